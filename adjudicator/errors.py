@@ -1,0 +1,53 @@
+"""The small family of exceptions the core raises.
+
+``LogUnreadable`` and ``UnsupportedRuleset`` mean the input could not be judged at all (exit code 2
+in the CLI). ``RuleViolation`` is a move the rules do not allow; the replay turns it into a
+violation in the verdict instead of letting it escape.
+"""
+
+from __future__ import annotations
+
+
+class Flip7Error(Exception):
+    """Base class of every error the flip7 core raises on purpose."""
+
+
+class LogUnreadable(Flip7Error):
+    """The log cannot be read at all: empty, not UTF-8, or not a log."""
+
+
+class UnsupportedRuleset(Flip7Error):
+    """The log asks for a ruleset this version cannot judge yet."""
+
+
+class RuleViolation(Flip7Error):
+    """A move that breaks a rule: carries the contract's violation ``code`` and the ``rule`` id."""
+
+    def __init__(self, code: str, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.rule = rule
+        self.message = message
+
+    @property
+    def is_claim(self) -> bool:
+        """True for a wrong claim, which is reported without stopping the replay."""
+        return self.code in CLAIM_CODES
+
+
+#: Violations of claims: reported, and the replay goes on with the recomputed values.
+CLAIM_CODES = frozenset({"score_mismatch", "winner_mismatch", "game_not_over"})
+
+#: Every violation code of the contract (flip7-log-v1.md), in the order of its table.
+VIOLATION_CODES = (
+    "bad_event",
+    "unknown_player",
+    "out_of_order",
+    "wrong_player",
+    "stay_without_card",
+    "illegal_target",
+    "card_unavailable",
+    "score_mismatch",
+    "winner_mismatch",
+    "game_not_over",
+)

@@ -1,0 +1,239 @@
+"""The events of a flip7-log/1 game log: frozen pydantic models in a union on ``type``.
+
+``parse_event(text)`` turns one line into an event or raises ``RuleViolation`` with code
+``bad_event`` and a message that names the field or value at fault. JSON is read strictly:
+duplicate keys, ``NaN``/``Infinity`` and non-object lines are refused.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
+
+from adjudicator.cards import CARD_SET, NUMBER_SET
+from adjudicator.errors import RuleViolation
+from adjudicator.source import MAX_LINE_BYTES, TooLongLine
+
+Name = Annotated[str, Field(min_length=1, description="a seated player's name, compared exactly")]
+
+
+def _card_name(value: Any, info: Any) -> str:
+    """Normalise a card: an integer means the number card of that value."""
+    cards = (info.context or {}).get("cards", CARD_SET) if info is not None else CARD_SET
+    if isinstance(value, int) and not isinstance(value, bool):
+        name = str(value)
+        numbers = (info.context or {}).get("numbers", NUMBER_SET) if info is not None else NUMBER_SET
+        if name not in numbers:
+            raise PydanticCustomError("unknown_card", "{card} is not a card of this ruleset", {"card": value})
+        return name
+    if isinstance(value, str):
+        if value not in cards:
+            raise PydanticCustomError("unknown_card", "{card!r} is not a card of this ruleset", {"card": value})
+        return value
+    raise PydanticCustomError("card_type", "a card is a string (or an integer for a number card)")
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class _HasCard(_Event):
+    @field_validator("card", mode="plain", check_fields=False)
+    @classmethod
+    def _check_card(cls, value: Any, info: Any) -> str:
+        return _card_name(value, info)
+
+
+class GameEvent(_Event):
+    """First line of every log: the seating, the first dealer and the game's options."""
+
+    type: Literal["game"]
+    id: str
+    players: list[Name]
+    dealer: Name
+    ruleset: Literal["flip7", "vengeance"] = "flip7"
+    edition: Literal["current", "first"] = "current"
+    target: int = Field(200, ge=1)
+    rounds: int | None = Field(None, ge=1)
+    decks: int = Field(1, ge=1)
+    delayed: Literal["in_turn", "assign_first"] = "in_turn"
+    brutal: bool = False
+
+
+class RoundEvent(_Event):
+    """A round begins (``dealer`` is checked when given)."""
+
+    type: Literal["round"]
+    round: int
+    dealer: Name | None = Field(None, json_schema_extra={"nullable": False})
+
+    @field_validator("dealer", mode="before")
+    @classmethod
+    def _no_null_dealer(cls, value: Any) -> Any:
+        if value is None:
+            raise PydanticCustomError("null", "dealer may be left out but not null")
+        return value
+
+
+class CardEvent(_HasCard):
+    """A card is revealed face up to ``player`` (deal, hit or forced draw)."""
+
+    type: Literal["card"]
+    player: Name
+    card: str = Field(description='card name, e.g. "7", "+4", "x2", "freeze"; an integer means a number card')
+
+
+class HitEvent(_Event):
+    """``player`` asks for another card on their turn."""
+
+    type: Literal["hit"]
+    player: Name
+
+
+class StayEvent(_Event):
+    """``player`` stops and banks their row."""
+
+    type: Literal["stay"]
+    player: Name
+
+
+class TargetEvent(_HasCard):
+    """``player``, holding action ``card``, gives it to ``target``."""
+
+    type: Literal["target"]
+    player: Name
+    card: str
+    target: Name
+
+
+class ShuffleEvent(_Event):
+    """The discard pile is shuffled into a new draw pile (only when the draw pile is empty)."""
+
+    type: Literal["shuffle"]
+
+
+class ScoreEvent(_Event):
+    """A claim: the scores of a finished round as the table wrote them."""
+
+    type: Literal["score"]
+    round: int
+    scores: dict[str, int]
+
+
+class EndEvent(_Event):
+    """A claim: the game is over, ``winner`` won (with these ``totals`` when given)."""
+
+    type: Literal["end"]
+    winner: Name
+    totals: dict[str, int] = Field(default=None, json_schema_extra={"nullable": False})  # type: ignore[assignment]
+
+
+Event = Annotated[
+    Union[GameEvent, RoundEvent, CardEvent, HitEvent, StayEvent, TargetEvent, ShuffleEvent, ScoreEvent, EndEvent],
+    Field(discriminator="type"),
+]
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+EVENT_TYPES = ("game", "round", "card", "hit", "stay", "target", "shuffle", "score", "end")
+_OPTION_FIELDS = {"ruleset", "edition", "target", "rounds", "decks", "delayed", "brutal"}
+
+
+class _StrictJSONError(ValueError):
+    pass
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _StrictJSONError(f"the key {key!r} appears twice in one object")
+            seen.add(key)
+    return obj
+
+
+def _no_constant(name: str) -> Any:
+    raise _StrictJSONError(f"{name} is not allowed in a log (strict JSON)")
+
+
+def _bad(rule: str, message: str) -> RuleViolation:
+    return RuleViolation("bad_event", rule, message)
+
+
+def load_json(text: str) -> dict[str, Any]:
+    """Read one line as a strict JSON object, or raise a ``bad_event`` ``RuleViolation``."""
+    if isinstance(text, TooLongLine):
+        raise _bad("log.line", f"the line is {text.length:,} bytes long; lines may be at most {MAX_LINE_BYTES:,} bytes")
+    try:
+        obj = json.loads(text, object_pairs_hook=_pairs, parse_constant=_no_constant)
+    except _StrictJSONError as exc:
+        raise _bad("log.line", f"the line is not strict JSON: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise _bad("log.line", f"the line is not valid JSON: {exc.msg} at column {exc.colno}") from None
+    except (ValueError, RecursionError) as exc:
+        raise _bad("log.line", f"the line is not usable JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        kind = "a list" if isinstance(obj, list) else f"a {type(obj).__name__}" if obj is not None else "null"
+        raise _bad("log.line", f"the line holds {kind}, not a JSON object with a \"type\"")
+    return obj
+
+
+def parse_event(text: str, context: dict[str, Any] | None = None) -> Event:
+    """Parse one log line into an event; raise ``RuleViolation`` (``bad_event``) naming the fault."""
+    return validate_event(load_json(text), context)
+
+
+def validate_event(obj: Any, context: dict[str, Any] | None = None) -> Event:
+    """Validate an already-decoded JSON object as an event (see ``parse_event``)."""
+    if isinstance(obj, dict) and "type" in obj and isinstance(obj["type"], str) and obj["type"] not in EVENT_TYPES:
+        raise _bad("log.event", f"unknown event type {obj['type']!r}; known types: {', '.join(EVENT_TYPES)}")
+    try:
+        return EVENT_ADAPTER.validate_python(obj, context=context)
+    except ValidationError as exc:
+        raise _describe(exc, obj) from None
+
+
+def _where(loc: tuple[Any, ...]) -> str:
+    # loc[0] is the union's tag (the event type); the rest is the path to the field.
+    return ".".join(str(p) for p in loc[1:])
+
+
+def _describe(exc: ValidationError, obj: Any) -> RuleViolation:
+    """Turn pydantic's first error into a message a person can act on."""
+    err = exc.errors(include_url=False)[0]
+    kind = err["type"]
+    loc = err["loc"]
+    where = _where(loc)
+    event_type = obj.get("type") if isinstance(obj, dict) else None
+    what = f"the {event_type!r} event" if isinstance(event_type, str) else "the event"
+    if kind in ("union_tag_not_found", "model_attributes_type", "dict_type") and not where:
+        if not isinstance(obj, dict):
+            return _bad("log.line", "the line is not a JSON object")
+        return _bad("log.event", 'the event has no "type"')
+    if kind == "union_tag_invalid":
+        return _bad("log.event", f'"type" must be a string naming an event type ({", ".join(EVENT_TYPES)})')
+    if kind == "missing":
+        return _bad("log.event", f"{what} needs the field {where!r}")
+    if kind == "extra_forbidden":
+        return _bad("log.event", f"{what} has no field {where!r} (unknown fields are refused so typos are caught)")
+    if kind in ("unknown_card", "card_type"):
+        return _bad("log.card", f"{what}: {err['msg']} (field {where!r})")
+    field_name = str(loc[1]) if len(loc) > 1 else where
+    if event_type == "game" and field_name in _OPTION_FIELDS and kind in ("literal_error", "greater_than_equal"):
+        return _bad("setup.game", f"game option {field_name!r}: {err['msg']}, got {err.get('input')!r}")
+    if kind in ("too_short", "string_too_short") and event_type in ("game", "round", "card", "hit", "stay", "target", "end"):
+        return _bad("setup.game" if event_type == "game" else "log.event", f"{what}: field {where!r} must not be empty")
+    got = err.get("input")
+    shown = "null" if got is None else json.dumps(got) if isinstance(got, (bool, int, float, str)) else type(got).__name__
+    return _bad("log.event", f"{what}: field {where!r} — {err['msg'].lower()}, got {shown}")
+
+
+def event_json_schema() -> dict[str, Any]:
+    """The JSON Schema of one log line (any event), as ``flip7 schema`` prints it."""
+    schema = EVENT_ADAPTER.json_schema()
+    schema["title"] = "flip7-log/1 event"
+    schema["description"] = "One line of a flip7-log/1 game log (JSON Lines)."
+    return schema

@@ -1,0 +1,48 @@
+"""Round scores and the end-of-game rule of the base game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+FLIP7_BONUS = 15
+
+
+def score_row(numbers: Iterable[str], modifiers: Iterable[str], *, busted: bool, flip7: bool) -> int:
+    """Score one row: 0 when busted, else numbers (doubled per x2) plus + modifiers plus 15 for Flip 7."""
+    if busted:
+        return 0
+    total = sum(int(n) for n in numbers)
+    plus = 0
+    for modifier in modifiers:
+        if modifier == "x2":
+            total *= 2
+        else:
+            plus += int(modifier)
+    return total + plus + (FLIP7_BONUS if flip7 else 0)
+
+
+def game_winner(totals: Sequence[int], rounds_played: int, *, target: int, rounds: int | None) -> int | None:
+    """The seat that has won after ``rounds_played`` rounds, or None while the game goes on.
+
+    The game ends after a round in which someone reached ``target`` (or after round ``rounds`` when
+    a fixed number of rounds is played), but only once one player alone has the highest total.
+    """
+    if not totals:
+        return None
+    best = max(totals)
+    finished = rounds_played >= rounds if rounds is not None else best >= target
+    if not finished or totals.count(best) > 1:
+        return None
+    return totals.index(best)
+
+
+def bust_probability(numbers: Iterable[str], pile: Mapping[str, int]) -> float:
+    """Exact chance that the next card from ``pile`` (card → copies) duplicates one of ``numbers``.
+
+    Only number cards bust; a player holding a Second Chance cannot bust on the next card, which the
+    caller accounts for. An empty pile gives 0.
+    """
+    size = sum(pile.values())
+    if size == 0:
+        return 0.0
+    return sum(pile.get(n, 0) for n in set(numbers)) / size

@@ -1,0 +1,98 @@
+"""Turning bytes or a binary stream into a log's text lines, line by line.
+
+The caller owns the I/O (opening files, reading stdin); these functions only split and decode, so
+memory stays bounded by the longest line, which is capped at ``MAX_LINE_BYTES``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO
+
+from adjudicator.errors import LogUnreadable
+
+#: Longest line the reader keeps; a longer one is replaced by ``TOO_LONG`` (a bad_event).
+MAX_LINE_BYTES = 65_536
+_CHUNK = 1 << 16
+
+
+class TooLongLine(str):
+    """Stand-in text for a line longer than ``MAX_LINE_BYTES`` (its length is kept)."""
+
+    length: int
+
+    def __new__(cls, length: int) -> TooLongLine:
+        obj = super().__new__(cls, "")
+        obj.length = length
+        return obj
+
+
+def _decode(raw: bytes, line_no: int) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LogUnreadable(
+            f"line {line_no} is not UTF-8 text (byte {exc.start + 1} of the line is 0x{raw[exc.start]:02x})"
+        ) from None
+
+
+def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
+    """Yield the decoded lines of a binary stream, without their line endings.
+
+    A UTF-8 byte-order mark at the very start is dropped. A line longer than ``MAX_LINE_BYTES`` is
+    yielded as a ``TooLongLine`` without being kept in memory. Raises ``LogUnreadable`` on bytes
+    that are not UTF-8.
+    """
+    line_no = 0
+    while True:
+        raw = stream.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        line_no += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            length = len(raw)
+            while True:  # skip the rest of the over-long line chunk by chunk
+                rest = stream.readline(_CHUNK)
+                length += len(rest)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield TooLongLine(length)
+            continue
+        if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        text = _decode(raw, line_no)
+        yield text.rstrip("\r\n")
+
+
+def lines_from_bytes(data: bytes) -> Iterator[str]:
+    """Yield the decoded lines of a whole log held in memory (see ``lines_from_stream``)."""
+    import io
+
+    return lines_from_stream(io.BytesIO(data))
+
+
+def lines_from_text(text: str) -> Iterator[str]:
+    """Yield the lines of a log already decoded to text (a leading BOM is dropped).
+
+    Only ``\n`` ends a line (JSON strings may hold other Unicode line separators).
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    for line in lines:
+        line = line.removesuffix("\r")
+        if len(line) > MAX_LINE_BYTES // 4 and len(line.encode("utf-8")) > MAX_LINE_BYTES:
+            yield TooLongLine(len(line.encode("utf-8")))
+        else:
+            yield line
+
+
+def as_lines(source: str | bytes | Iterable[str]) -> Iterable[str]:
+    """Accept text, bytes or an iterable of lines and return an iterable of lines."""
+    if isinstance(source, bytes):
+        return lines_from_bytes(source)
+    if isinstance(source, str):
+        return lines_from_text(source)
+    return source

@@ -1,0 +1,1 @@
+"""The `flip7` command line: thin Typer commands over the adjudicator core."""

@@ -1,0 +1,9 @@
+"""`flip7` commands: check (not written yet)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add this group's commands to the app."""
