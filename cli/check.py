@@ -1,9 +1,105 @@
-"""`flip7` commands: check (not written yet)."""
+"""`flip7 check`, `flip7 state` and `flip7 schema`: judge logs and look at the table."""
 
 from __future__ import annotations
 
+import json
+from typing import Annotated, Any
+
 import typer
+
+from adjudicator.errors import Flip7Error
+from adjudicator.events import event_json_schema
+from adjudicator.replay import replay_log, state_at, table_view
+from adjudicator.source import lines_from_stream
+from cli.common import describe_os_error, err_console, fail, open_log, out_console
+from cli.render import render_state, render_verdict
+
+EXIT_VALID, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
+
+
+def _judge(name: str) -> tuple[dict[str, Any] | None, dict[int, str], str | None]:
+    """Judge one log: (verdict, offending lines by number, error message if unreadable)."""
+    try:
+        with open_log(name) as stream:
+            verdict = replay_log(lines_from_stream(stream)).verdict.to_dict()
+            wanted = {v["line"] for v in verdict["violations"]}
+            shown: dict[int, str] = {}
+            if wanted:
+                stream.seek(0)
+                for line_no, text in enumerate(lines_from_stream(stream), 1):
+                    if line_no in wanted:
+                        shown[line_no] = str(text) or "(line too long to show)"
+                    if line_no >= max(wanted):
+                        break
+            return verdict, shown, None
+    except OSError as exc:
+        return None, {}, describe_os_error(name, exc)
+    except Flip7Error as exc:
+        return None, {}, f"{name}: {exc}"
+
+
+def check(
+    files: Annotated[list[str], typer.Argument(help="Log files (JSON Lines); '-' reads standard input.", metavar="FILE...")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the verdict JSON (an array when several files are given).")] = False,
+) -> None:
+    """Replay game logs and judge every move, score and the winner.
+
+    Exit code 0: every log is valid; 1: some log has violations; 2: some input could not be read.
+    """
+    console = out_console()
+    results = []
+    worst = EXIT_VALID
+    for name in files:
+        verdict, shown, error = _judge(name)
+        if error is not None:
+            err_console().print(f"[bold red]error:[/] {error}", soft_wrap=True)
+            worst = EXIT_UNREADABLE
+            results.append({"file": name, "error": error})
+            continue
+        assert verdict is not None
+        if not verdict["valid"] and worst == EXIT_VALID:
+            worst = EXIT_VIOLATIONS
+        results.append(verdict)
+        if not as_json:
+            render_verdict(verdict, console, shown, name=name if len(files) > 1 else None)
+    if as_json:
+        if len(files) == 1:
+            if "error" not in results[0]:
+                typer.echo(json.dumps(results[0], ensure_ascii=False, indent=2))
+        else:
+            typer.echo(json.dumps(results, ensure_ascii=False, indent=2))
+    raise typer.Exit(worst)
+
+
+def state(
+    file: Annotated[str, typer.Argument(help="A log file; '-' reads standard input.", metavar="FILE")],
+    at: Annotated[int, typer.Option("--at", help="Show the table after this event (the game line is event 0).", min=0)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the table as JSON.")] = False,
+) -> None:
+    """Show the table as it stood after event N: rows, totals, dealer, whose move and what is legal."""
+    try:
+        with open_log(file) as stream:
+            result = state_at(lines_from_stream(stream), at)
+    except OSError as exc:
+        fail(describe_os_error(file, exc))
+    except Flip7Error as exc:
+        fail(f"{file}: {exc}")
+    if at >= result.verdict.events:
+        fail(f"{file} has {result.verdict.events} events (0 to {result.verdict.events - 1}); there is no event {at}")
+    view = table_view(result)
+    if as_json:
+        typer.echo(json.dumps(view, ensure_ascii=False, indent=2))
+    else:
+        render_state(view, out_console())
+
+
+def schema() -> None:
+    """Print the JSON Schema of one log line (any flip7-log/1 event)."""
+    typer.echo(json.dumps(event_json_schema(), indent=2))
 
 
 def register(app: typer.Typer) -> None:
-    """Add this group's commands to the app."""
+    """Add `check`, `state` and `schema` to the app."""
+    app.command()(check)
+    app.command()(state)
+    app.command()(schema)

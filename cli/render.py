@@ -1,0 +1,104 @@
+"""Readable terminal reports of verdicts and table states (rich tables)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+_OUTCOME_MARK = {"stayed": "", "frozen": " ❄", "busted": " ✗", "flip7": " ★", "in": " ·", "playing": " …"}
+_MAX_SHOWN = 160
+
+
+def render_verdict(verdict: Mapping[str, Any], console: Console, source_lines: Mapping[int, str] | None = None, name: str | None = None) -> None:
+    """Print a verdict for people: a header, round-by-round scores, totals, winner, violations.
+
+    ``source_lines`` maps line numbers to their text so each violation shows its offending line.
+    """
+    title = verdict.get("game") or "(no game id)"
+    head = f"[bold]{escape(str(title))}[/]" + (f"  [dim]{escape(name)}[/]" if name else "")
+    if verdict["valid"]:
+        console.print(f"{head}  [bold green]✓ valid[/]  [dim]{verdict['events']} events[/]")
+    else:
+        count = len(verdict["violations"])
+        console.print(f"{head}  [bold red]✗ {count} violation{'s' if count != 1 else ''}[/]  [dim]{verdict['events']} events[/]")
+    rounds = verdict.get("rounds") or []
+    totals = verdict.get("totals") or {}
+    if rounds:
+        players = list(totals) or list(rounds[0]["players"])
+        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        table.add_column("round", justify="right")
+        table.add_column("dealer")
+        for player in players:
+            table.add_column(escape(player), justify="right")
+        for rnd in rounds:
+            cells = []
+            for player in players:
+                entry = rnd["players"].get(player, {})
+                cells.append(f"{entry.get('score', '')}{_OUTCOME_MARK.get(entry.get('outcome', ''), '')}")
+            table.add_row(str(rnd["round"]), escape(rnd["dealer"]), *cells)
+        table.add_section()
+        table.add_row("total", "", *[f"[bold]{totals.get(p, 0)}[/]" for p in players])
+        console.print(table)
+        console.print("[dim]❄ frozen  ✗ busted  ★ Flip 7  · still in at another's Flip 7  … round not over[/]")
+    if verdict.get("finished"):
+        console.print(f"Winner: [bold]{escape(str(verdict['winner']))}[/]")
+    elif verdict.get("game") is not None:
+        console.print("[dim]The game is not finished.[/]")
+    for v in verdict["violations"]:
+        console.print(
+            f"[red]line {v['line']}[/] (event {v['event']}) [bold]{v['code']}[/] [dim]\\[{v['rule']}][/]: {escape(v['message'])}",
+            soft_wrap=True,
+        )
+        text = (source_lines or {}).get(v["line"])
+        if text is not None:
+            shown = text if len(text) <= _MAX_SHOWN else text[:_MAX_SHOWN] + f"… ({len(text)} characters)"
+            console.print(f"    [dim]{v['line']:>5} |[/] {escape(shown)}", soft_wrap=True)
+    console.print()
+
+
+def render_state(view: Mapping[str, Any], console: Console) -> None:
+    """Print the table as it stood after an event: rows, totals, whose move, piles."""
+    if view["game"] is None:
+        console.print("No game has begun at this point.")
+    else:
+        where = f"round {view['round']}" if view["round"] else f"between rounds ({view['rounds_finished']} finished)"
+        console.print(f"[bold]{escape(view['game'])}[/] after event {view['after_event']}: {where}, dealer {escape(str(view['dealer']))}")
+        table = Table(header_style="bold", box=None, pad_edge=False)
+        for col in ("seat", "player", "status", "numbers", "modifiers", "2nd chance", "round", "total"):
+            table.add_column(col, justify="right" if col in ("seat", "round", "total") else "left")
+        for p in view["players"]:
+            table.add_row(
+                str(p["seat"]), escape(p["name"]), str(p["status"] or "-"), " ".join(p["numbers"]) or "-",
+                " ".join(p["modifiers"] + p["frozen_by"]) or "-", "yes" if p["second_chance"] else "",
+                "" if p["round_score"] is None else str(p["round_score"]), str(p["total"]),
+            )
+        console.print(table)
+        waiting = view["waiting_for"]
+        console.print(f"Next: {escape(waiting['description'])}.")
+        moves = [_move_text(m) for m in view["legal_moves"]]
+        if moves:
+            console.print("Legal now: " + escape(", ".join(moves)))
+        pile = view["draw_pile"]
+        console.print(f"Draw pile: {view['draw_pile_size']} cards " + escape(" ".join(f"{c}×{k}" for c, k in pile.items())))
+        if view["set_aside"]:
+            console.print("In play / set aside: " + escape(" ".join(view["set_aside"])))
+        if view["finished"]:
+            console.print(f"The game is over: {escape(str(view['winner']))} won.")
+    stop = view.get("stopped_by")
+    if stop:
+        console.print(f"[red]The replay stopped at line {stop['line']} (event {stop['event']}): {stop['code']}[/]: {escape(stop['message'])}", soft_wrap=True)
+
+
+def _move_text(move: Mapping[str, Any]) -> str:
+    kind = move["type"]
+    if kind == "target":
+        return f"{move['player']} gives {move['card']} to {move['target']}"
+    if kind == "round":
+        return f"round {move['round']} (dealer {move['dealer']})"
+    if kind in ("hit", "stay"):
+        return f"{move['player']} {kind}s"
+    return kind
