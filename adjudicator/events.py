@@ -159,6 +159,9 @@ def _no_constant(name: str) -> Any:
     raise _StrictJSONError(f"{name} is not allowed in a log (strict JSON)")
 
 
+_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant)
+
+
 def _bad(rule: str, message: str) -> RuleViolation:
     return RuleViolation("bad_event", rule, message)
 
@@ -168,7 +171,7 @@ def load_json(text: str) -> dict[str, Any]:
     if isinstance(text, TooLongLine):
         raise _bad("log.line", f"the line is {text.length:,} bytes long; lines may be at most {MAX_LINE_BYTES:,} bytes")
     try:
-        obj = json.loads(text, object_pairs_hook=_pairs, parse_constant=_no_constant)
+        obj = _DECODER.decode(text)
     except _StrictJSONError as exc:
         raise _bad("log.line", f"the line is not strict JSON: {exc}") from None
     except json.JSONDecodeError as exc:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from adjudicator.cards import (
+    CARD_LABELS,
     FLIP_THREE,
     FREEZE,
     MIN_PLAYERS,
@@ -272,11 +273,11 @@ def check_card(state: GameState, ev: CardEvent) -> None:
         rule = "deal.order" if exp.kind == "deal" else _DRAW_RULE[exp.purpose or "hit"]
         raise _violation("wrong_player", rule, f"the card cannot go to {ev.player}: {describe_expectation(state, exp)}.")
     if state.draw_size == 0:
-        raise _violation("card_unavailable", "deck.shuffle", f"the draw pile is empty, so no {ev.card} can be revealed: a shuffle of the discard pile must come first.")
+        raise _violation("card_unavailable", "deck.shuffle", f"the draw pile is empty, so no {CARD_LABELS.get(ev.card, ev.card)} can be revealed: a shuffle of the discard pile must come first.")
     if state.draw_pile.get(ev.card, 0) == 0:
         raise _violation(
             "card_unavailable", "deck.draw",
-            f"no {ev.card} is left in the draw pile: every copy is on the table or was discarded since the last shuffle ({state.draw_size} cards remain in the pile).",
+            f"no {CARD_LABELS.get(ev.card, ev.card)} is left in the draw pile: every copy is on the table or was discarded since the last shuffle ({state.draw_size} cards remain in the pile).",
         )
 
 

@@ -1,0 +1,75 @@
+"""Parsing one line: strict JSON, exact fields, card names, and messages that name the fault."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.errors import RuleViolation
+from adjudicator.events import CardEvent, GameEvent, event_json_schema, parse_event
+
+
+def bad(line: str) -> RuleViolation:
+    with pytest.raises(RuleViolation) as info:
+        parse_event(line)
+    assert info.value.code == "bad_event"
+    return info.value
+
+
+def test_integer_number_card_means_the_same_card() -> None:
+    assert parse_event('{"type":"card","player":"A","card":7}') == CardEvent(type="card", player="A", card="7")
+
+
+@pytest.mark.parametrize("value", ["13", "13", "true", "7.0", '"x3"', '"Freeze"', "-1"])
+def test_cards_outside_the_ruleset_are_refused(value: str) -> None:
+    error = bad('{"type":"card","player":"A","card":%s}' % value)
+    assert error.rule == "log.card"
+
+
+@pytest.mark.parametrize(
+    ("line", "rule", "words"),
+    [
+        ('{"type":"hit","player":"A","player":"B"}', "log.line", "appears twice"),
+        ('{"type":"round","round":NaN}', "log.line", "NaN"),
+        ('{"type":"round","round":Infinity}', "log.line", "Infinity"),
+        ("[1, 2]", "log.line", "a list"),
+        ("not json", "log.line", "not valid JSON"),
+        ('{"player":"A"}', "log.event", 'no "type"'),
+        ('{"type":"jump","player":"A"}', "log.event", "unknown event type 'jump'"),
+        ('{"type":"hit"}', "log.event", "needs the field 'player'"),
+        ('{"type":"hit","player":"A","speed":3}', "log.event", "no field 'speed'"),
+        ('{"type":"hit","player":7}', "log.event", "field 'player'"),
+        ('{"type":"round","round":1.0}', "log.event", "field 'round'"),
+        ('{"type":"round","round":true}', "log.event", "field 'round'"),
+        ('{"type":"round","round":1,"dealer":null}', "log.event", "not null"),
+        ('{"type":"score","round":1,"scores":{"A":"3"}}', "log.event", "scores.A"),
+        ('{"type":"end","winner":"A","totals":null}', "log.event", "totals"),
+        ('{"type":"game","id":"g","players":["A","B","C"],"dealer":"A","edition":"third"}', "setup.game", "edition"),
+        ('{"type":"game","id":"g","players":["A","B","C"],"dealer":"A","target":0}', "setup.game", "target"),
+        ('{"type":"game","id":"g","players":["A","B","C"],"dealer":"A","decks":null}', "log.event", "decks"),
+        ('{"type":"game","id":"g","players":["A","","C"],"dealer":"A"}', "setup.game", "empty"),
+    ],
+)
+def test_bad_lines_name_the_fault(line: str, rule: str, words: str) -> None:
+    error = bad(line)
+    assert error.rule == rule
+    assert words in error.message
+
+
+def test_game_defaults_follow_the_contract() -> None:
+    event = parse_event('{"type":"game","id":"g","players":["A","B","C"],"dealer":"A"}')
+    assert isinstance(event, GameEvent)
+    assert (event.ruleset, event.edition, event.target, event.rounds, event.decks, event.delayed, event.brutal) == (
+        "flip7", "current", 200, None, 1, "in_turn", False,
+    )
+
+
+def test_events_are_frozen() -> None:
+    event = parse_event('{"type":"hit","player":"A"}')
+    with pytest.raises(Exception):
+        event.player = "B"  # type: ignore[misc]
+
+
+def test_schema_is_a_union_on_type() -> None:
+    schema = event_json_schema()
+    assert schema["discriminator"]["propertyName"] == "type"
+    assert set(schema["discriminator"]["mapping"]) == {"game", "round", "card", "hit", "stay", "target", "shuffle", "score", "end"}
