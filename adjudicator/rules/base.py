@@ -124,9 +124,8 @@ def _names(state: GameState, seats: tuple[int, ...] | list[int]) -> str:
 def _standing(state: GameState, seat: int) -> str:
     row = state.rows[seat]
     when = f" on event {row.status_event}" if row.status_event is not None else ""
-    if row.status == ACTIVE:
-        return f"{state.name(seat)} is still active"
-    return f"{state.name(seat)} {row.status}{when}" if row.status != STAYED else f"{state.name(seat)} stayed{when}"
+    verb = {ACTIVE: "is still active", STAYED: "stayed", FROZEN: "was frozen", BUSTED: "busted"}[row.status]
+    return f"{state.name(seat)} {verb}{when if row.status != ACTIVE else ''}"
 
 
 def describe_expectation(state: GameState, exp: Expectation) -> str:
@@ -399,7 +398,9 @@ def check_target(state: GameState, ev: TargetEvent) -> None:
     what = f"a target event ({ev.player} gives {ev.card} to {ev.target})"
     exp = _round_going(state, what)
     if exp.kind != "target":
-        raise _violation("out_of_order", "action.target", f"{what}, but no card awaits a recipient: {describe_expectation(state, exp)}.")
+        # during a Flip Three's draws, revealed actions wait: naming a recipient now is too early
+        rule = "action.delayed" if exp.kind == "draw" and exp.purpose == "flip_three" else "action.target"
+        raise _violation("out_of_order", rule, f"{what}, but no card awaits a recipient: {describe_expectation(state, exp)}.")
     seat = _seat_of(state, ev.player)
     target = _seat_of(state, ev.target)
     assert exp.seat is not None and exp.card is not None
@@ -408,7 +409,8 @@ def check_target(state: GameState, ev: TargetEvent) -> None:
     if ev.card != exp.card:
         raise _violation("illegal_target", "action.target", f"the card waiting for a recipient is {label(exp.card)}, not {label(ev.card)}: {describe_expectation(state, exp)}.")
     if target not in exp.eligible:
-        raise _violation("illegal_target", _TARGET_RULE[exp.card], _why_not(state, exp, target))
+        delayed = len(state.stack) > 1 and state.stack[-2].kind == "delayed"
+        raise _violation("illegal_target", "action.delayed" if delayed else _TARGET_RULE[exp.card], _why_not(state, exp, target))
 
 
 def _why_not(state: GameState, exp: Expectation, target: int) -> str:

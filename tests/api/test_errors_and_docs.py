@@ -1,0 +1,223 @@
+"""Errors every endpoint shares (404, 405, 413, 500), /healthz, and the OpenAPI document and /docs."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import anyio
+import pytest
+from syrupy.assertion import SnapshotAssertion
+
+from adjudicator.replay import check_log, state_at, table_view
+from api import Settings, create_app
+from api.models import EXAMPLE_LOG, EXAMPLE_TABLE, EXAMPLE_VERDICT, EXAMPLE_VIOLATION
+from api.settings import parse_size
+from tests.api.conftest import NDJSON, exchange, kitchen
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+PROBLEM = "application/problem+json"
+
+
+# --------------------------------------------------------------------------- framework errors
+
+
+def test_unknown_endpoint_is_a_404_problem(client, snapshot_json: SnapshotAssertion) -> None:
+    response = client.get("/v2/check")
+    assert response.status_code == 404
+    assert response.headers["content-type"] == PROBLEM
+    assert response.json()["type"] == "about:blank"
+    assert exchange(response) == snapshot_json
+
+
+def test_wrong_method_is_a_405_problem_with_allow(client, snapshot_json: SnapshotAssertion) -> None:
+    response = client.put("/v1/check", content=b"x")
+    assert response.status_code == 405
+    assert response.headers["allow"] == "POST"
+    assert exchange(response) == snapshot_json
+
+
+def test_405_allow_names_every_method_of_the_path(client) -> None:
+    response = client.patch("/v1/games/some-id")
+    assert response.status_code == 405
+    assert response.headers["allow"] == "DELETE, GET"
+    assert client.put("/v1/games").headers["allow"] == "GET, POST"
+
+
+def test_invalid_json_body_of_a_model_endpoint_is_422(client, snapshot_json: SnapshotAssertion) -> None:
+    response = client.post("/v1/query", content=b"{nope", headers={"Content-Type": "application/json"})
+    assert response.status_code == 422
+    assert response.json()["type"] == "urn:flip7:problem:invalid-request"
+    assert exchange(response) == snapshot_json
+
+
+def test_unexpected_error_is_a_500_problem_without_internals(settings: Settings) -> None:
+    app = create_app(settings)
+
+    @app.get("/boom")
+    def boom() -> None:
+        raise RuntimeError("secret internals")
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        response = client.get("/boom")
+    assert response.status_code == 500
+    assert response.headers["content-type"] == PROBLEM
+    assert response.json()["type"] == "urn:flip7:problem:internal-error"
+    assert "secret" not in response.text
+
+
+# --------------------------------------------------------------------------- body size limit
+
+
+def test_body_over_the_limit_by_content_length_is_413(client, snapshot_json: SnapshotAssertion) -> None:
+    body = b"x" * (10 * 1024 * 1024 + 1)
+    response = client.post("/v1/check", content=body, headers=NDJSON)
+    assert response.status_code == 413
+    assert response.json()["limit"] == 10 * 1024 * 1024
+    assert exchange(response) == snapshot_json
+
+
+def test_body_limit_is_configurable(settings: Settings) -> None:
+    app = create_app(Settings(db_path=settings.db_path, max_body_bytes=1000))
+
+    def chunks():  # no Content-Length: chunked
+        for _ in range(100):
+            yield b"y" * 100
+
+    with TestClient(app) as client:
+        ok = client.post("/v1/check", content=kitchen()[:900], headers=NDJSON)
+        assert ok.status_code == 200
+        response = client.post("/v1/check", content=chunks(), headers=NDJSON)
+        assert response.status_code == 413
+        assert response.headers["content-type"] == PROBLEM
+        assert "(1 kB)" in response.json()["detail"]
+        big_query = client.post("/v1/query", json={"sql": "SELECT 1" + " " * 2000})
+        assert big_query.status_code == 413
+
+
+def test_body_limit_stops_reading_as_soon_as_the_limit_is_passed(settings: Settings) -> None:
+    """Drive the app over ASGI by hand: count the body chunks it pulls before answering 413."""
+    app = create_app(Settings(db_path=settings.db_path, max_body_bytes=1000))
+    pulled = 0
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        nonlocal pulled
+        pulled += 1
+        return {"type": "http.request", "body": b"z" * 300, "more_body": pulled < 1000}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+        "path": "/v1/check", "raw_path": b"/v1/check", "query_string": b"", "root_path": "",
+        "headers": [(b"content-type", b"application/x-ndjson"), (b"transfer-encoding", b"chunked")],
+        "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80),
+    }
+    anyio.run(app, scope, receive, send)
+    assert sent[0]["type"] == "http.response.start" and sent[0]["status"] == 413
+    assert pulled == 4  # 4 x 300 bytes passes 1000: not one chunk more was read
+
+
+def test_parse_size() -> None:
+    assert parse_size("10MB") == 10_000_000
+    assert parse_size("10MiB") == 10 * 1024 * 1024
+    assert parse_size("512kib") == 512 * 1024
+    assert parse_size("1048576") == 1048576
+    with pytest.raises(ValueError):
+        parse_size("ten")
+    with pytest.raises(ValueError):
+        parse_size("0")
+
+
+# --------------------------------------------------------------------------- health, docs
+
+
+def test_healthz(client, snapshot_json: SnapshotAssertion) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json()["status"] == "ok"
+    assert exchange(response) == snapshot_json
+
+
+def test_healthz_does_not_need_the_store(tmp_path: Path) -> None:
+    app = create_app(Settings(db_path=tmp_path / "missing-folder" / "x.duckdb"))
+    with TestClient(app) as client:
+        assert client.get("/healthz").status_code == 200
+        assert client.post("/v1/check", content=kitchen(), headers=NDJSON).status_code == 200
+        unavailable = client.get("/v1/games")
+        assert unavailable.status_code == 503
+        assert unavailable.json()["type"] == "urn:flip7:problem:store-unavailable"
+        assert "missing-folder" in unavailable.json()["detail"]
+
+
+ENDPOINTS = {
+    ("/healthz", "get"),
+    ("/v1/check", "post"),
+    ("/v1/state", "post"),
+    ("/v1/games", "post"),
+    ("/v1/games", "get"),
+    ("/v1/games/{game_id}", "get"),
+    ("/v1/games/{game_id}", "delete"),
+    ("/v1/games/{game_id}/events", "get"),
+    ("/v1/games/{game_id}/state", "get"),
+    ("/v1/games/{game_id}/log", "get"),
+    ("/v1/stats", "get"),
+    ("/v1/query", "post"),
+}
+
+
+def test_openapi_document_describes_every_endpoint(client) -> None:
+    doc = client.get("/openapi.json").json()
+    found = {(path, method) for path, item in doc["paths"].items() for method in item}
+    assert found == ENDPOINTS
+    for path, method in ENDPOINTS:
+        operation = doc["paths"][path][method]
+        assert operation["summary"] and operation["description"], (path, method)
+        assert "200" in operation["responses"] or "201" in operation["responses"] or "204" in operation["responses"]
+        for code, response in operation["responses"].items():
+            if code[0] in "45":
+                assert list(response["content"]) == [PROBLEM], (path, method, code)
+    for path in ("/v1/check", "/v1/state", "/v1/games"):
+        content = doc["paths"][path]["post"]["requestBody"]["content"]
+        assert set(content) == {"application/x-ndjson", "text/plain", "application/json"}
+        assert all("example" in media for media in content.values())
+    assert "ProblemDetails" in doc["components"]["schemas"]
+    assert "HTTPValidationError" not in doc["components"]["schemas"]
+    verdict = doc["components"]["schemas"]["Verdict"]
+    assert list(verdict["properties"]) == ["format", "game", "valid", "events", "violations", "rounds", "totals", "finished", "winner"]
+    assert verdict["examples"] == [EXAMPLE_VERDICT]
+    assert "securitySchemes" not in doc["components"]  # writes are open on this server
+
+
+def test_openapi_declares_the_bearer_token_when_the_server_has_one(token_client) -> None:
+    doc = token_client.get("/openapi.json").json()
+    assert doc["components"]["securitySchemes"]["bearer"] == {
+        "type": "http",
+        "description": doc["components"]["securitySchemes"]["bearer"]["description"],
+        "scheme": "bearer",
+    }
+    assert doc["paths"]["/v1/games"]["post"]["security"] == [{"bearer": []}]
+    assert "401" in doc["paths"]["/v1/games/{game_id}"]["delete"]["responses"]
+    assert "security" not in doc["paths"]["/v1/games"]["get"]
+
+
+def test_docs_page_is_served(client) -> None:
+    response = client.get("/docs")
+    assert response.status_code == 200
+    assert "openapi.json" in response.text
+
+
+def test_examples_in_the_document_are_what_the_core_says() -> None:
+    assert check_log(EXAMPLE_LOG).to_dict() == EXAMPLE_VERDICT
+    assert table_view(state_at(EXAMPLE_LOG, 7)) == EXAMPLE_TABLE
+    lines = EXAMPLE_LOG.splitlines()
+    lines[7] = '{"type":"card","player":"Cem","card":"0"}'
+    lines[8:8] = ['{"type":"hit","player":"Cem"}', '{"type":"card","player":"Cem","card":"0"}']
+    assert check_log("\n".join(lines)).to_dict()["violations"] == [EXAMPLE_VIOLATION]
+    assert json.dumps(EXAMPLE_VERDICT)  # plain JSON

@@ -1,0 +1,204 @@
+"""The store commands end to end: ingest, stats, query, games, show, export, and their errors."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+
+GAMES = Path(__file__).resolve().parents[1] / "adjudicator" / "store" / "games"
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def db(tmp_path: Path, runner: CliRunner) -> Path:
+    path = tmp_path / "cli.duckdb"
+    result = runner.invoke(app, ["ingest", str(GAMES), "--db", str(path)])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def test_ingest_summary_and_idempotence(tmp_path: Path, runner: CliRunner) -> None:
+    path = tmp_path / "s.duckdb"
+    first = runner.invoke(app, ["ingest", str(GAMES), "--db", str(path)])
+    assert first.exit_code == 0
+    assert "ingested 4, unchanged 0, replaced 0, refused 0, invalid 3 (69 events stored)" in first.stdout
+    second = runner.invoke(app, ["ingest", str(GAMES), "--db", str(path), "--json"])
+    assert second.exit_code == 0
+    assert json.loads(second.stdout) == {
+        "ingested": 0, "unchanged": 4, "replaced": 0, "refused": 0, "invalid": 0, "unreadable": 0, "failed": 0,
+        "events": 0, "problems": [],
+    }
+
+
+def test_refused_and_replaced(tmp_path: Path, db: Path, runner: CliRunner) -> None:
+    other = tmp_path / "other.jsonl"
+    other.write_bytes((GAMES / "fx2_flip7.jsonl").read_bytes().replace(b'"rounds":1', b'"rounds":3'))
+    refused = runner.invoke(app, ["ingest", str(other), "--db", str(db)])
+    assert refused.exit_code == 1
+    assert "refused:" in refused.stderr and "fx-2" in refused.stderr and "--replace" in refused.stderr
+    replaced = runner.invoke(app, ["ingest", str(other), "--db", str(db), "--replace"])
+    assert replaced.exit_code == 0 and "replaced 1" in replaced.stdout
+
+
+def test_unreadable_file_is_reported_and_others_stored(tmp_path: Path, runner: CliRunner) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b"\xff\xfe not utf-8\n")
+    path = tmp_path / "s.duckdb"
+    result = runner.invoke(app, ["ingest", str(bad), str(GAMES / "fx2_flip7.jsonl"), str(tmp_path / "missing.jsonl"), "--db", str(path)])
+    assert result.exit_code == 1
+    assert "ingested 1" in result.stdout and "unreadable 2" in result.stdout
+    assert "bad.jsonl" in result.stderr and "missing.jsonl" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_ingest_from_stdin_and_env_var(tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FLIP7_DB", str(tmp_path / "env.duckdb"))
+    result = runner.invoke(app, ["ingest", "-"], input=(GAMES / "fx1_freeze.jsonl").read_bytes())
+    assert result.exit_code == 0 and "ingested 1" in result.stdout
+    games = runner.invoke(app, ["games", "--json"])
+    assert [g["id"] for g in json.loads(games.stdout)] == ["fx-1"]
+    assert json.loads(games.stdout)[0]["source"] == "-"
+
+
+def test_default_store_is_in_the_current_folder(tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FLIP7_DB", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["ingest", str(GAMES / "fx2_flip7.jsonl")]).exit_code == 0
+    assert (tmp_path / "flip7.duckdb").is_file()
+
+
+def test_games_filters(db: Path, runner: CliRunner) -> None:
+    invalid = json.loads(runner.invoke(app, ["games", "--db", str(db), "--invalid", "--json"]).stdout)
+    assert [g["id"] for g in invalid] == ["fx-1", "fx-3", "unnamed-c3a4f6e74f5ee29f"]
+    ana = json.loads(runner.invoke(app, ["games", "--db", str(db), "--player", "Ana", "--json"]).stdout)
+    assert [g["id"] for g in ana] == ["fx-1", "fx-2"]
+    table = runner.invoke(app, ["games", "--db", str(db)])
+    assert table.exit_code == 0 and "fx-3" in table.stdout and "4 games" in table.stdout
+
+
+@pytest.mark.parametrize(("game", "file"), [("fx-2", "fx2_flip7.jsonl"), ("fx-3", "fx3_illegal.jsonl"), ("fx-1", "fx1_freeze.jsonl")])
+def test_show_prints_what_check_prints(db: Path, runner: CliRunner, game: str, file: str) -> None:
+    shown = runner.invoke(app, ["show", game, "--db", str(db)])
+    checked = runner.invoke(app, ["check", str(GAMES / file)])
+    assert shown.stdout == checked.stdout and shown.exit_code == checked.exit_code
+    shown_json = runner.invoke(app, ["show", game, "--db", str(db), "--json"])
+    checked_json = runner.invoke(app, ["check", str(GAMES / file), "--json"])
+    assert json.loads(shown_json.stdout) == json.loads(checked_json.stdout)
+
+
+def test_show_unknown_game(db: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["show", "nope", "--db", str(db)])
+    assert result.exit_code == 2 and "no stored game has the id 'nope'" in result.stderr
+
+
+def test_stats(db: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["stats", "--db", str(db), "--json"])
+    assert result.exit_code == 0
+    tables = {t["name"]: t for t in json.loads(result.stdout)}
+    assert tables["overview"]["rows"] == [{"games": 4, "valid": 1, "invalid": 3, "complete": 2, "finished": 2, "rounds": 4, "events": 69}]
+    assert tables["flip7_rate"]["rows"][0]["flip7s"] == 1
+    assert all(t["explanation"] for t in tables.values())
+    ana = json.loads(runner.invoke(app, ["stats", "--db", str(db), "--json", "--player", "Ana", "--only", "players"]).stdout)
+    assert [t["name"] for t in ana] == ["players"] and ana[0]["rows"][0]["player"] == "Ana"
+    text = runner.invoke(app, ["stats", "--db", str(db)])
+    assert text.exit_code == 0 and "Win rate by seat" in text.stdout and "Busts by numbers in the row" in text.stdout
+    future = json.loads(runner.invoke(app, ["stats", "--db", str(db), "--json", "--since", "2999-01-01", "--only", "overview"]).stdout)
+    assert future[0]["rows"][0]["games"] == 0
+    recent = json.loads(runner.invoke(app, ["stats", "--db", str(db), "--json", "--since", "1d", "--only", "overview"]).stdout)
+    assert recent[0]["rows"][0]["games"] == 4
+
+
+@pytest.mark.parametrize("args", [["--since", "last tuesday"], ["--only", "nope"]])
+def test_stats_bad_options(db: Path, runner: CliRunner, args: list[str]) -> None:
+    result = runner.invoke(app, ["stats", "--db", str(db), *args])
+    assert result.exit_code == 2 and "error:" in result.stderr and "Traceback" not in result.output
+
+
+def test_query_outputs(db: Path, runner: CliRunner) -> None:
+    sql = "SELECT id, players, valid FROM games WHERE named ORDER BY id"
+    as_json = runner.invoke(app, ["query", sql, "--db", str(db), "--json"])
+    assert json.loads(as_json.stdout)[0] == {"id": "fx-1", "players": ["Ana", "Ben", "Cem"], "valid": False}
+    as_csv = runner.invoke(app, ["query", sql, "--db", str(db), "--csv"])
+    assert as_csv.stdout.splitlines()[:2] == ["id,players,valid", 'fx-1,"[""Ana"", ""Ben"", ""Cem""]",False']
+    table = runner.invoke(app, ["query", sql, "--db", str(db)])
+    assert table.exit_code == 0 and "fx-2" in table.stdout
+    cut = runner.invoke(app, ["query", "SELECT * FROM range(50)", "--db", str(db), "--max-rows", "5", "--json"])
+    assert len(json.loads(cut.stdout)) == 5 and "first 5 rows" in cut.stderr
+
+
+@pytest.mark.parametrize(
+    "sql",
+    ["DELETE FROM games", "SELECT * FROM read_csv('/etc/passwd')", "INSTALL httpfs", "SET threads = 1", "COPY games TO 'x.csv'", "SELECT nope"],
+)
+def test_query_errors_are_one_line(db: Path, runner: CliRunner, sql: str) -> None:
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    result = runner.invoke(app, ["query", sql, "--db", str(db)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error:") and len(result.stderr.strip().splitlines()) == 1
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before
+
+
+def test_export(tmp_path: Path, db: Path, runner: CliRunner) -> None:
+    out = tmp_path / "parquet"
+    result = runner.invoke(app, ["export", str(out), "--db", str(db)])
+    assert result.exit_code == 0
+    files = sorted(p.name for p in out.iterdir())
+    assert files == sorted(f"{t}.parquet" for t in ("meta", "games", "logs", "game_players", "events", "rounds", "player_rounds", "hits", "targets", "violations"))
+    games = pq.read_table(out / "games.parquet")
+    assert games.num_rows == 4 and games.column("id").to_pylist()[:3] == ["fx-1", "fx-2", "fx-3"]
+    assert pq.read_table(out / "events.parquet").num_rows == 69
+    assert pq.read_table(out / "logs.parquet").column("content").to_pylist()[1] == (GAMES / "fx2_flip7.jsonl").read_bytes()
+
+
+def test_missing_store_for_read_commands(tmp_path: Path, runner: CliRunner) -> None:
+    for command in (["stats"], ["games"], ["show", "x"], ["query", "SELECT 1"], ["export", str(tmp_path / "o")]):
+        result = runner.invoke(app, [*command, "--db", str(tmp_path / "none.duckdb")])
+        assert result.exit_code == 2 and "no store at" in result.stderr
+    assert not (tmp_path / "none.duckdb").exists()
+
+
+def test_foreign_file_is_left_alone(tmp_path: Path, runner: CliRunner) -> None:
+    foreign = tmp_path / "notes.duckdb"
+    foreign.write_text("shopping list\n")
+    result = runner.invoke(app, ["ingest", str(GAMES), "--db", str(foreign)])
+    assert result.exit_code == 2 and "not a readable flip7 store" in result.stderr
+    assert foreign.read_text() == "shopping list\n"
+
+
+def test_second_ingest_process_gets_database_in_use(tmp_path: Path, db: Path) -> None:
+    holder = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(
+            """
+            import sys
+            from adjudicator.store import Store
+            s = Store.open(sys.argv[1]); print("ready", flush=True); sys.stdin.readline(); s.close()
+            """
+        ), str(db)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
+        before = hashlib.sha256(db.read_bytes()).hexdigest()
+        second = subprocess.run(
+            [sys.executable, "-m", "cli.main", "ingest", str(GAMES), "--db", str(db)],
+            capture_output=True, text=True, timeout=120,
+        )
+        assert second.returncode == 2
+        assert "database is in use" in second.stderr and "Traceback" not in second.stderr
+        assert hashlib.sha256(db.read_bytes()).hexdigest() == before
+    finally:
+        holder.communicate("\n", timeout=30)
