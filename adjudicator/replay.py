@@ -125,10 +125,8 @@ def _logged(index: int, line: int, text: str, event: Event | None) -> LoggedEven
             event = parse_event(text)
         except RuleViolation:
             return LoggedEvent(index, line, str(text), _peek_type(text))
-    return LoggedEvent(
-        index, line, str(text), event.type,
-        getattr(event, "player", None), getattr(event, "card", None), getattr(event, "target", None),
-    )
+    fields = event.__dict__  # plain dict look-ups: getattr on a missing pydantic field is slow
+    return LoggedEvent(index, line, str(text), event.type, fields.get("player"), fields.get("card"), fields.get("target"))
 
 
 def _peek_type(text: str) -> str | None:
@@ -171,7 +169,7 @@ class _Collector:
 
     def before(self, event: Event, index: int) -> None:
         state = self.state
-        if state.game is None or not state.in_round:
+        if event.type not in ("card", "target") or not state.in_round:
             return
         exp = expecting(state)
         if event.type == "card" and exp.kind == "draw" and exp.purpose == "hit":

@@ -1,9 +1,106 @@
-"""`flip7` commands: simulate (not written yet)."""
+"""`flip7 simulate`: play realistic games from a shuffled deck and write them as flip7-log/1 logs."""
 
 from __future__ import annotations
 
+import sys
+import time
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
 import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from adjudicator.simulate import (
+    DEFAULT_STRATEGIES,
+    GameOptions,
+    SimulationError,
+    StrategyError,
+    parse_strategies,
+    simulate as simulate_games,
+)
+from cli.common import err_console, fail
+
+
+class Edition(str, Enum):
+    current = "current"
+    first = "first"
+
+
+class Delayed(str, Enum):
+    in_turn = "in_turn"
+    assign_first = "assign_first"
+
+
+class Claims(str, Enum):
+    right = "right"
+    wrong = "wrong"
+    none = "none"
+
+
+def simulate(
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")] = 1,
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats per game: 3–18 per deck.")] = 4,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run; the same seed gives the same logs.")] = 0,
+    out: Annotated[
+        Optional[Path],
+        typer.Option("--out", "-o", help="Folder to write <game-id>.jsonl into (created if missing). Without it the logs go to standard output, one after another."),
+    ] = None,
+    strategy: Annotated[
+        str,
+        typer.Option("--strategy", help="Comma-separated strategies, one per seat, repeated around the table: threshold[:N], cautious[:P], random[:P], each optionally @smart or @random targeting."),
+    ] = DEFAULT_STRATEGIES,
+    claims: Annotated[Claims, typer.Option("--claims", help="Score and end claims: right ones, deliberately wrong ones (for testing), or none.")] = Claims.right,
+    ruleset: Annotated[str, typer.Option("--ruleset", help="Only flip7 (the base game) can be simulated so far.")] = "flip7",
+    edition: Annotated[Edition, typer.Option("--edition", help="Game option edition.")] = Edition.current,
+    delayed: Annotated[Delayed, typer.Option("--delayed", help="Game option delayed (set-aside actions of a Flip Three).")] = Delayed.in_turn,
+    target: Annotated[int, typer.Option("--target", min=1, help="Total that ends the game.")] = 200,
+    rounds: Annotated[Optional[int], typer.Option("--rounds", min=1, help="Play exactly this many rounds instead of playing to the target.")] = None,
+    decks: Annotated[int, typer.Option("--decks", min=1, help="Number of 94-card decks shuffled together.")] = 1,
+) -> None:
+    """Play games from a shuffled deck and write them as flip7-log/1 logs.
+
+    Every move is checked by the same rules as `flip7 check`, so the logs are valid (except for
+    claims made wrong on purpose with --claims wrong).
+    """
+    options = GameOptions(ruleset=ruleset, edition=edition.value, delayed=delayed.value, target=target, rounds=rounds, decks=decks)
+    try:
+        options.check(players)
+        parsed = parse_strategies(strategy)
+    except (SimulationError, StrategyError) as exc:
+        fail(str(exc))
+    run = simulate_games(games, players, seed=seed, strategies=parsed, options=options, claims=claims.value)
+    if out is None:
+        for game in run:
+            sys.stdout.write(game.text())
+        sys.stdout.flush()
+        return
+    if out.exists() and not out.is_dir():
+        fail(f"{out} exists and is not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot create the folder {out}: {exc.strerror or exc}")
+    started = time.perf_counter()
+    finished = stalled = 0
+    console = err_console()
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True, disable=games < 2) as progress:
+        task = progress.add_task("games", total=games)
+        for game in run:
+            path = out / f"{game.game_id}.jsonl"
+            try:
+                path.write_text(game.text(), encoding="utf-8", newline="\n")
+            except OSError as exc:
+                fail(f"cannot write {path}: {exc.strerror or exc}")
+            finished += game.finished
+            stalled += game.stalled
+            progress.advance(task)
+    seconds = time.perf_counter() - started
+    extra = f", {stalled} stalled (no card left anywhere)" if stalled else ""
+    console.print(f"wrote {games} log{'s' if games != 1 else ''} to {out} ({finished} finished{extra}) in {seconds:.1f} s")
 
 
 def register(app: typer.Typer) -> None:
-    """Add this group's commands to the app."""
+    """Add `simulate` to the app."""
+    app.command()(simulate)

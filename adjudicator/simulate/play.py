@@ -1,0 +1,314 @@
+"""Playing whole games from a physically shuffled deck and writing them as flip7-log/1 events.
+
+The simulator has no rules of its own. It holds the physical deck (the only thing that knows the
+order of the draw pile), deals the next card off it whenever the rules owe one, reshuffles the
+discard pile when the pile runs out, and asks each seat's strategy whenever a player has a choice.
+Every event goes through ``adjudicator.rules.base.apply``, which checks it; decisions are always
+picked from ``legal_moves``. Randomness comes only from the ``random.Random`` passed in, so a game
+is fully determined by it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from adjudicator.cards import MIN_PLAYERS, PLAYERS_PER_DECK
+from adjudicator.errors import RuleViolation
+from adjudicator.events import (
+    CardEvent,
+    EndEvent,
+    Event,
+    GameEvent,
+    ScoreEvent,
+    ShuffleEvent,
+)
+from adjudicator.rules.base import apply, expecting, legal_moves
+from adjudicator.simulate.strategies import (
+    DEFAULT_STRATEGIES,
+    Strategy,
+    parse_strategies,
+    parse_strategy,
+    seat_strategies,
+)
+from adjudicator.simulate.view import PlayerView
+from adjudicator.state import GameState
+
+Claims = Literal["right", "wrong", "none"]
+CLAIMS: tuple[str, ...] = ("right", "wrong", "none")
+
+#: A game that has not ended after this many rounds is stopped (only reachable with huge targets).
+MAX_ROUNDS = 1000
+
+#: Seat names of simulated games (36 distinct names: enough for two decks).
+NAMES: tuple[str, ...] = (
+    "Ana", "Ben", "Cem", "Dana", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jon", "Kim", "Lea",
+    "Max", "Nia", "Otto", "Pia", "Quinn", "Rosa", "Sam", "Tess", "Udo", "Vera", "Wim", "Xena",
+    "Yuri", "Zoe", "Alba", "Bo", "Cleo", "Dirk", "Emi", "Finn", "Gia", "Hugo", "Ines", "Jan",
+)
+
+#: How much a deliberately wrong score claim is off by.
+WRONG_BY = 10
+
+
+class SimulationError(ValueError):
+    """The simulation was asked for something it cannot do (the message says what)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """The game options of the contract's ``game`` event that a simulated game may use."""
+
+    ruleset: str = "flip7"
+    edition: Literal["current", "first"] = "current"
+    delayed: Literal["in_turn", "assign_first"] = "in_turn"
+    target: int = 200
+    rounds: int | None = None
+    decks: int = 1
+
+    def check(self, players: int) -> None:
+        """Raise ``SimulationError`` unless a game of ``players`` can be simulated with these options."""
+        if self.ruleset != "flip7":
+            if self.ruleset == "vengeance":
+                raise SimulationError("the vengeance ruleset is not supported yet: only the base game (flip7) can be simulated")
+            raise SimulationError(f"unknown ruleset {self.ruleset!r} (the simulator plays the base game, flip7)")
+        if self.decks < 1:
+            raise SimulationError("decks must be at least 1")
+        if self.target < 1:
+            raise SimulationError("the target must be at least 1")
+        if self.rounds is not None and self.rounds < 1:
+            raise SimulationError("rounds must be at least 1")
+        most = PLAYERS_PER_DECK * self.decks
+        if not MIN_PLAYERS <= players <= most:
+            hint = " (use --decks 2 for up to 36)" if players > most and self.decks == 1 else ""
+            raise SimulationError(f"{self.decks} deck(s) seat {MIN_PLAYERS} to {most} players, not {players}{hint}")
+
+
+@dataclass(slots=True)
+class SimulatedGame:
+    """One simulated game: its events (all applied and accepted) and how it ended.
+
+    ``stalled`` is true when a card was owed but every card was on the table (draw and discard
+    piles both empty), so the game could not go on; ``finished`` is false then.
+    """
+
+    game_id: str
+    events: list[Event]
+    finished: bool
+    winner: str | None
+    totals: dict[str, int]
+    rounds: int
+    stalled: bool = False
+    strategies: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """The log as JSON lines (without line ends)."""
+        return [dump_event(e) for e in self.events]
+
+    def text(self) -> str:
+        """The whole log as flip7-log/1 text (JSON Lines, ending with a newline)."""
+        return "\n".join(self.lines()) + "\n"
+
+
+def dump_event(event: Event) -> str:
+    """One event as a compact JSON line (options at their defaults are left out)."""
+    return event.model_dump_json(exclude_defaults=True)
+
+
+def player_names(count: int) -> list[str]:
+    """``count`` distinct seat names (short first names, then ``P37``, ``P38``, …)."""
+    return [NAMES[i] if i < len(NAMES) else f"P{i + 1}" for i in range(count)]
+
+
+def _cards(counts: dict[str, int]) -> list[str]:
+    return [card for card, copies in counts.items() for _ in range(copies)]
+
+
+class _Table:
+    """One game in progress: the state, the physical deck and the log written so far."""
+
+    def __init__(self, game: GameEvent, strategies: Sequence[Strategy], rng: random.Random, claims: Claims) -> None:
+        # Separate streams: the deck's order does not depend on what the players decide.
+        self.deck_rng = random.Random(rng.getrandbits(64))
+        self.choice_rng = random.Random(rng.getrandbits(64))
+        self.strategies = list(strategies)
+        self.claims = claims
+        self.state = GameState()
+        self.events: list[Event] = []
+        self.emit(game)
+        self.deck = _cards(self.state.draw_pile)  # top of the pile = end of the list
+        self.deck_rng.shuffle(self.deck)
+        self.stalled = False
+
+    def emit(self, event: Event) -> None:
+        """Apply ``event`` (the rules check it) and write it to the log."""
+        apply(self.state, event, len(self.events))
+        self.events.append(event)
+
+    def deal_card(self, player: str) -> bool:
+        """Reveal the top card of the deck to ``player``, reshuffling first if the pile is empty.
+        False when no card is left anywhere (the game stalls)."""
+        state = self.state
+        if not self.deck:
+            if not any(state.discard_pile.values()):
+                return False
+            self.deck = _cards(state.discard_pile)
+            self.deck_rng.shuffle(self.deck)
+            self.emit(ShuffleEvent(type="shuffle"))
+        self.emit(CardEvent(type="card", player=player, card=self.deck.pop()))
+        assert len(self.deck) == state.draw_size, "the physical deck and the draw pile disagree"
+        return True
+
+    def step(self) -> bool:
+        """Make the next move (one or two events); False when the game cannot go on."""
+        state = self.state
+        exp = expecting(state)
+        if exp.kind == "round":
+            self.emit(next(m for m in legal_moves(state) if m.type == "round"))
+            return True
+        assert exp.seat is not None
+        seat = exp.seat
+        name = state.players[seat]
+        strategy = self.strategies[seat]
+        if exp.kind == "draw" or (exp.kind == "deal" and not state.rows[seat].has_card()):
+            return self.deal_card(name)
+        moves = [m for m in legal_moves(state) if m.type not in ("card", "shuffle")]
+        view = PlayerView(state, seat)
+        if exp.kind == "target":
+            eligible = [m.target for m in moves]  # type: ignore[union-attr]
+            chosen = strategy.pick_target(view, exp.card or "", eligible, self.choice_rng, passing=exp.purpose == "pass")
+            self.emit(next(m for m in moves if m.target == chosen))  # type: ignore[union-attr]
+            return True
+        stay = next((m for m in moves if m.type == "stay"), None)
+        if stay is not None and not strategy.take_card(view, self.choice_rng):
+            self.emit(stay)
+            return True
+        if exp.kind == "deal":
+            return self.deal_card(name)
+        self.emit(next(m for m in moves if m.type == "hit"))
+        return True
+
+    def claim_scores(self, round_no: int, wrong: bool) -> None:
+        """Write the score claim of a finished round (off by ``WRONG_BY`` for seat 0 if ``wrong``)."""
+        state = self.state
+        scores = dict(zip(state.players, state.history[round_no - 1].scores))
+        if wrong:
+            scores[state.players[0]] += WRONG_BY
+        self.emit_claim(ScoreEvent(type="score", round=round_no, scores=scores))
+
+    def claim_end(self) -> None:
+        """Write the end claim: the real winner and totals, or (``wrong``) a wrong winner."""
+        state = self.state
+        totals = dict(zip(state.players, state.totals))
+        if state.winner is not None:
+            winner = state.players[state.winner]
+            if self.claims == "wrong":  # the runner-up, deterministically
+                winner = max((p for p in state.players if p != winner), key=lambda p: (totals[p], -state.seat_of[p]))
+        elif self.claims == "wrong":  # an end claim although the game is not over
+            winner = max(state.players, key=lambda p: (totals[p], -state.seat_of[p]))
+        else:
+            return
+        self.emit_claim(EndEvent(type="end", winner=winner, totals=totals))
+
+    def emit_claim(self, event: Event) -> None:
+        """Write a claim; a deliberately wrong one is refused by the rules but still logged."""
+        try:
+            self.emit(event)
+        except RuleViolation as exc:  # a wrong claim: the log keeps it
+            if self.claims != "wrong" or not exc.is_claim:
+                raise
+            self.events.append(event)
+
+
+def as_strategies(strategies: Sequence[Strategy | str] | str) -> list[Strategy]:
+    """Strategies from a comma-separated spec string or a list of specs and/or ``Strategy`` objects."""
+    if isinstance(strategies, str):
+        return parse_strategies(strategies)
+    return [s if isinstance(s, Strategy) else parse_strategy(s) for s in strategies]
+
+
+def play_game(
+    game_id: str,
+    strategies: Sequence[Strategy | str] | str,
+    rng: random.Random,
+    *,
+    players: int | Sequence[str] = 5,
+    options: GameOptions = GameOptions(),
+    claims: Claims = "right",
+    max_rounds: int = MAX_ROUNDS,
+) -> SimulatedGame:
+    """Play one game and return its log.
+
+    ``players`` is a count (seats get the names of ``player_names``) or the list of names;
+    ``strategies`` are repeated around the table as needed (see ``seat_strategies``); ``rng`` is the
+    only source of randomness (deck order, first dealer, random strategies). With ``claims="right"``
+    a score claim follows every round and an end claim the last one; ``"wrong"`` writes the same
+    claims but with round 1's claim off by ``WRONG_BY`` for the first seat and the end claim naming
+    the runner-up (or, in a game that did not finish, claiming an end that has not come).
+    """
+    names = player_names(players) if isinstance(players, int) else list(players)
+    options.check(len(names))
+    if claims not in CLAIMS:
+        raise SimulationError(f"claims must be one of {', '.join(CLAIMS)}, not {claims!r}")
+    seated = seat_strategies(as_strategies(strategies), len(names))
+    dealer = names[rng.randrange(len(names))]
+    game = GameEvent(
+        type="game", id=game_id, players=names, dealer=dealer, edition=options.edition, delayed=options.delayed,
+        target=options.target, rounds=options.rounds, decks=options.decks,
+    )
+    table = _Table(game, seated, rng, claims)
+    state = table.state
+    claimed = 0
+    while not state.over and len(state.history) < max_rounds:
+        if not table.step():
+            table.stalled = True
+            break
+        if claims != "none" and len(state.history) > claimed:
+            claimed += 1
+            table.claim_scores(claimed, wrong=claims == "wrong" and claimed == 1)
+    if claims != "none":
+        table.claim_end()
+    return SimulatedGame(
+        game_id,
+        table.events,
+        finished=state.over,
+        winner=state.players[state.winner] if state.winner is not None else None,
+        totals=dict(zip(state.players, state.totals)),
+        rounds=len(state.history),
+        stalled=table.stalled,
+        strategies=[s.spec for s in seated],
+    )
+
+
+def game_id(seed: int, number: int, games: int = 1) -> str:
+    """The id of game ``number`` (from 1) of a run: ``sim-s<seed>-0001`` (wider for huge runs)."""
+    return f"sim-s{seed}-{number:0{max(4, len(str(games)))}d}"
+
+
+def game_rng(seed: int, number: int) -> random.Random:
+    """The random source of game ``number`` of the run with ``seed`` (independent of other games)."""
+    return random.Random(f"flip7-simulate/{seed}/{number}")
+
+
+def simulate(
+    games: int,
+    players: int,
+    *,
+    seed: int = 0,
+    strategies: Sequence[Strategy | str] | str = "",
+    options: GameOptions = GameOptions(),
+    claims: Claims = "right",
+) -> Iterator[SimulatedGame]:
+    """Play ``games`` games of ``players`` seats, deterministically for ``seed``.
+
+    Game ``k`` depends only on ``seed`` and ``k`` (``game_rng``), so any one game of a run can be
+    replayed alone. An empty ``strategies`` means ``DEFAULT_STRATEGIES``.
+    """
+    options.check(players)
+    parsed = as_strategies(strategies or DEFAULT_STRATEGIES)
+    for number in range(1, games + 1):
+        yield play_game(
+            game_id(seed, number, games), parsed, game_rng(seed, number), players=players, options=options, claims=claims
+        )

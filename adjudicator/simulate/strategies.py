@@ -1,0 +1,183 @@
+"""Player strategies for the simulator: when to stop drawing and whom to give action cards.
+
+A strategy is written as ``KIND[:PARAM][@TARGETING]`` (see ``parse_strategy``):
+
+- ``threshold:N`` stays once the row scores at least ``N`` (default 25);
+- ``cautious:P`` stays once the exact chance that the next card busts the row is above ``P``
+  (default 0.25), counted from the cards really left in the draw pile;
+- ``random:P`` takes another card with chance ``P`` (default 0.5) and gives actions at random.
+
+``@smart`` (the default of ``threshold`` and ``cautious``) or ``@random`` (the default of
+``random``) chooses the targeting policy for Freeze, Flip Three and a passed Second Chance.
+
+Strategies decide from a ``PlayerView`` only, with the ``random.Random`` they are handed.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import ClassVar
+
+from adjudicator.cards import FLIP_THREE, FREEZE, SECOND_CHANCE
+from adjudicator.simulate.view import PlayerView, RowView
+
+TARGETING = ("smart", "random")
+#: Below this chance that the next card busts, a Flip Three on oneself is worth taking.
+SAFE_FLIP_THREE = 0.1
+
+
+class StrategyError(ValueError):
+    """A strategy spec that cannot be read (the message says what is wrong)."""
+
+
+class Strategy(ABC):
+    """How one seat plays: ``take_card`` (hit / take the deal card, or stay) and ``pick_target``."""
+
+    kind: ClassVar[str]
+    default_param: ClassVar[float]
+    default_targeting: ClassVar[str] = "smart"
+
+    def __init__(self, param: float | None = None, targeting: str | None = None) -> None:
+        self.param = self.default_param if param is None else param
+        self.targeting = targeting or self.default_targeting
+        if self.targeting not in TARGETING:
+            raise StrategyError(f"unknown targeting {self.targeting!r}; choose one of: {', '.join(TARGETING)}")
+
+    @property
+    def spec(self) -> str:
+        """The canonical spec string, e.g. ``threshold:25`` or ``cautious:0.3@random``."""
+        param = f"{self.param:g}"
+        extra = "" if self.targeting == self.default_targeting else f"@{self.targeting}"
+        return f"{self.kind}:{param}{extra}"
+
+    def __repr__(self) -> str:
+        return f"<strategy {self.spec}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Strategy) and other.spec == self.spec
+
+    def __hash__(self) -> int:
+        return hash(self.spec)
+
+    @abstractmethod
+    def satisfied(self, view: PlayerView) -> bool:
+        """True when the player would rather bank their row now than draw another card."""
+
+    def take_card(self, view: PlayerView, rng: random.Random) -> bool:
+        """Hit (or take the deal card) rather than stay. Asked only when staying is allowed."""
+        return not self.satisfied(view)
+
+    def pick_target(
+        self, view: PlayerView, card: str, eligible: Sequence[str], rng: random.Random, *, passing: bool = False
+    ) -> str:
+        """Choose who gets ``card`` among ``eligible`` (``passing``: an extra Second Chance handed on)."""
+        if len(eligible) == 1:
+            return eligible[0]
+        if self.targeting == "random":
+            return rng.choice(list(eligible))
+        return self._smart_target(view, card, eligible, passing)
+
+    def _smart_target(self, view: PlayerView, card: str, eligible: Sequence[str], passing: bool) -> str:
+        me = view.me
+        rows = {name: view.row(name) for name in eligible}
+        others = [rows[name] for name in eligible if name != me]
+        if card == SECOND_CHANCE or passing:
+            # A gift: to the player who threatens least (lowest total with what lies in front of them).
+            return min(others, key=lambda r: (r.total + r.score, len(r.numbers), r.seat)).name
+        if card == FREEZE:
+            if me in rows and (not others or (rows[me].numbers or rows[me].modifiers) and self.satisfied(view)):
+                return me  # banking one's own row now pays
+            return max(others, key=_leader_key).name
+        assert card == FLIP_THREE, card
+        if me in rows and (not others or (not self.satisfied(view) and view.bust_chance() <= SAFE_FLIP_THREE)):
+            return me  # three cheap cards for oneself
+        return max(others, key=lambda r: (not r.second_chance, len(r.numbers), r.total, -r.seat)).name
+
+
+def _leader_key(row: RowView) -> tuple[int, int, int]:
+    """The leader first: highest total counting the row in front of them, then the fullest row."""
+    return (row.total + row.score, len(row.numbers), -row.seat)
+
+
+class Threshold(Strategy):
+    """Stay once the row scores at least the threshold."""
+
+    kind = "threshold"
+    default_param = 25
+
+    def satisfied(self, view: PlayerView) -> bool:
+        return view.row().score >= self.param
+
+
+class Cautious(Strategy):
+    """Stay once the exact chance that the next card busts the row is above the limit."""
+
+    kind = "cautious"
+    default_param = 0.25
+
+    def satisfied(self, view: PlayerView) -> bool:
+        return view.bust_chance() > self.param
+
+
+class RandomPlayer(Strategy):
+    """Take another card with a fixed chance; give actions at random (unless ``@smart``)."""
+
+    kind = "random"
+    default_param = 0.5
+    default_targeting = "random"
+
+    def satisfied(self, view: PlayerView) -> bool:
+        # Used only by smart targeting ("does banking my row pay?"): a middling threshold.
+        return view.row().score >= 25
+
+    def take_card(self, view: PlayerView, rng: random.Random) -> bool:
+        return rng.random() < self.param
+
+
+KINDS: dict[str, type[Strategy]] = {cls.kind: cls for cls in (Threshold, Cautious, RandomPlayer)}
+_LIMITS: dict[str, tuple[float, float]] = {"threshold": (1, 10_000), "cautious": (0.0, 1.0), "random": (0.0, 1.0)}
+
+
+def parse_strategy(spec: str) -> Strategy:
+    """Read one strategy spec ``KIND[:PARAM][@TARGETING]``, e.g. ``threshold:30``, ``cautious``,
+    ``random:0.7@smart``. Raises ``StrategyError`` with a plain message."""
+    text = spec.strip()
+    body, _, targeting = text.partition("@")
+    kind, sep, param_text = body.partition(":")
+    kind = kind.strip().lower()
+    if kind not in KINDS:
+        raise StrategyError(f"unknown strategy {spec!r}; known: {', '.join(KINDS)} (e.g. threshold:25, cautious:0.3, random)")
+    param: float | None = None
+    if sep:
+        try:
+            param = float(param_text)
+        except ValueError:
+            raise StrategyError(f"strategy {spec!r}: {param_text!r} is not a number") from None
+        low, high = _LIMITS[kind]
+        if not low <= param <= high:
+            raise StrategyError(f"strategy {spec!r}: the parameter of {kind} must be between {low:g} and {high:g}")
+        if kind == "threshold":
+            param = int(param) if param == int(param) else param
+    return KINDS[kind](param, targeting.strip().lower() if targeting else None)
+
+
+def parse_strategies(specs: str | Sequence[str]) -> list[Strategy]:
+    """Read a comma-separated list of strategy specs (or a list of specs); at least one."""
+    parts = specs.split(",") if isinstance(specs, str) else list(specs)
+    parts = [p for p in (part.strip() for part in parts) if p]
+    if not parts:
+        raise StrategyError("no strategy given")
+    return [parse_strategy(p) for p in parts]
+
+
+def seat_strategies(strategies: Sequence[Strategy], players: int) -> list[Strategy]:
+    """One strategy per seat: the list is repeated as often as needed (``a,b`` for 5 seats: a b a b a)."""
+    if not strategies:
+        raise StrategyError("no strategy given")
+    return [strategies[i % len(strategies)] for i in range(players)]
+
+
+#: The default mix of the simulator: different risk appetites around the table.
+DEFAULT_STRATEGIES = "threshold:25,cautious:0.25,threshold:35,random,cautious:0.35"

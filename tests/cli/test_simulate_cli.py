@@ -1,0 +1,101 @@
+"""`flip7 simulate` through Typer's runner: folders, stdout, determinism, options and refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.replay import check_log
+from cli.main import app
+
+runner = CliRunner()
+
+
+def games_in(text: str) -> list[str]:
+    """Split logs written one after another at their game lines."""
+    logs: list[list[str]] = []
+    for line in text.splitlines():
+        if json.loads(line)["type"] == "game":
+            logs.append([])
+        logs[-1].append(line)
+    return ["\n".join(lines) + "\n" for lines in logs]
+
+
+def test_writes_one_valid_log_per_game_into_the_folder(tmp_path: Path) -> None:
+    out = tmp_path / "games"
+    result = runner.invoke(app, ["simulate", "--games", "4", "--players", "5", "--seed", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    files = sorted(p.name for p in out.iterdir())
+    assert files == [f"sim-s1-000{i}.jsonl" for i in range(1, 5)]
+    for path in out.iterdir():
+        verdict = check_log(path.read_text(encoding="utf-8"))
+        assert verdict.valid and verdict.finished
+        assert verdict.game == path.stem
+    assert "wrote 4 logs" in result.output
+
+
+def test_stdout_holds_the_logs_one_after_another_and_a_seed_repeats() -> None:
+    first = runner.invoke(app, ["simulate", "--games", "2", "--players", "3", "--seed", "9"])
+    again = runner.invoke(app, ["simulate", "--games", "2", "--players", "3", "--seed", "9"])
+    assert first.exit_code == 0, first.output
+    assert first.stdout == again.stdout
+    logs = games_in(first.stdout)
+    assert len(logs) == 2
+    assert all(check_log(text).valid for text in logs)
+    assert [json.loads(t.splitlines()[0])["id"] for t in logs] == ["sim-s9-0001", "sim-s9-0002"]
+
+
+def test_game_options_and_strategies_are_used() -> None:
+    result = runner.invoke(
+        app,
+        ["simulate", "--players", "20", "--decks", "2", "--edition", "first", "--delayed", "assign_first",
+         "--target", "60", "--rounds", "2", "--strategy", "cautious:0.3,random@smart", "--claims", "none"],
+    )
+    assert result.exit_code == 0, result.output
+    head = json.loads(result.stdout.splitlines()[0])
+    assert (head["decks"], head["edition"], head["delayed"], head["target"], head["rounds"]) == (2, "first", "assign_first", 60, 2)
+    assert '"type":"score"' not in result.stdout
+    verdict = check_log(result.stdout)
+    assert verdict.valid and len(verdict.rounds) >= 2
+
+
+def test_wrong_claims_are_written_on_purpose() -> None:
+    result = runner.invoke(app, ["simulate", "--players", "4", "--seed", "3", "--claims", "wrong"])
+    assert result.exit_code == 0, result.output
+    assert [v.code for v in check_log(result.stdout).violations] == ["score_mismatch", "winner_mismatch"]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--ruleset", "vengeance"], "vengeance ruleset is not supported yet"),
+        (["--ruleset", "poker"], "unknown ruleset"),
+        (["--players", "2"], "3 to 18"),
+        (["--players", "19"], "--decks 2"),
+        (["--strategy", "bold"], "unknown strategy"),
+        (["--strategy", "cautious:7"], "between 0 and 1"),
+    ],
+)
+def test_refusals_exit_2_with_a_message_and_no_traceback(args: list[str], words: str) -> None:
+    result = runner.invoke(app, ["simulate", *args])
+    assert result.exit_code == 2
+    assert words in result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_file_where_the_folder_should_be_is_refused(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    result = runner.invoke(app, ["simulate", "--out", str(blocker)])
+    assert result.exit_code == 2
+    assert "not a folder" in result.output
+
+
+def test_bad_option_values_are_usage_errors() -> None:
+    assert runner.invoke(app, ["simulate", "--games", "0"]).exit_code == 2
+    assert runner.invoke(app, ["simulate", "--edition", "third"]).exit_code == 2
+    assert runner.invoke(app, ["simulate", "--claims", "maybe"]).exit_code == 2
