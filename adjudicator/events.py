@@ -162,6 +162,21 @@ def _no_constant(name: str) -> Any:
 _DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant)
 
 
+def _has_lone_surrogate(value: Any) -> bool:
+    """True if any string (key or value) holds an unpaired surrogate, which cannot be encoded."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_lone_surrogate(v) for v in value)
+    return False
+
+
 def _bad(rule: str, message: str) -> RuleViolation:
     return RuleViolation("bad_event", rule, message)
 
@@ -178,6 +193,8 @@ def load_json(text: str) -> dict[str, Any]:
         raise _bad("log.line", f"the line is not valid JSON: {exc.msg} at column {exc.colno}") from None
     except (ValueError, RecursionError) as exc:
         raise _bad("log.line", f"the line is not usable JSON: {exc}") from None
+    if "\\u" in text and _has_lone_surrogate(obj):
+        raise _bad("log.line", "the line holds a \\u escape of half a surrogate pair (\\ud800–\\udfff alone), which is not text")
     if not isinstance(obj, dict):
         kind = "a list" if isinstance(obj, list) else f"a {type(obj).__name__}" if obj is not None else "null"
         raise _bad("log.line", f"the line holds {kind}, not a JSON object with a \"type\"")

@@ -6,6 +6,8 @@ import json
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
+from rich.progress import Progress
 
 from adjudicator.errors import Flip7Error
 from adjudicator.events import event_json_schema
@@ -15,6 +17,8 @@ from cli.common import describe_os_error, err_console, fail, open_log, out_conso
 from cli.render import render_state, render_verdict
 
 EXIT_VALID, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
+#: A progress bar (on a terminal) from this many files on.
+PROGRESS_FROM = 20
 
 
 def _judge(name: str) -> tuple[dict[str, Any] | None, dict[int, str], str | None]:
@@ -47,21 +51,31 @@ def check(
     Exit code 0: every log is valid; 1: some log has violations; 2: some input could not be read.
     """
     console = out_console()
-    results = []
+    errors = err_console()
+    results: list[dict[str, Any]] = []
     worst = EXIT_VALID
-    for name in files:
-        verdict, shown, error = _judge(name)
-        if error is not None:
-            err_console().print(f"[bold red]error:[/] {error}", soft_wrap=True)
-            worst = EXIT_UNREADABLE
-            results.append({"file": name, "error": error})
-            continue
-        assert verdict is not None
-        if not verdict["valid"] and worst == EXIT_VALID:
-            worst = EXIT_VIOLATIONS
-        results.append(verdict)
-        if not as_json:
-            render_verdict(verdict, console, shown, name=name if len(files) > 1 else None)
+    counts = {"valid": 0, "with violations": 0, "unreadable": 0}
+    show_progress = len(files) >= PROGRESS_FROM and errors.is_terminal
+    with Progress(*Progress.get_default_columns(), console=errors, transient=True, disable=not show_progress) as progress:
+        task = progress.add_task("checking", total=len(files))
+        for name in files:
+            verdict, shown, error = _judge(name)
+            progress.advance(task)
+            if error is not None:
+                errors.print(f"[bold red]error:[/] {escape(error)}", soft_wrap=True)
+                worst = EXIT_UNREADABLE
+                counts["unreadable"] += 1
+                results.append({"file": name, "error": error})
+                continue
+            assert verdict is not None
+            if not verdict["valid"] and worst == EXIT_VALID:
+                worst = EXIT_VIOLATIONS
+            counts["valid" if verdict["valid"] else "with violations"] += 1
+            results.append(verdict)
+            if not as_json:
+                render_verdict(verdict, console, shown, name=name if len(files) > 1 else None)
+    if not as_json and len(files) > 1:
+        console.print(f"{len(files)} logs: " + ", ".join(f"{n} {label}" for label, n in counts.items()))
     if as_json:
         if len(files) == 1:
             if "error" not in results[0]:

@@ -73,3 +73,9 @@ def test_schema_is_a_union_on_type() -> None:
     schema = event_json_schema()
     assert schema["discriminator"]["propertyName"] == "type"
     assert set(schema["discriminator"]["mapping"]) == {"game", "round", "card", "hit", "stay", "target", "shuffle", "score", "end"}
+
+
+def test_lone_surrogate_escapes_are_not_text() -> None:
+    error = bad(r'{"type":"game","id":"\ud800","players":["A","B","C"],"dealer":"A"}')
+    assert error.rule == "log.line" and "surrogate" in error.message
+    assert parse_event(r'{"type":"hit","player":"\ud83d\ude00"}').player == "\U0001f600"

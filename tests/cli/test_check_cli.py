@@ -60,6 +60,8 @@ def test_several_files_give_an_array_and_the_worst_exit_code(logs: dict[str, Pat
     result = runner.invoke(app, ["check", "--json", str(logs["good"]), str(logs["bad"]), "missing.jsonl"])
     assert result.exit_code == 2
     assert json.loads(result.stdout)[2] == {"file": "missing.jsonl", "error": "missing.jsonl: no such file"}
+    result = runner.invoke(app, ["check", str(logs["good"]), str(logs["bad"])])
+    assert result.exit_code == 1 and "2 logs: 1 valid, 1 with violations, 0 unreadable" in result.output
 
 
 def test_standard_input(logs: dict[str, Path]) -> None:
