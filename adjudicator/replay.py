@@ -126,7 +126,8 @@ def _logged(index: int, line: int, text: str, event: Event | None) -> LoggedEven
         except RuleViolation:
             return LoggedEvent(index, line, str(text), _peek_type(text))
     fields = event.__dict__  # plain dict look-ups: getattr on a missing pydantic field is slow
-    return LoggedEvent(index, line, str(text), event.type, fields.get("player"), fields.get("card"), fields.get("target"))
+    recipient = fields.get("target") if event.type == "target" else None  # a game's "target" is its score
+    return LoggedEvent(index, line, str(text), event.type, fields.get("player"), fields.get("card"), recipient)
 
 
 def _peek_type(text: str) -> str | None:

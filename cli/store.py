@@ -1,9 +1,366 @@
-"""`flip7` commands: store (not written yet)."""
+"""`flip7` commands over the replay store: ingest, stats, query, games, show, export.
+
+Thin wrappers: they find the store file (``--db``, else ``$FLIP7_DB``, else ``./flip7.duckdb``),
+call ``adjudicator.store.Store`` and format what it returns. Store errors become one line on
+standard error and exit code 2.
+"""
 
 from __future__ import annotations
 
+import csv
+import json
+import os
+import re
+import sys
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from adjudicator.store import (
+    IngestResult,
+    IngestSummary,
+    LogInput,
+    Store,
+    StoreError,
+    resolve_db_path,
+)
+from adjudicator.store.ingest import DEFAULT_BATCH_SIZE
+from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT
+from adjudicator.store.stats import BY_NAME
+from cli.common import err_console, fail, out_console
+from cli.render import render_verdict
+
+#: Show a progress bar from this many inputs on (when standard error is a terminal).
+PROGRESS_FROM = 20
+#: With ``--jobs 0``, replay in one process per CPU from this many inputs on.
+PARALLEL_FROM = 200
+
+DbOption = Annotated[
+    str | None,
+    typer.Option("--db", help="The store file (default: $FLIP7_DB, else flip7.duckdb in the current folder).", metavar="PATH"),
+]
+
+
+def _db_path(db: str | None) -> Path:
+    return resolve_db_path(db, os.environ, Path.cwd())
+
+
+def _open(db: str | None, *, read_only: bool) -> Store:
+    try:
+        return Store.open(_db_path(db), read_only=read_only)
+    except StoreError as exc:
+        fail(str(exc))
+
+
+# --------------------------------------------------------------------------------------------- ingest
+
+
+def _inputs(paths: list[str]) -> Iterator[LogInput]:
+    """Expand the command's arguments: files as given, folders searched for *.jsonl, '-' for stdin."""
+    for name in paths:
+        if name == "-":
+            yield LogInput.from_bytes("-", sys.stdin.buffer.read())
+            continue
+        path = Path(name)
+        if path.is_dir():
+            for found in sorted(p for p in path.rglob("*.jsonl") if p.is_file()):
+                yield LogInput.from_path(found)
+        else:
+            yield LogInput.from_path(path)
+
+
+def _summary_line(summary: IngestSummary) -> str:
+    parts = [
+        f"ingested {summary.ingested}",
+        f"unchanged {summary.unchanged}",
+        f"replaced {summary.replaced}",
+        f"refused {summary.refused}",
+        f"invalid {summary.invalid}",
+    ]
+    if summary.unreadable:
+        parts.append(f"unreadable {summary.unreadable}")
+    if summary.failed:
+        parts.append(f"failed {summary.failed}")
+    return ", ".join(parts) + f" ({summary.events} events stored)"
+
+
+def ingest(
+    paths: Annotated[list[str], typer.Argument(help="Log files, folders (searched for *.jsonl), or '-' for standard input.", metavar="PATH...")],
+    db: DbOption = None,
+    replace: Annotated[bool, typer.Option("--replace", help="Replace a stored game when a different log comes with the same id.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary (and every problem) as JSON.")] = False,
+    batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Games written per transaction.")] = DEFAULT_BATCH_SIZE,
+    jobs: Annotated[int, typer.Option("--jobs", min=0, help="Processes that replay logs (0: one per CPU for big runs).")] = 0,
+) -> None:
+    """Adjudicate logs and store them with their verdicts (invalid logs too, flagged).
+
+    The same log twice is stored once; a different log under a stored id is refused unless
+    --replace. Exit code 0: everything stored or unchanged; 1: some log was refused or unreadable;
+    2: the store could not be used.
+    """
+    inputs = list(_inputs(paths))
+    summary = IngestSummary()
+    err = err_console()
+    workers = jobs or ((os.cpu_count() or 1) if len(inputs) >= PARALLEL_FROM else 1)
+    show_progress = len(inputs) >= PROGRESS_FROM and err.is_terminal and not as_json
+    progress = Progress(
+        TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err, transient=True,
+        disable=not show_progress,
+    )
+    task = progress.add_task("ingest", total=len(inputs))
+
+    def on_result(result: IngestResult, events: int) -> None:
+        summary.add(result, events)
+        progress.advance(task)
+
+    try:
+        with _open(db, read_only=False) as store, progress:
+            store.ingest_many(inputs, replace=replace, batch_size=batch_size, on_result=on_result, workers=workers)
+    except KeyboardInterrupt:
+        err.print(f"[bold red]interrupted:[/] the batch in progress was not stored; {_summary_line(summary)}", soft_wrap=True)
+        raise typer.Exit(130) from None
+    except StoreError as exc:
+        fail(str(exc))
+    if as_json:
+        out = summary.as_dict()
+        out["problems"] = [{"file": p.name, "outcome": p.outcome.value, "game": p.game_id, "message": p.message} for p in summary.problems]
+        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+    else:
+        for problem in summary.problems:
+            err.print(f"[bold red]{problem.outcome.value}:[/] {escape(problem.name)}: {escape(problem.message or '')}", soft_wrap=True)
+        out_console().print(_summary_line(summary))
+    if summary.problems:
+        raise typer.Exit(1)
+
+
+# --------------------------------------------------------------------------------------------- stats
+
+
+_RELATIVE = re.compile(r"^(\d+)([dhw])$")
+
+
+def parse_since(text: str, now: datetime) -> datetime:
+    """``--since``: an ISO date or date-time (UTC unless it says otherwise), or ``N`` + d/h/w ago."""
+    text = text.strip()
+    match = _RELATIVE.match(text)
+    if match:
+        amount, unit = int(match.group(1)), match.group(2)
+        return now - timedelta(**{{"d": "days", "h": "hours", "w": "weeks"}[unit]: amount})
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        try:
+            moment = datetime.combine(date.fromisoformat(text), datetime.min.time())
+        except ValueError:
+            raise ValueError(f"--since: {text!r} is not a date (2026-11-29), a date-time or an age like 7d") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def stats(
+    db: DbOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print every table as JSON.")] = False,
+    player: Annotated[str | None, typer.Option("--player", help="Only this player's rows (their games, rounds, hits, choices).")] = None,
+    since: Annotated[str | None, typer.Option("--since", help="Only games ingested since: 2026-11-29, an ISO date-time, or 7d / 12h / 2w ago.")] = None,
+    only: Annotated[list[str] | None, typer.Option("--only", help=f"Only these statistics: {', '.join(BY_NAME)}.")] = None,
+) -> None:
+    """Tables over the stored games: players, seats, scores, bust risk, Flip 7, actions, Second Chance."""
+    try:
+        since_at = parse_since(since, datetime.now(UTC)) if since else None
+    except ValueError as exc:
+        fail(str(exc))
+    unknown = [n for n in only or [] if n not in BY_NAME]
+    if unknown:
+        fail(f"--only: no statistic named {unknown[0]!r} (there are: {', '.join(BY_NAME)})")
+    store = _open(db, read_only=True)
+    try:
+        results = store.stats(player=player, since=since_at, names=only)
+    except StoreError as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    if as_json:
+        typer.echo(json.dumps([r.as_dict() for r in results], ensure_ascii=False, indent=2, default=_json_default))
+        return
+    console = out_console()
+    for result in results:
+        console.print(f"[bold]{escape(result.statistic.title)}[/]  [dim]({result.statistic.name})[/]")
+        console.print(f"[dim]{escape(result.statistic.explanation)}[/]", soft_wrap=False)
+        table = Table(header_style="bold")
+        for column in result.columns:
+            table.add_column(column, justify="left" if column in ("player", "outcome", "card") else "right")
+        for row in result.rows:
+            table.add_row(*(escape(_cell(v)) for v in row))
+        if not result.rows:
+            table.add_row(*(["–"] + [""] * (len(result.columns) - 1)))
+        console.print(table)
+        console.print()
+
+
+# --------------------------------------------------------------------------------------------- query
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, bytes | bytearray | memoryview):
+        return bytes(value).decode("utf-8", errors="replace")
+    if isinstance(value, timedelta):
+        return value.total_seconds()
+    return str(value)
+
+
+def _csv_value(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, list | dict):
+        return json.dumps(value, ensure_ascii=False, default=_json_default)
+    if isinstance(value, int | float | str | bool):
+        return value
+    return _json_default(value)
+
+
+def query(
+    sql: Annotated[str, typer.Argument(help="One read-only SQL query over the store (see docs/storage.md for the tables).", metavar="SQL")],
+    db: DbOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print rows as a JSON array of objects.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print rows as CSV with a header line.")] = False,
+    max_rows: Annotated[int, typer.Option("--max-rows", min=1, help="Print at most this many rows.")] = DEFAULT_MAX_ROWS,
+    timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="Stop the query after this many seconds.")] = DEFAULT_TIMEOUT,
+) -> None:
+    """Run read-only SQL over the store: it cannot write, read files or the network, or change settings."""
+    if as_json and as_csv:
+        fail("choose one of --json and --csv")
+    store = _open(db, read_only=True)
+    try:
+        result = store.query(sql, max_rows=max_rows, timeout=timeout)
+    except StoreError as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    if result.truncated:
+        err_console().print(f"[yellow]note:[/] only the first {max_rows} rows are shown (--max-rows)")
+    if as_json:
+        rows = [dict(zip(result.columns, row, strict=True)) for row in result.rows]
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2, default=_json_default))
+    elif as_csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(result.columns)
+        for row in result.rows:
+            writer.writerow([_csv_value(v) for v in row])
+    else:
+        table = Table(*result.columns, header_style="bold")
+        for row in result.rows:
+            table.add_row(*(escape(_cell(v)) for v in row))
+        out_console().print(table)
+
+
+# --------------------------------------------------------------------------------------------- games, show, export
+
+
+def games(
+    db: DbOption = None,
+    invalid: Annotated[bool, typer.Option("--invalid", help="Only games whose log has violations.")] = False,
+    valid: Annotated[bool, typer.Option("--valid", help="Only valid games.")] = False,
+    player: Annotated[str | None, typer.Option("--player", help="Only games this player sat in.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the games as JSON.")] = False,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="List at most this many games.")] = None,
+) -> None:
+    """List stored games (ordered by id)."""
+    if invalid and valid:
+        fail("choose one of --valid and --invalid")
+    store = _open(db, read_only=True)
+    try:
+        page = store.list_games(valid=False if invalid else True if valid else None, player=player, limit=limit)
+    except StoreError as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    if as_json:
+        typer.echo(json.dumps([g.as_dict() for g in page.games], ensure_ascii=False, indent=2))
+        return
+    table = Table("id", "players", "valid", "finished", "winner", "rounds", "events", "ingested (UTC)", header_style="bold")
+    for g in page.games:
+        table.add_row(
+            escape(g.id),
+            escape(", ".join(g.players)),
+            "[green]yes[/]" if g.valid else f"[red]no ({g.n_violations})[/]",
+            "yes" if g.finished else "no",
+            escape(g.winner or ""),
+            str(g.n_rounds),
+            str(g.n_events),
+            g.ingested_at.strftime("%Y-%m-%d %H:%M:%S"),
+        )
+    console = out_console()
+    console.print(table)
+    more = " (more not shown: raise --limit)" if page.next_cursor else ""
+    console.print(f"[dim]{len(page.games)} game{'s' if len(page.games) != 1 else ''}{more}[/]")
+
+
+def show(
+    game_id: Annotated[str, typer.Argument(help="The id of a stored game (see flip7 games).", metavar="ID")],
+    db: DbOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the verdict JSON.")] = False,
+) -> None:
+    """Print a stored game's verdict, as `flip7 check` prints it. Exit code 0 valid, 1 violations."""
+    store = _open(db, read_only=True)
+    try:
+        verdict = store.verdict(game_id)
+        wanted = {v["line"] for v in verdict["violations"]}
+        shown = {}
+        if wanted:
+            for line_no, text in enumerate(store.log_lines(game_id), 1):
+                if line_no in wanted:
+                    shown[line_no] = str(text) or "(line too long to show)"
+    except StoreError as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    if as_json:
+        typer.echo(json.dumps(verdict, ensure_ascii=False, indent=2))
+    else:
+        render_verdict(verdict, out_console(), shown)
+    raise typer.Exit(0 if verdict["valid"] else 1)
+
+
+def export(
+    directory: Annotated[Path, typer.Argument(help="Folder to write <table>.parquet files into (created if missing).", metavar="DIR")],
+    db: DbOption = None,
+) -> None:
+    """Write every table of the store as Parquet, for Spark, Polars or DuckDB elsewhere."""
+    store = _open(db, read_only=True)
+    try:
+        written = store.export(directory)
+    except StoreError as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    console = out_console()
+    for item in written:
+        console.print(f"{escape(str(item.path))}  [dim]{item.rows} rows[/]")
 
 
 def register(app: typer.Typer) -> None:
-    """Add this group's commands to the app."""
+    """Add `ingest`, `stats`, `query`, `games`, `show` and `export` to the app."""
+    app.command()(ingest)
+    app.command()(stats)
+    app.command()(query)
+    app.command()(games)
+    app.command()(show)
+    app.command()(export)

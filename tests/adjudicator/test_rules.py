@@ -281,3 +281,10 @@ def test_records_measure_the_risk_of_each_hit() -> None:
     # 94 cards minus 3 dealt = 91 left, 11 of them twelves
     assert record.distinct_numbers == 1 and record.bust_probability == pytest.approx(11 / 91) and record.busted
     assert [(p.player, p.outcome, p.bust_card) for p in records.player_rounds if p.outcome == "busted"] == [("Ben", "busted", "12")]
+
+
+def test_logged_events_keep_only_recipients_as_targets() -> None:
+    events = replay_log(log(game(target=30), rnd(1), card("Ben", "freeze"), target("Ben", "freeze", "Cem")), collect=True).events
+    assert [(e.type, e.player, e.card, e.target) for e in events] == [
+        ("game", None, None, None), ("round", None, None, None), ("card", "Ben", "freeze", None), ("target", "Ben", "freeze", "Cem"),
+    ]

@@ -186,3 +186,17 @@ def test_state_at_must_be_a_whole_number(client, snapshot_json, at: str) -> None
 
 def test_state_empty_body_is_400(client) -> None:
     assert client.post("/v1/state?at=0", content=b"", headers=NDJSON).status_code == 400
+
+
+SURROGATE_LOG = '{"type":"game","id":"\\ud800","players":["Ana","Ben","Cem"],"dealer":"Ana"}\n'
+
+
+def test_lone_surrogate_escapes_do_not_break_the_response(client) -> None:
+    """``"\\ud800"`` is valid JSON but no Unicode text: the answer escapes it instead of failing."""
+    for response in (
+        client.post("/v1/check", content=SURROGATE_LOG, headers=NDJSON),
+        client.post("/v1/check", content="[" + SURROGATE_LOG.strip() + "]", headers={"Content-Type": "application/json"}),
+        client.post("/v1/state", content=SURROGATE_LOG, headers=NDJSON),
+    ):
+        assert response.status_code == 200, response.text
+        assert response.json()["game"] == check_log(SURROGATE_LOG).to_dict()["game"]

@@ -202,3 +202,43 @@ def test_second_ingest_process_gets_database_in_use(tmp_path: Path, db: Path) ->
         assert hashlib.sha256(db.read_bytes()).hexdigest() == before
     finally:
         holder.communicate("\n", timeout=30)
+
+
+def test_ctrl_c_mid_ingest_keeps_whole_games_only(tmp_path: Path) -> None:
+    import random
+    import signal
+    import time
+
+    from tests.adjudicator.store.randomgames import random_game
+
+    rng = random.Random(21)
+    base = [random_game(rng, "base") for _ in range(20)]
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for i in range(600):
+        (folder / f"c{i:04}.jsonl").write_text(base[i % 20].replace('"base"', f'"c{i:04}"'))
+    db = tmp_path / "c.duckdb"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", "ingest", str(folder), "--db", str(db), "--batch-size", "25", "--jobs", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    time.sleep(2.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode in (130, 0), err
+    if proc.returncode == 130:
+        assert "interrupted:" in err and "Traceback" not in err
+    from adjudicator.store import Store
+
+    with Store.open(db, read_only=True) as store:
+        stored = store.query("SELECT count(*) FROM games").rows[0][0]
+        half = store.query(
+            "SELECT count(*) FROM games g WHERE n_events <> (SELECT count(*) FROM events e WHERE e.game = g.id)"
+        ).rows
+        assert half == [(0,)]
+    assert stored % 25 == 0 or stored == 600  # whole batches only
+    again = subprocess.run(
+        [sys.executable, "-m", "cli.main", "ingest", str(folder), "--db", str(db), "--json"], capture_output=True, text=True, timeout=300
+    )
+    summary = json.loads(again.stdout)
+    assert (summary["unchanged"], summary["ingested"]) == (stored, 600 - stored)

@@ -192,3 +192,22 @@ def test_store_is_usable_after_the_other_process_left(db_path: Path) -> None:
     proc.communicate("\n", timeout=30)
     with Store.open(db_path) as store:
         assert store.list_games().games == []
+
+
+def test_store_with_free_blocks_at_its_end_opens(db_path: Path) -> None:
+    """DuckDB trims free blocks off the end of the file (here: a big table dropped again): that is
+    not a truncated store."""
+    _filled_store(db_path)
+    con = duckdb.connect(str(db_path))
+    con.execute("CREATE TABLE junk AS SELECT range AS r, repeat('x', 50) || range::VARCHAR AS s FROM range(300000)")
+    con.execute("CHECKPOINT")
+    con.execute("DROP TABLE junk")
+    con.execute("CHECKPOINT")
+    con.close()
+    con = duckdb.connect(str(db_path), read_only=True)
+    total_blocks, block_size = con.execute("SELECT total_blocks, block_size FROM pragma_database_size()").fetchone()
+    con.close()
+    assert db_path.stat().st_size < 3 * 4096 + total_blocks * block_size  # the situation this test is about
+    for read_only in (True, False):
+        with Store.open(db_path, read_only=read_only) as store:
+            assert len(store.list_games().games) == 4

@@ -163,7 +163,10 @@ def test_every_statistic_is_documented_verbatim() -> None:
     from pathlib import Path
 
     doc = (Path(__file__).resolve().parents[3] / "docs" / "storage.md").read_text(encoding="utf-8")
-    assert render_markdown() in doc, "docs/storage.md is out of date: paste `python -m adjudicator.store.stats`"
+    assert render_markdown() in doc, (
+        "docs/storage.md is out of date: paste the output of "
+        "`python -c 'from adjudicator.store.stats import render_markdown as r; print(r())'`"
+    )
     assert len(BY_NAME) == len(STATISTICS) >= 10
     for s in STATISTICS:
         assert s.explanation and s.sql.count(";") == 0

@@ -1,0 +1,196 @@
+"""Finding and opening the store's DuckDB file, with clear errors for every way that can fail.
+
+The file is opened with external access disabled and the configuration locked, read-write or
+read-only: the store itself never reads or writes any other file through DuckDB (bulk loads go
+through registered Arrow tables, exports through pyarrow), so the same lock-down that guards
+sandboxed queries costs nothing here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+import duckdb
+
+from adjudicator.store.errors import NotAStore, SchemaMismatch, StoreError, StoreInUse, StoreNotFound
+from adjudicator.store.schema import ALL_TABLES, SCHEMA_VERSION, create_statements
+
+#: Environment variable naming the store file when ``--db`` is not given.
+ENV_VAR = "FLIP7_DB"
+#: File name used in the current folder when neither ``--db`` nor ``$FLIP7_DB`` is given.
+DEFAULT_NAME = "flip7.duckdb"
+#: Value of ``meta.format``: marks a DuckDB file as a flip7 store.
+STORE_FORMAT = "flip7-store"
+
+#: DuckDB settings of every connection the store opens (see the module docstring).
+LOCKED_CONFIG: dict[str, object] = {
+    "enable_external_access": False,
+    "autoinstall_known_extensions": False,
+    "autoload_known_extensions": False,
+    "allow_community_extensions": False,
+    "allow_unsigned_extensions": False,
+    "lock_configuration": True,
+}
+
+_LOCK_MARKERS = ("Could not set lock", "Conflicting lock")
+_FOREIGN_MARKERS = (
+    "not a valid DuckDB database file",
+    "Could not read enough bytes",
+    "Corrupt database file",
+    "checksum",
+    "The database file was created with",
+    "not a DuckDB",
+)
+
+
+def resolve_db_path(explicit: str | os.PathLike[str] | None, environ: Mapping[str, str], cwd: Path) -> Path:
+    """The store file to use: ``explicit`` (``--db``), else ``environ["FLIP7_DB"]``, else ``cwd/flip7.duckdb``.
+
+    An empty value counts as not given. Relative paths are taken relative to ``cwd``.
+    """
+    chosen: str | os.PathLike[str] | None = explicit if explicit not in (None, "") else None
+    if chosen is None:
+        chosen = environ.get(ENV_VAR) or DEFAULT_NAME
+    path = Path(chosen).expanduser()
+    return path if path.is_absolute() else cwd / path
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def classify_duckdb_error(path: Path, exc: duckdb.Error) -> StoreError:
+    """Turn an error DuckDB raised about the store file into one of the store's errors."""
+    message = str(exc)
+    if any(m in message for m in _LOCK_MARKERS):
+        pid = re.search(r"PID (\d+)", message)
+        holder = f" (process {pid.group(1)})" if pid else ""
+        return StoreInUse(
+            f"database is in use: {path} is open in another flip7 or DuckDB process{holder}; "
+            "wait for it to finish, or use another --db"
+        )
+    if any(m.lower() in message.lower() for m in _FOREIGN_MARKERS):
+        return NotAStore(
+            f"{path} is not a readable flip7 store (not a DuckDB file, truncated or damaged: "
+            f"{_first_line(exc)}); it was left untouched"
+        )
+    return StoreError(f"cannot use the store {path}: {_first_line(exc)}")
+
+
+def open_connection(path: Path, *, read_only: bool) -> duckdb.DuckDBPyConnection:
+    """Open the store at ``path``, creating an empty store first when opening read-write a new file.
+
+    Raises ``StoreNotFound`` (read-only and no file), ``StoreInUse`` (another process holds it),
+    ``NotAStore`` (a foreign, truncated or damaged file, or a DuckDB database of something else:
+    never modified), ``SchemaMismatch`` (another schema version) or ``StoreError``.
+    """
+    path = Path(path)
+    if path.is_dir():
+        raise NotAStore(f"{path} is a folder, not a store file")
+    exists = path.exists()
+    if not exists:
+        if read_only:
+            raise StoreNotFound(f"no store at {path}: ingest some logs first (flip7 ingest PATH)")
+        if not path.parent.is_dir():
+            raise StoreError(f"cannot create the store {path}: folder {path.parent} does not exist")
+    elif path.stat().st_size == 0:
+        raise NotAStore(f"{path} is an empty file, not a flip7 store; it was left untouched")
+    try:
+        con = duckdb.connect(str(path), read_only=read_only, config=dict(LOCKED_CONFIG))
+    except duckdb.Error as exc:
+        raise classify_duckdb_error(path, exc) from None
+    try:
+        _check_or_create(con, path, read_only=read_only, new=not exists)
+    except BaseException:
+        con.close()
+        raise
+    return con
+
+
+def _check_or_create(con: duckdb.DuckDBPyConnection, path: Path, *, read_only: bool, new: bool) -> None:
+    try:
+        tables = {
+            row[0]
+            for row in con.execute(
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_catalog = current_database() AND table_schema = 'main'"
+            ).fetchall()
+        }
+    except duckdb.Error as exc:
+        raise classify_duckdb_error(path, exc) from None
+    if not tables:
+        if read_only or not new:
+            raise NotAStore(f"{path} is an empty DuckDB database, not a flip7 store; it was left untouched")
+        _create(con)
+        return
+    if "meta" not in tables:
+        raise NotAStore(
+            f"{path} is a DuckDB database of something else (tables: {', '.join(sorted(tables)[:5])}), "
+            "not a flip7 store; it was left untouched"
+        )
+    try:
+        meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
+    except duckdb.Error as exc:
+        raise classify_duckdb_error(path, exc) from None
+    if meta.get("format") != STORE_FORMAT:
+        raise NotAStore(f"{path} is a DuckDB database of something else, not a flip7 store; it was left untouched")
+    version = meta.get("schema_version")
+    if version != str(SCHEMA_VERSION):
+        raise SchemaMismatch(
+            f"{path} holds a flip7 store of schema version {version}; this flip7 reads version "
+            f"{SCHEMA_VERSION} (see docs/storage.md)"
+        )
+    missing = [t.name for t in ALL_TABLES if t.name not in tables]
+    if missing:
+        raise NotAStore(f"{path} is a damaged flip7 store (missing tables: {', '.join(missing)})")
+    _check_length(con, path)
+
+
+#: Bytes before the first block of a DuckDB file: the main header and two database headers.
+_HEADER_BYTES = 3 * 4096
+
+
+def _check_length(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    """Refuse a file cut short: DuckDB only notices missing blocks when a query reads them.
+
+    The file must reach the last block that table data or metadata use (free blocks at the end
+    may be missing: DuckDB trims them). Skipped while a write-ahead log exists (its blocks may
+    not be in the file yet).
+    """
+    if Path(f"{path}.wal").exists():
+        return
+    parts = [
+        f"SELECT max(greatest(block_id, coalesce(list_max(additional_block_ids), -1))) AS b "
+        f"FROM pragma_storage_info('{t.name}')"
+        for t in ALL_TABLES
+    ]
+    parts.append("SELECT max(block_id) AS b FROM pragma_metadata_info()")
+    last = con.execute(f"SELECT max(b) FROM ({' UNION ALL '.join(parts)})").fetchone()[0]
+    block_size = con.execute(
+        "SELECT block_size FROM pragma_database_size() WHERE database_name = current_database()"
+    ).fetchone()[0]
+    expected = _HEADER_BYTES + ((last if last is not None and last >= 0 else -1) + 1) * block_size
+    actual = path.stat().st_size
+    if actual < expected:
+        raise NotAStore(
+            f"{path} is a truncated flip7 store ({actual} bytes of at least {expected}); it was left untouched"
+        )
+
+
+def _create(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute("BEGIN TRANSACTION")
+    try:
+        for statement in create_statements():
+            con.execute(statement)
+        con.executemany(
+            "INSERT INTO meta VALUES (?, ?)",
+            [("format", STORE_FORMAT), ("schema_version", str(SCHEMA_VERSION))],
+        )
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise

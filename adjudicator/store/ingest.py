@@ -1,0 +1,578 @@
+"""Turning logs into rows of the store and writing them in bulk, atomically per game.
+
+The unit of work is a *batch*: up to ``batch_size`` logs are read, hashed and replayed, their rows
+are gathered column by column into one Arrow table per store table, and the batch is written in a
+single transaction (``INSERT INTO t SELECT … FROM <registered Arrow table>``). Should that
+transaction fail for any reason, it is rolled back and the batch's games are written again one
+transaction each, so one game that cannot be stored never costs the others. An interrupt (Ctrl-C)
+or a crash during a batch rolls back the games of that batch only; batches already committed stay.
+
+Outcomes follow the rules of one-at-a-time ingestion, in input order: a log whose bytes are already
+stored is ``unchanged``; a new id is ``ingested``; a known id with other bytes is ``refused``, or
+``replaced`` with ``replace=True``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from itertools import chain
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+
+from adjudicator.errors import Flip7Error
+from adjudicator.records import LoggedEvent
+from adjudicator.replay import replay_log
+from adjudicator.source import as_lines
+from adjudicator.store.schema import GAME_KEY_COLUMN, GAME_TABLES, GAMES, UNNAMED_PREFIX, Table
+
+#: Games per transaction. Larger batches amortise the per-transaction cost; smaller ones lose less
+#: work to a crash. Measured in bench/bench_ingest.py.
+DEFAULT_BATCH_SIZE = 500
+#: A batch is also cut once it holds this many events, to bound memory with very long logs.
+MAX_BATCH_EVENTS = 250_000
+#: Errors of writing one batch that are reported per game instead of ending the run.
+WRITE_ERRORS: tuple[type[BaseException], ...] = (duckdb.Error, pa.ArrowException, OverflowError)
+
+
+class Outcome(StrEnum):
+    """What ingesting one log did."""
+
+    INGESTED = "ingested"  #: stored, its id was new
+    UNCHANGED = "unchanged"  #: the same bytes were already stored: nothing written
+    REPLACED = "replaced"  #: other bytes under its id were stored; replaced (``replace=True``)
+    REFUSED = "refused"  #: other bytes are stored under its id, and ``replace`` was not given
+    UNREADABLE = "unreadable"  #: not a log that can be judged (I/O error, empty, not UTF-8, ruleset)
+    FAILED = "failed"  #: judged, but writing it to the store failed (nothing of it was stored)
+
+
+#: Outcomes after which the log's game is in the store with these bytes.
+STORED = frozenset({Outcome.INGESTED, Outcome.UNCHANGED, Outcome.REPLACED})
+
+
+@dataclass(frozen=True, slots=True)
+class LogInput:
+    """One log to ingest: a name for messages (a path, ``-``, an upload name) and how to get its bytes."""
+
+    name: str
+    load: Callable[[], bytes]
+
+    @classmethod
+    def from_bytes(cls, name: str, data: bytes) -> LogInput:
+        """A log already in memory."""
+        return cls(name, lambda: data)
+
+    @classmethod
+    def from_path(cls, path: Path) -> LogInput:
+        """A log file, read when its turn comes (so reading errors are reported for that file)."""
+        return cls(str(path), Path(path).read_bytes)
+
+
+def log_bytes(source: str | bytes | Iterable[str]) -> bytes:
+    """The bytes a log given as bytes, text or lines stands for (what its content hash is over).
+
+    Bytes are taken as they are; text is encoded as UTF-8; lines are joined with ``\\n`` and end
+    with one.
+    """
+    if isinstance(source, bytes):
+        return source
+    if isinstance(source, str):
+        return source.encode("utf-8")
+    return "".join(f"{line}\n" for line in source).encode("utf-8")
+
+
+@dataclass(frozen=True, slots=True)
+class IngestResult:
+    """The outcome for one log: its name, the game id (None when unreadable), and why."""
+
+    name: str
+    outcome: Outcome
+    game_id: str | None = None
+    valid: bool | None = None
+    message: str | None = None
+    verdict: dict[str, Any] | None = None
+    #: For ``unreadable``: the class of the error (``LogUnreadable``, ``UnsupportedRuleset``, ``OSError``).
+    error: str | None = None
+
+
+@dataclass(slots=True)
+class IngestSummary:
+    """Counts of a run of ``ingest_many``; ``invalid`` counts stored (new or replaced) invalid games."""
+
+    ingested: int = 0
+    unchanged: int = 0
+    replaced: int = 0
+    refused: int = 0
+    unreadable: int = 0
+    failed: int = 0
+    invalid: int = 0
+    events: int = 0
+    problems: list[IngestResult] = field(default_factory=list)
+
+    def add(self, result: IngestResult, events: int = 0) -> None:
+        """Count one result (``events``: how many events it stored)."""
+        setattr(self, result.outcome.value, getattr(self, result.outcome.value) + 1)
+        if result.outcome in (Outcome.INGESTED, Outcome.REPLACED):
+            self.events += events
+            if result.valid is False:
+                self.invalid += 1
+        if result.outcome in (Outcome.REFUSED, Outcome.UNREADABLE, Outcome.FAILED):
+            self.problems.append(result)
+
+    @property
+    def total(self) -> int:
+        """How many logs were looked at."""
+        return self.ingested + self.unchanged + self.replaced + self.refused + self.unreadable + self.failed
+
+    def as_dict(self) -> dict[str, int]:
+        """The counts as a plain dict (for ``--json``)."""
+        return {
+            "ingested": self.ingested,
+            "unchanged": self.unchanged,
+            "replaced": self.replaced,
+            "refused": self.refused,
+            "invalid": self.invalid,
+            "unreadable": self.unreadable,
+            "failed": self.failed,
+            "events": self.events,
+        }
+
+
+# --------------------------------------------------------------------------------------------
+# One game's rows
+
+
+@dataclass(slots=True)
+class GameRows:
+    """Everything one replayed log puts in the store, column by column per table, plus its verdict.
+
+    ``columns[table]`` holds one list per column of that table, in table order, all of one length.
+    """
+
+    game_id: str
+    content_hash: str
+    valid: bool
+    verdict: dict[str, Any]
+    n_events: int
+    columns: dict[str, list[list[Any]]]
+
+    def rows(self, table: str) -> list[tuple[Any, ...]]:
+        """The rows of one table as tuples (for inspection and row-wise writers)."""
+        return list(zip(*self.columns[table], strict=True))
+
+
+def content_hash(data: bytes) -> str:
+    """SHA-256 of a log's raw bytes, hex: the content hash that decides ``unchanged``."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def unnamed_id(digest: str) -> str:
+    """The id of a log whose ``game`` line was bad: ``unnamed-`` and the first 16 hex digits of its hash."""
+    return UNNAMED_PREFIX + digest[:16]
+
+
+def _round_numbers(events: list[LoggedEvent]) -> list[int]:
+    """For each event, how many ``round`` events came up to and including it."""
+    out, rounds = [], 0
+    for event in events:
+        if event.type == "round":
+            rounds += 1
+        out.append(rounds)
+    return out
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> GameRows:
+    """Replay one log (bytes as given) and build its rows. Raises ``Flip7Error`` when unreadable."""
+    result = replay_log(data, collect=True)
+    verdict = result.verdict.to_dict()
+    options = result.options
+    game_id = verdict.get("game")
+    named = game_id is not None
+    if not named:
+        game_id = unnamed_id(digest)
+    players: list[str] = list(options.get("players", [])) if options else []
+    dealer = options.get("dealer") if options else None
+    winner = verdict.get("winner")
+    violations = verdict.get("violations", [])
+    complete = named and result.stopped_by is None  # only wrong claims, if anything
+    events = result.events
+    records = result.records
+    assert records is not None
+
+    games = (
+        game_id,
+        named,
+        name,
+        digest,
+        ingested_at.astimezone(UTC).replace(tzinfo=None),
+        json.dumps(options, ensure_ascii=False, separators=(",", ":")) if options else None,
+        players,
+        dealer,
+        bool(verdict["valid"]),
+        complete,
+        bool(verdict["finished"]),
+        winner,
+        int(verdict["events"]),
+        len(verdict.get("rounds", [])),
+        len(violations),
+        json.dumps(verdict, ensure_ascii=False, separators=(",", ":")),
+    )
+    totals = verdict.get("totals", {})
+    n = len(players)
+    dealer_seat = players.index(dealer) if players else 0
+    seats = range(n)
+    prs = records.player_rounds
+    hits = records.hits
+    targets = records.targets
+    columns: dict[str, list[list[Any]]] = {
+        "games": [[value] for value in games],
+        "logs": [[game_id], [data]],
+        "game_players": [
+            [game_id] * n,
+            players,
+            list(seats),
+            [(seat - dealer_seat - 1) % n + 1 for seat in seats],
+            [int(totals.get(p, 0)) for p in players],
+            [p == winner for p in players],
+        ],
+        "events": [
+            [game_id] * len(events),
+            [e.index for e in events],
+            [e.line for e in events],
+            _round_numbers(events),
+            [e.type for e in events],
+            [_text(e.player) for e in events],
+            [_text(e.card) for e in events],
+            # only a target event's `target` is a player (a game event's is the target score)
+            [_text(e.target) if e.type == "target" else None for e in events],
+            [str(e.raw) for e in events],
+        ],
+        "rounds": [
+            [game_id] * len(records.rounds),
+            [r.round for r in records.rounds],
+            [r.dealer for r in records.rounds],
+            [r.ended_by for r in records.rounds],
+            [r.flip7_player for r in records.rounds],
+        ],
+        "player_rounds": [
+            [game_id] * len(prs),
+            [p.round for p in prs],
+            [p.player for p in prs],
+            [p.seat for p in prs],
+            [p.outcome for p in prs],
+            [p.score for p in prs],
+            [list(p.numbers) for p in prs],
+            [list(p.modifiers) for p in prs],
+            [p.cards_drawn for p in prs],
+            [p.flip7 for p in prs],
+            [p.bust_card for p in prs],
+            [p.second_chance_used for p in prs],
+        ],
+        "hits": [
+            [game_id] * len(hits),
+            [h.event for h in hits],
+            [h.round for h in hits],
+            [h.player for h in hits],
+            [h.distinct_numbers for h in hits],
+            [h.bust_probability for h in hits],
+            [h.busted for h in hits],
+            [h.second_chance_saved for h in hits],
+        ],
+        "targets": [
+            [game_id] * len(targets),
+            [t.event for t in targets],
+            [t.round for t in targets],
+            [t.player for t in targets],
+            [t.card for t in targets],
+            [t.target for t in targets],
+            [t.at_self for t in targets],
+            [t.at_leader for t in targets],
+            [t.at_most_cards for t in targets],
+        ],
+        "violations": [
+            [game_id] * len(violations),
+            list(range(len(violations))),
+            [v["event"] for v in violations],
+            [v["line"] for v in violations],
+            [v["code"] for v in violations],
+            [v["rule"] for v in violations],
+            [v["message"] for v in violations],
+        ],
+    }
+    return GameRows(game_id, digest, bool(verdict["valid"]), verdict, int(verdict["events"]), columns)
+
+
+def _replay_job(job: tuple[str, bytes, str, datetime]) -> GameRows | tuple[str, str]:
+    """Worker side of ``Ingestor._replay``: the game's rows, or (error class, message) when it
+    cannot be judged."""
+    name, data, digest, ingested_at = job
+    try:
+        return game_rows(name, data, digest, ingested_at)
+    except Flip7Error as exc:
+        return type(exc).__name__, str(exc)
+
+
+def batch_tables(games: list[GameRows]) -> dict[str, pa.Table]:
+    """Arrow tables, one per store table, holding the rows of ``games`` (columns concatenated)."""
+    out: dict[str, pa.Table] = {}
+    for table in GAME_TABLES:
+        arrays = []
+        for i, column in enumerate(table.columns):
+            values = list(chain.from_iterable(g.columns[table.name][i] for g in games))
+            arrays.append(pa.array(values, type=column.arrow))
+        out[table.name] = pa.Table.from_arrays(arrays, schema=table.arrow_schema())
+    return out
+
+
+def _insert_sql(table: Table, view: str) -> str:
+    cols = ", ".join(table.column_names)
+    return f"INSERT INTO {table.name} ({cols}) SELECT {cols} FROM {view}"
+
+
+def write_games(con: duckdb.DuckDBPyConnection, games: list[GameRows], replace_ids: list[str]) -> None:
+    """Write ``games`` in one transaction, first deleting every row of ``replace_ids``.
+
+    All or nothing: on any error (or an interrupt) the transaction is rolled back and the error
+    raised again.
+    """
+    tables = batch_tables(games)
+    con.execute("BEGIN TRANSACTION")
+    try:
+        if replace_ids:
+            for table in GAME_TABLES:
+                key = GAME_KEY_COLUMN[table.name]
+                con.execute(f"DELETE FROM {table.name} WHERE {key} IN (SELECT unnest($1::VARCHAR[]))", [replace_ids])
+        for table in GAME_TABLES:
+            arrow = tables[table.name]
+            if arrow.num_rows == 0:
+                continue
+            view = f"_flip7_batch_{table.name}"
+            con.register(view, arrow)
+            try:
+                con.execute(_insert_sql(table, view))
+            finally:
+                con.unregister(view)
+        con.execute("COMMIT")
+    except BaseException:
+        try:
+            con.execute("ROLLBACK")
+        except duckdb.Error:
+            pass  # the transaction is already gone (e.g. a failed COMMIT rolled it back)
+        raise
+
+
+# --------------------------------------------------------------------------------------------
+# Batches
+
+
+@dataclass(slots=True)
+class _Item:
+    """One input in a batch, with what has been learnt about it so far."""
+
+    name: str
+    data: bytes | None = None
+    digest: str | None = None
+    game: GameRows | None = None
+    result: IngestResult | None = None
+    stored_events: int = 0
+
+
+class Ingestor:
+    """Runs ingestion against one connection. Not thread-safe: the caller serialises writes."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, now: Callable[[], datetime], *, workers: int = 1) -> None:
+        """Use ``con`` (read-write), take ingest times from ``now``, replay in ``workers`` processes.
+
+        With ``workers > 1`` logs are replayed in a pool of that many processes (started when a
+        batch first has enough logs to share); writing stays in this process.
+        """
+        self._con = con
+        self._now = now
+        self._workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def run(
+        self,
+        inputs: Iterable[LogInput],
+        *,
+        replace: bool = False,
+        batch_size: int = DEFAULT_BATCH_SIZE,
+        on_result: Callable[[IngestResult, int], None] | None = None,
+    ) -> IngestSummary:
+        """Ingest ``inputs`` in batches; report each result after its batch is settled (committed).
+
+        ``on_result(result, events_stored)`` is called in input order. On an interrupt the current
+        batch is rolled back and the interrupt raised again; results already reported stand.
+        """
+        summary = IngestSummary()
+
+        def report(item: _Item) -> None:
+            assert item.result is not None
+            summary.add(item.result, item.stored_events)
+            if on_result is not None:
+                on_result(item.result, item.stored_events)
+
+        try:
+            self._run(inputs, replace, batch_size, report)
+        finally:
+            if self._pool is not None:
+                self._pool.shutdown(wait=True, cancel_futures=True)
+                self._pool = None
+        return summary
+
+    def _run(self, inputs: Iterable[LogInput], replace: bool, batch_size: int, report: Callable[[_Item], None]) -> None:
+        batch: list[_Item] = []
+        events = 0
+        for source in inputs:
+            item = _Item(source.name)
+            try:
+                item.data = source.load()
+            except OSError as exc:
+                item.result = IngestResult(source.name, Outcome.UNREADABLE, message=_os_message(exc), error="OSError")
+            batch.append(item)
+            events += len(item.data or b"") // 40  # rough: a log line is ~40 bytes
+            if len(batch) >= batch_size or events >= MAX_BATCH_EVENTS:
+                for done in self._settle(batch, replace):
+                    report(done)
+                batch, events = [], 0
+        if batch:
+            for done in self._settle(batch, replace):
+                report(done)
+
+    def _replay(self, items: list[_Item], ingested_at: datetime) -> None:
+        """Replay ``items`` (here, or in the worker pool when there are enough) and attach their rows."""
+        jobs = [(i.name, i.data, i.digest, ingested_at) for i in items]
+        if self._workers > 1 and len(jobs) >= 4 * self._workers:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("spawn"))
+            outputs: Iterable[GameRows | tuple[str, str]] = self._pool.map(
+                _replay_job, jobs, chunksize=max(1, len(jobs) // (4 * self._workers))
+            )
+        else:
+            outputs = map(_replay_job, jobs)
+        for item, out in zip(items, outputs, strict=True):
+            if isinstance(out, tuple):
+                item.result = IngestResult(item.name, Outcome.UNREADABLE, message=out[1], error=out[0])
+            else:
+                item.game = out
+
+    def _settle(self, batch: list[_Item], replace: bool) -> list[_Item]:
+        """Decide every item's outcome, write what must be written, and return the items."""
+        con = self._con
+        for item in batch:
+            if item.data is not None:
+                item.digest = content_hash(item.data)
+        digests = [i.digest for i in batch if i.digest is not None and i.result is None]
+        by_hash = dict(
+            con.execute(
+                "SELECT content_hash, id FROM games WHERE content_hash IN (SELECT unnest($1::VARCHAR[]))",
+                [digests],
+            ).fetchall()
+        ) if digests else {}
+        ingested_at = self._now()
+
+        # Replay what is not already stored byte for byte.
+        self._replay([i for i in batch if i.result is None and i.digest not in by_hash], ingested_at)
+
+        ids = list({i.game.game_id for i in batch if i.game is not None})
+        known: dict[str, str] = dict(
+            con.execute(
+                "SELECT id, content_hash FROM games WHERE id IN (SELECT unnest($1::VARCHAR[]))", [ids]
+            ).fetchall()
+        ) if ids else {}
+        in_db = set(known)
+
+        # One-at-a-time semantics, in input order, against `known` (id -> hash as it would be now).
+        pending: dict[str, _Item] = {}
+        for item in batch:
+            if item.result is not None:
+                continue
+            if item.game is None:  # stored byte for byte before this batch
+                game_id = by_hash[item.digest]
+                if known.setdefault(game_id, item.digest) == item.digest:
+                    item.result = IngestResult(item.name, Outcome.UNCHANGED, game_id)
+                    continue
+                # its id was given other bytes earlier in this batch: judge it after all
+                self._replay([item], ingested_at)
+                if item.game is None:  # pragma: no cover - it was readable before
+                    continue
+            game = item.game
+            previous = known.get(game.game_id)
+            if previous == game.content_hash:
+                item.result = IngestResult(item.name, Outcome.UNCHANGED, game.game_id, game.valid)
+                item.game = None
+                continue
+            if previous is not None and not replace:
+                item.result = IngestResult(
+                    item.name,
+                    Outcome.REFUSED,
+                    game.game_id,
+                    game.valid,
+                    message=(
+                        f"a different log with game id {game.game_id!r} is already stored; "
+                        "use --replace to replace it"
+                    ),
+                )
+                item.game = None
+                continue
+            outcome = Outcome.REPLACED if previous is not None else Outcome.INGESTED
+            item.result = IngestResult(item.name, outcome, game.game_id, game.valid, verdict=game.verdict)
+            known[game.game_id] = game.content_hash
+            superseded = pending.pop(game.game_id, None)
+            if superseded is not None:
+                superseded.stored_events = 0
+            pending[game.game_id] = item
+            item.stored_events = game.n_events
+
+        to_write = list(pending.values())
+        if to_write:
+            games = [i.game for i in to_write if i.game is not None]
+            try:
+                write_games(con, games, [g.game_id for g in games if g.game_id in in_db])
+            except WRITE_ERRORS:
+                self._write_one_by_one(to_write, in_db)
+        for item in batch:
+            item.game = None  # let the rows go
+        return batch
+
+    def _write_one_by_one(self, items: list[_Item], in_db: set[str]) -> None:
+        """After a failed batch: store each game in its own transaction; mark the ones that fail."""
+        for item in items:
+            game = item.game
+            assert game is not None and item.result is not None
+            try:
+                write_games(self._con, [game], [game.game_id] if game.game_id in in_db else [])
+            except WRITE_ERRORS as exc:
+                item.stored_events = 0
+                item.result = IngestResult(
+                    item.name,
+                    Outcome.FAILED,
+                    game.game_id,
+                    game.valid,
+                    message=f"could not store game {game.game_id!r}: {str(exc).strip().splitlines()[0]}",
+                )
+
+
+def _os_message(exc: OSError) -> str:
+    reason = exc.strerror or str(exc)
+    return f"cannot read {exc.filename}: {reason}" if exc.filename else f"cannot read: {reason}"
+
+
+def ingest_lines_input(name: str, source: str | bytes | Iterable[str]) -> LogInput:
+    """A ``LogInput`` for a log given as bytes, text or lines (see ``log_bytes``)."""
+    if not isinstance(source, bytes | str):
+        source = list(as_lines(source))
+    return LogInput.from_bytes(name, log_bytes(source))

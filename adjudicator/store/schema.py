@@ -1,0 +1,238 @@
+"""The store's tables, defined once: DDL for DuckDB and Arrow schemas for bulk loading come from here.
+
+``docs/storage.md`` documents the same tables for people; ``tests/adjudicator/store`` checks that
+every table and column below is named there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pyarrow as pa
+
+#: Version of the layout below. Stored in ``meta`` under ``schema_version``; a store with another
+#: version is refused (see ``db.open_connection``) rather than misread.
+SCHEMA_VERSION = 1
+
+#: Prefix of the id given to a log whose ``game`` line was bad (it has no id of its own).
+UNNAMED_PREFIX = "unnamed-"
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column: its name, DuckDB type, Arrow type (for bulk loads) and nullability."""
+
+    name: str
+    sql: str
+    arrow: pa.DataType
+    nullable: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One table of the store: columns in order, and the key that identifies a row.
+
+    A ``declared`` key is a ``PRIMARY KEY``. The keys of the per-game detail tables are unique by
+    construction instead (a game's rows are always written, and deleted, together in one
+    transaction) and not declared: their indexes made bulk writes about a fifth slower and the
+    file 2.7 times as big (docs/performance.md).
+    """
+
+    name: str
+    columns: tuple[Column, ...]
+    key: tuple[str, ...]
+    declared: bool = False
+
+    @property
+    def column_names(self) -> list[str]:
+        """The column names in table order."""
+        return [c.name for c in self.columns]
+
+    def ddl(self, *, declare_key: bool | None = None) -> str:
+        """The ``CREATE TABLE`` statement of this table; ``declare_key`` overrides ``declared``
+        (the bench uses it to measure what declaring every key costs)."""
+        cols = [f"{c.name} {c.sql}{'' if c.nullable else ' NOT NULL'}" for c in self.columns]
+        if self.declared if declare_key is None else declare_key:
+            cols.append(f"PRIMARY KEY ({', '.join(self.key)})")
+        return f"CREATE TABLE {self.name} (\n    " + ",\n    ".join(cols) + "\n)"
+
+    def arrow_schema(self) -> pa.Schema:
+        """The Arrow schema a batch for this table is built with."""
+        return pa.schema([pa.field(c.name, c.arrow, nullable=c.nullable) for c in self.columns])
+
+
+def _c(name: str, sql: str, nullable: bool = True) -> Column:
+    arrow = {
+        "VARCHAR": pa.string(),
+        "VARCHAR[]": pa.list_(pa.string()),
+        "BOOLEAN": pa.bool_(),
+        "INTEGER": pa.int32(),
+        "BIGINT": pa.int64(),
+        "DOUBLE": pa.float64(),
+        "TIMESTAMP": pa.timestamp("us"),
+        "BLOB": pa.binary(),
+    }[sql]
+    return Column(name, sql, arrow, nullable)
+
+
+META = Table(
+    "meta",
+    (_c("key", "VARCHAR", False), _c("value", "VARCHAR", False)),
+    ("key",),
+    declared=True,
+)
+
+GAMES = Table(
+    "games",
+    (
+        _c("id", "VARCHAR", False),
+        _c("named", "BOOLEAN", False),
+        _c("source", "VARCHAR"),
+        _c("content_hash", "VARCHAR", False),
+        _c("ingested_at", "TIMESTAMP", False),
+        _c("options", "VARCHAR"),
+        _c("players", "VARCHAR[]", False),
+        _c("first_dealer", "VARCHAR"),
+        _c("valid", "BOOLEAN", False),
+        _c("complete", "BOOLEAN", False),
+        _c("finished", "BOOLEAN", False),
+        _c("winner", "VARCHAR"),
+        _c("n_events", "INTEGER", False),
+        _c("n_rounds", "INTEGER", False),
+        _c("n_violations", "INTEGER", False),
+        _c("verdict", "VARCHAR", False),
+    ),
+    ("id",),
+    declared=True,
+)
+
+LOGS = Table("logs", (_c("game", "VARCHAR", False), _c("content", "BLOB", False)), ("game",), declared=True)
+
+GAME_PLAYERS = Table(
+    "game_players",
+    (
+        _c("game", "VARCHAR", False),
+        _c("player", "VARCHAR", False),
+        _c("seat", "INTEGER", False),
+        _c("deal_order", "INTEGER", False),
+        _c("total", "BIGINT", False),
+        _c("won", "BOOLEAN", False),
+    ),
+    ("game", "player"),
+)
+
+EVENTS = Table(
+    "events",
+    (
+        _c("game", "VARCHAR", False),
+        _c("idx", "INTEGER", False),
+        _c("line", "INTEGER", False),
+        _c("round", "INTEGER", False),
+        _c("type", "VARCHAR"),
+        _c("player", "VARCHAR"),
+        _c("card", "VARCHAR"),
+        _c("target", "VARCHAR"),
+        _c("raw", "VARCHAR", False),
+    ),
+    ("game", "idx"),
+)
+
+ROUNDS = Table(
+    "rounds",
+    (
+        _c("game", "VARCHAR", False),
+        _c("round", "INTEGER", False),
+        _c("dealer", "VARCHAR", False),
+        _c("ended_by", "VARCHAR", False),
+        _c("flip7_player", "VARCHAR"),
+    ),
+    ("game", "round"),
+)
+
+PLAYER_ROUNDS = Table(
+    "player_rounds",
+    (
+        _c("game", "VARCHAR", False),
+        _c("round", "INTEGER", False),
+        _c("player", "VARCHAR", False),
+        _c("seat", "INTEGER", False),
+        _c("outcome", "VARCHAR", False),
+        _c("score", "BIGINT", False),
+        _c("numbers", "VARCHAR[]", False),
+        _c("modifiers", "VARCHAR[]", False),
+        _c("cards_drawn", "INTEGER", False),
+        _c("flip7", "BOOLEAN", False),
+        _c("bust_card", "VARCHAR"),
+        _c("second_chance_used", "INTEGER", False),
+    ),
+    ("game", "round", "player"),
+)
+
+HITS = Table(
+    "hits",
+    (
+        _c("game", "VARCHAR", False),
+        _c("event", "INTEGER", False),
+        _c("round", "INTEGER", False),
+        _c("player", "VARCHAR", False),
+        _c("distinct_numbers", "INTEGER", False),
+        _c("bust_probability", "DOUBLE", False),
+        _c("busted", "BOOLEAN", False),
+        _c("second_chance_saved", "BOOLEAN", False),
+    ),
+    ("game", "event"),
+)
+
+TARGETS = Table(
+    "targets",
+    (
+        _c("game", "VARCHAR", False),
+        _c("event", "INTEGER", False),
+        _c("round", "INTEGER", False),
+        _c("player", "VARCHAR", False),
+        _c("card", "VARCHAR", False),
+        _c("target", "VARCHAR", False),
+        _c("at_self", "BOOLEAN", False),
+        _c("at_leader", "BOOLEAN", False),
+        _c("at_most_cards", "BOOLEAN", False),
+    ),
+    ("game", "event"),
+)
+
+VIOLATIONS = Table(
+    "violations",
+    (
+        _c("game", "VARCHAR", False),
+        _c("idx", "INTEGER", False),
+        _c("event", "INTEGER", False),
+        _c("line", "INTEGER", False),
+        _c("code", "VARCHAR", False),
+        _c("rule", "VARCHAR", False),
+        _c("message", "VARCHAR", False),
+    ),
+    ("game", "idx"),
+)
+
+#: The tables that hold one game's data, ``games`` first; every other one has a ``game`` column.
+GAME_TABLES: tuple[Table, ...] = (
+    GAMES,
+    LOGS,
+    GAME_PLAYERS,
+    EVENTS,
+    ROUNDS,
+    PLAYER_ROUNDS,
+    HITS,
+    TARGETS,
+    VIOLATIONS,
+)
+
+#: Every table of the store, in creation order.
+ALL_TABLES: tuple[Table, ...] = (META, *GAME_TABLES)
+
+#: Tables a game's rows are spread over, with the column naming the game.
+GAME_KEY_COLUMN = {t.name: ("id" if t is GAMES else "game") for t in GAME_TABLES}
+
+
+def create_statements() -> list[str]:
+    """The statements that create an empty store (tables only; ``meta`` rows are added by ``db``)."""
+    return [t.ddl() for t in ALL_TABLES]

@@ -1,0 +1,306 @@
+"""The store as a small service: what the CLI and the HTTP layer call.
+
+One ``Store`` wraps one open DuckDB file. DuckDB lets one process write a file at a time (another
+process gets ``StoreInUse``); inside a process, writes are serialised by a lock and every call runs
+on a cursor of its own, so a ``Store`` may be shared by threads (one request per thread).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from adjudicator.source import lines_from_bytes
+from adjudicator.store import db
+from adjudicator.store.errors import GameNotFound, StoreError
+from adjudicator.store.export import ExportedTable, export_parquet
+from adjudicator.store.ingest import (
+    DEFAULT_BATCH_SIZE,
+    IngestResult,
+    IngestSummary,
+    Ingestor,
+    LogInput,
+    Outcome,
+    ingest_lines_input,
+)
+from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query
+from adjudicator.store.schema import GAME_KEY_COLUMN, GAME_TABLES
+from adjudicator.store.stats import StatResult, run_statistics
+
+#: Columns of ``games`` that ``GameSummary`` carries (everything but options and verdict).
+_SUMMARY_COLUMNS = (
+    "id, named, source, content_hash, ingested_at, players, first_dealer, valid, complete, "
+    "finished, winner, n_events, n_rounds, n_violations"
+)
+
+
+def utc_now() -> datetime:
+    """The current time in UTC (the default clock of a store)."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A stored game's row in ``games``, without its options and verdict; ``ingested_at`` is UTC."""
+
+    id: str
+    named: bool
+    source: str | None
+    content_hash: str
+    ingested_at: datetime
+    players: list[str]
+    first_dealer: str | None
+    valid: bool
+    complete: bool
+    finished: bool
+    winner: str | None
+    n_events: int
+    n_rounds: int
+    n_violations: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data (``ingested_at`` as ISO 8601 with ``Z``)."""
+        out = {name: getattr(self, name) for name in self.__slots__}
+        out["ingested_at"] = self.ingested_at.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage:
+    """One page of ``list_games``; pass ``next_cursor`` as ``after`` for the next (None: last page)."""
+
+    games: list[GameSummary]
+    next_cursor: str | None
+
+
+class Store:
+    """An open replay store. Use ``Store.open``; close it (or use ``with``) when done."""
+
+    def __init__(
+        self,
+        con: duckdb.DuckDBPyConnection,
+        path: Path,
+        *,
+        read_only: bool,
+        now: Callable[[], datetime] = utc_now,
+    ) -> None:
+        """Wrap a connection from ``db.open_connection`` (prefer ``Store.open``)."""
+        self._con = con
+        self.path = path
+        self.read_only = read_only
+        self._now = now
+        self._write_lock = threading.Lock()
+        self._closed = False
+
+    @classmethod
+    def open(
+        cls,
+        path: str | Path,
+        *,
+        read_only: bool = False,
+        now: Callable[[], datetime] = utc_now,
+    ) -> Store:
+        """Open (read-write: create if missing) the store file at ``path``.
+
+        Raises ``StoreInUse``, ``StoreNotFound``, ``NotAStore``, ``SchemaMismatch`` or ``StoreError``
+        (see ``db.open_connection``). ``now`` is the clock that stamps ingest times.
+        """
+        path = Path(path)
+        return cls(db.open_connection(path, read_only=read_only), path, read_only=read_only, now=now)
+
+    def close(self) -> None:
+        """Close the store (a checkpoint folds the write-ahead log into the file)."""
+        if not self._closed:
+            self._closed = True
+            self._con.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ plumbing
+
+    @contextmanager
+    def _cursor(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A cursor of its own for one call; DuckDB errors become ``StoreError``."""
+        if self._closed:
+            raise StoreError("the store is closed")
+        cursor = self._con.cursor()
+        try:
+            yield cursor
+        except duckdb.Error as exc:
+            raise db.classify_duckdb_error(self.path, exc) from None
+        finally:
+            cursor.close()
+
+    @contextmanager
+    def _writer(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        if self.read_only:
+            raise StoreError(f"the store {self.path} is open read-only")
+        with self._write_lock, self._cursor() as cursor:
+            yield cursor
+
+    # ------------------------------------------------------------------ writing
+
+    def ingest(self, source: str | bytes | Iterable[str], name: str, *, replace: bool = False) -> IngestResult:
+        """Adjudicate and store one log given as bytes, text or lines; ``name`` says where it came from.
+
+        Returns the outcome (``ingested``, ``unchanged``, ``replaced``, ``refused``, or
+        ``unreadable``/``failed`` with a message; ``error`` names the error class of an
+        ``unreadable`` one) and the verdict (for ``unchanged``: the stored one).
+        """
+        results: list[IngestResult] = []
+        self.ingest_many([ingest_lines_input(name, source)], replace=replace, on_result=lambda r, _: results.append(r))
+        (result,) = results
+        if result.outcome is Outcome.UNCHANGED and result.verdict is None and result.game_id is not None:
+            result = dataclasses.replace(result, valid=self.game(result.game_id).valid, verdict=self.verdict(result.game_id))
+        return result
+
+    def ingest_many(
+        self,
+        inputs: Iterable[LogInput],
+        *,
+        replace: bool = False,
+        batch_size: int = DEFAULT_BATCH_SIZE,
+        on_result: Callable[[IngestResult, int], None] | None = None,
+        workers: int = 1,
+    ) -> IngestSummary:
+        """Adjudicate and store many logs in batches (see ``adjudicator.store.ingest``).
+
+        ``on_result(result, events_stored)`` is called for each input once its batch is committed,
+        in input order. On an interrupt the batch in progress is rolled back and the interrupt
+        raised again; everything reported before stays stored. ``workers > 1`` replays logs in
+        that many processes (worth it from a few hundred logs on).
+        """
+        with self._writer() as cursor:
+            ingestor = Ingestor(cursor, self._now, workers=workers)
+            return ingestor.run(inputs, replace=replace, batch_size=batch_size, on_result=on_result)
+
+    def delete_game(self, game_id: str) -> bool:
+        """Remove a game and all its rows; False if there was no such game."""
+        with self._writer() as cursor:
+            if cursor.execute("SELECT count(*) FROM games WHERE id = ?", [game_id]).fetchone()[0] == 0:
+                return False
+            cursor.execute("BEGIN TRANSACTION")
+            try:
+                for table in GAME_TABLES:
+                    cursor.execute(f"DELETE FROM {table.name} WHERE {GAME_KEY_COLUMN[table.name]} = ?", [game_id])
+                cursor.execute("COMMIT")
+            except BaseException:
+                cursor.execute("ROLLBACK")
+                raise
+            return True
+
+    # ------------------------------------------------------------------ reading games
+
+    def list_games(
+        self,
+        *,
+        valid: bool | None = None,
+        finished: bool | None = None,
+        player: str | None = None,
+        limit: int | None = 100,
+        after: str | None = None,
+    ) -> GamePage:
+        """Stored games ordered by id, filtered; ``valid=False`` lists the invalid ones.
+
+        Pagination is by cursor: ``after`` is the ``next_cursor`` of the previous page. ``limit``
+        None lists everything.
+        """
+        sql = (
+            f"SELECT {_SUMMARY_COLUMNS} FROM games "
+            "WHERE ($valid IS NULL OR valid = $valid) "
+            "AND ($finished IS NULL OR finished = $finished) "
+            "AND ($player IS NULL OR list_contains(players, $player)) "
+            "AND ($after IS NULL OR id > $after) "
+            "ORDER BY id"
+        )
+        params: dict[str, Any] = {"valid": valid, "finished": finished, "player": player, "after": after}
+        if limit is not None:
+            sql += " LIMIT $limit"
+            params["limit"] = limit + 1
+        with self._cursor() as cursor:
+            rows = cursor.execute(sql, params).fetchall()
+        games = [GameSummary(*row) for row in rows]
+        if limit is not None and len(games) > limit:
+            games = games[:limit]
+            return GamePage(games, games[-1].id)
+        return GamePage(games, None)
+
+    def game(self, game_id: str) -> GameSummary:
+        """The stored game ``game_id``; raises ``GameNotFound``."""
+        with self._cursor() as cursor:
+            row = cursor.execute(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE id = ?", [game_id]).fetchone()
+        if row is None:
+            raise GameNotFound(f"no stored game has the id {game_id!r}")
+        return GameSummary(*row)
+
+    def verdict(self, game_id: str) -> dict[str, Any]:
+        """The verdict stored with the game (the contract's verdict JSON); raises ``GameNotFound``."""
+        return json.loads(self._game_value(game_id, "verdict", "games", "id"))
+
+    def options(self, game_id: str) -> dict[str, Any] | None:
+        """The game's ``game`` event as it was read (None when it was bad); raises ``GameNotFound``."""
+        text = self._game_value(game_id, "options", "games", "id")
+        return None if text is None else json.loads(text)
+
+    def log_bytes(self, game_id: str) -> bytes:
+        """The log exactly as it was ingested; raises ``GameNotFound``."""
+        return bytes(self._game_value(game_id, "content", "logs", "game"))
+
+    def log_lines(self, game_id: str) -> list[str]:
+        """The log's text lines (comments and blank lines included), to replay it up to any event."""
+        return list(lines_from_bytes(self.log_bytes(game_id)))
+
+    def events(self, game_id: str) -> list[dict[str, Any]]:
+        """The game's events in order: idx, line, round, type, player, card, target, raw."""
+        self.game(game_id)
+        with self._cursor() as cursor:
+            cursor.execute(
+                "SELECT idx, line, round, type, player, card, target, raw FROM events WHERE game = ? ORDER BY idx",
+                [game_id],
+            )
+            names = [d[0] for d in cursor.description]
+            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    def _game_value(self, game_id: str, column: str, table: str, key: str) -> Any:
+        with self._cursor() as cursor:
+            row = cursor.execute(f"SELECT {column} FROM {table} WHERE {key} = ?", [game_id]).fetchone()
+        if row is None:
+            raise GameNotFound(f"no stored game has the id {game_id!r}")
+        return row[0]
+
+    # ------------------------------------------------------------------ statistics, queries, export
+
+    def stats(
+        self,
+        *,
+        player: str | None = None,
+        since: datetime | None = None,
+        names: list[str] | None = None,
+    ) -> list[StatResult]:
+        """Run the canned statistics (all, or ``names``) for ``player`` and games ingested since ``since``."""
+        with self._cursor() as cursor:
+            return run_statistics(cursor, player=player, since=since, names=names)
+
+    def query(self, sql: str, *, max_rows: int = DEFAULT_MAX_ROWS, timeout: float = DEFAULT_TIMEOUT) -> QueryResult:
+        """Run one read-only SQL query in the sandbox (see ``adjudicator.store.query``)."""
+        if self._closed:
+            raise StoreError("the store is closed")
+        return run_query(self._con, sql, read_only_connection=self.read_only, max_rows=max_rows, timeout=timeout)
+
+    def export(self, directory: str | Path) -> list[ExportedTable]:
+        """Write every table as ``directory/<table>.parquet``."""
+        with self._cursor() as cursor:
+            return export_parquet(cursor, Path(directory))

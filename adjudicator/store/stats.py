@@ -1,0 +1,305 @@
+"""The canned statistics: each one is a single named, documented SQL query over the store.
+
+Every query takes the same two parameters, ``$player`` (a name, or NULL for everyone) and
+``$since`` (an ingest time in UTC, or NULL for all time). Apart from ``overview`` they count only
+*complete* games: those whose replay ran to the end of the log (valid games, and games whose only
+faults are wrong score or winner claims); a log stopped by an illegal move is left out, because its
+rounds stop in the middle. ``docs/storage.md`` lists the same queries (``render_markdown``
+writes that section and a test keeps the two equal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import duckdb
+
+#: The games a statistic looks at: complete, ingested since ``$since``, with ``$player`` seated.
+_GAMES = """\
+WITH g AS (
+    SELECT id, finished, players FROM games
+    WHERE complete
+      AND ($since IS NULL OR ingested_at >= $since)
+      AND ($player IS NULL OR list_contains(players, $player))
+)"""
+
+
+@dataclass(frozen=True, slots=True)
+class Statistic:
+    """One statistic: a name (for ``--json`` and the API), a title, what it shows, and its SQL."""
+
+    name: str
+    title: str
+    explanation: str
+    sql: str
+
+
+@dataclass(frozen=True, slots=True)
+class StatResult:
+    """A statistic's table: its definition, column names and rows."""
+
+    statistic: Statistic
+    columns: list[str]
+    rows: list[tuple[Any, ...]]
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json``: name, title, explanation, columns and rows as objects."""
+        return {
+            "name": self.statistic.name,
+            "title": self.statistic.title,
+            "explanation": self.statistic.explanation,
+            "columns": self.columns,
+            "rows": [dict(zip(self.columns, row, strict=True)) for row in self.rows],
+        }
+
+
+STATISTICS: tuple[Statistic, ...] = (
+    Statistic(
+        "overview",
+        "Games",
+        "Every stored game (also invalid ones): how many are valid, finished, and how many rounds "
+        "and events they hold. The other tables count complete games only.",
+        """\
+SELECT count(*) AS games,
+       count(*) FILTER (WHERE valid) AS valid,
+       count(*) FILTER (WHERE NOT valid) AS invalid,
+       count(*) FILTER (WHERE complete) AS complete,
+       count(*) FILTER (WHERE finished) AS finished,
+       coalesce(sum(n_rounds), 0) AS rounds,
+       coalesce(sum(n_events), 0) AS events
+FROM games
+WHERE ($since IS NULL OR ingested_at >= $since)
+  AND ($player IS NULL OR list_contains(players, $player))""",
+    ),
+    Statistic(
+        "players",
+        "Players",
+        "Per player: games played and finished, wins and win rate (of finished games), rounds "
+        "played to their end, average round score, how often a round ended in a bust, and Flip 7s.",
+        _GAMES
+        + """,
+per_game AS (
+    SELECT gp.player,
+           count(*) AS games,
+           count(*) FILTER (WHERE g.finished) AS finished,
+           count(*) FILTER (WHERE g.finished AND gp.won) AS wins
+    FROM game_players gp JOIN g ON gp.game = g.id
+    WHERE $player IS NULL OR gp.player = $player
+    GROUP BY gp.player
+),
+per_round AS (
+    SELECT pr.player,
+           count(*) AS rounds,
+           avg(pr.score) AS avg_round_score,
+           avg((pr.outcome = 'busted')::INTEGER) AS bust_rate,
+           count(*) FILTER (WHERE pr.flip7) AS flip7s
+    FROM player_rounds pr JOIN g ON pr.game = g.id
+    WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)
+    GROUP BY pr.player
+)
+SELECT per_game.player, games, finished, wins,
+       round(wins / nullif(finished, 0), 3) AS win_rate,
+       coalesce(rounds, 0) AS rounds,
+       round(avg_round_score, 2) AS avg_round_score,
+       round(bust_rate, 3) AS bust_rate,
+       coalesce(flip7s, 0) AS flip7s
+FROM per_game LEFT JOIN per_round USING (player)
+ORDER BY games DESC, per_game.player""",
+    ),
+    Statistic(
+        "seat_wins",
+        "Win rate by seat",
+        "Seats counted from the first dealer: seat 1 is left of the dealer (dealt first, plays "
+        "first), the last seat is the first dealer. Finished games, by table size; a seat with no "
+        "edge wins its fair share (1 / players).",
+        _GAMES
+        + """
+SELECT len(g.players) AS players,
+       gp.deal_order AS seat,
+       count(*) AS games,
+       count(*) FILTER (WHERE gp.won) AS wins,
+       round(avg(gp.won::INTEGER), 3) AS win_rate,
+       round(1 / len(g.players), 3) AS fair_share
+FROM game_players gp JOIN g ON gp.game = g.id
+WHERE g.finished AND ($player IS NULL OR gp.player = $player)
+GROUP BY ALL
+ORDER BY players, seat""",
+    ),
+    Statistic(
+        "round_score_by_outcome",
+        "Round score by outcome",
+        "How a player's round ended (stayed, frozen, busted, flip7, or still in when another "
+        "player's Flip 7 ended it) and what it scored on average. Rounds still being played are left out.",
+        _GAMES
+        + """
+SELECT pr.outcome,
+       count(*) AS rounds,
+       round(avg(pr.score), 2) AS avg_score,
+       min(pr.score) AS min_score,
+       max(pr.score) AS max_score
+FROM player_rounds pr JOIN g ON pr.game = g.id
+WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)
+GROUP BY pr.outcome
+ORDER BY avg_score DESC, pr.outcome""",
+    ),
+    Statistic(
+        "bust_risk",
+        "Busts by numbers in the row",
+        "Each hit, by how many different numbers the row held before it: how often it busted, "
+        "beside the exact chance it would, from the cards really left in the draw pile at that "
+        "moment (0 while holding a Second Chance). A high expected rate means bold hitting; "
+        "actual above expected means bad luck.",
+        _GAMES
+        + """
+SELECT h.distinct_numbers,
+       count(*) AS hits,
+       count(*) FILTER (WHERE h.busted) AS busts,
+       round(avg(h.busted::INTEGER), 3) AS bust_rate,
+       round(avg(h.bust_probability), 3) AS expected_bust_rate
+FROM hits h JOIN g ON h.game = g.id
+WHERE $player IS NULL OR h.player = $player
+GROUP BY h.distinct_numbers
+ORDER BY h.distinct_numbers""",
+    ),
+    Statistic(
+        "flip7_rate",
+        "Flip 7",
+        "How often a row reached seven different numbers: per player and round, and as the share "
+        "of rounds that a Flip 7 ended.",
+        _GAMES
+        + """
+SELECT count(*) AS player_rounds,
+       count(*) FILTER (WHERE pr.flip7) AS flip7s,
+       round(flip7s / nullif(player_rounds, 0), 4) AS per_player_round,
+       count(DISTINCT (pr.game, pr.round)) AS rounds,
+       round(flip7s / nullif(rounds, 0), 4) AS per_round
+FROM player_rounds pr JOIN g ON pr.game = g.id
+WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)""",
+    ),
+    Statistic(
+        "action_targets",
+        "Where Freeze and Flip Three went",
+        "Who the holder aimed the card at: themselves (also when forced: they were the only "
+        "player left), the leader (highest total before the round, ties included), or the "
+        "player with the most cards in front of them.",
+        _GAMES
+        + """
+SELECT t.card,
+       count(*) AS given,
+       count(*) FILTER (WHERE t.at_self) AS at_self,
+       round(avg(t.at_self::INTEGER), 3) AS self_rate,
+       count(*) FILTER (WHERE t.at_leader) AS at_leader,
+       round(avg(t.at_leader::INTEGER), 3) AS leader_rate,
+       count(*) FILTER (WHERE t.at_most_cards) AS at_most_cards,
+       round(avg(t.at_most_cards::INTEGER), 3) AS most_cards_rate
+FROM targets t JOIN g ON t.game = g.id
+WHERE t.card IN ('freeze', 'flip_three') AND ($player IS NULL OR t.player = $player)
+GROUP BY t.card
+ORDER BY t.card""",
+    ),
+    Statistic(
+        "second_chance",
+        "Second Chance saves",
+        "Duplicates a Second Chance cancelled, in how many player-rounds, how many of those rows "
+        "busted later all the same, and what the others scored on average.",
+        _GAMES
+        + """
+SELECT coalesce(sum(pr.second_chance_used), 0) AS saves,
+       count(*) FILTER (WHERE pr.second_chance_used > 0) AS rounds_saved,
+       count(*) FILTER (WHERE pr.second_chance_used > 0 AND pr.outcome = 'busted') AS busted_anyway,
+       round(avg(pr.score) FILTER (WHERE pr.second_chance_used > 0 AND pr.outcome <> 'busted'), 2)
+           AS avg_score_after_save
+FROM player_rounds pr JOIN g ON pr.game = g.id
+WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)""",
+    ),
+    Statistic(
+        "rounds_per_game",
+        "Rounds per game",
+        "How many rounds finished games took.",
+        _GAMES
+        + """
+SELECT games.n_rounds AS rounds,
+       count(*) AS games,
+       round(count(*) / sum(count(*)) OVER (), 3) AS share
+FROM games JOIN g ON games.id = g.id
+WHERE g.finished
+GROUP BY games.n_rounds
+ORDER BY rounds""",
+    ),
+    Statistic(
+        "score_distribution",
+        "Round scores",
+        "Round scores in bands of 10 points (busted rows score 0 and are counted apart too). "
+        "Rounds still being played are left out.",
+        _GAMES
+        + """
+SELECT (pr.score // 10) * 10 AS from_score,
+       (pr.score // 10) * 10 + 9 AS to_score,
+       count(*) AS player_rounds,
+       count(*) FILTER (WHERE pr.outcome = 'busted') AS busted,
+       round(count(*) / sum(count(*)) OVER (), 3) AS share
+FROM player_rounds pr JOIN g ON pr.game = g.id
+WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)
+GROUP BY ALL
+ORDER BY from_score""",
+    ),
+)
+
+#: The statistics by name.
+BY_NAME: dict[str, Statistic] = {s.name: s for s in STATISTICS}
+
+
+def run_statistic(
+    con: duckdb.DuckDBPyConnection,
+    statistic: Statistic,
+    *,
+    player: str | None = None,
+    since: datetime | None = None,
+) -> StatResult:
+    """Run one statistic on a fresh cursor of ``con``; ``since`` is compared with ingest times (UTC)."""
+    cursor = con.cursor()
+    try:
+        cursor.execute(statistic.sql, {"player": player, "since": _naive_utc(since)})
+        columns = [d[0] for d in cursor.description or []]
+        rows = cursor.fetchall()
+    finally:
+        cursor.close()
+    return StatResult(statistic, columns, rows)
+
+
+def run_statistics(
+    con: duckdb.DuckDBPyConnection,
+    *,
+    player: str | None = None,
+    since: datetime | None = None,
+    names: list[str] | None = None,
+) -> list[StatResult]:
+    """Run the named statistics (all of them by default), in the order of ``STATISTICS``.
+
+    Raises ``KeyError`` naming the first unknown statistic.
+    """
+    if names:
+        unknown = [n for n in names if n not in BY_NAME]
+        if unknown:
+            raise KeyError(unknown[0])
+    chosen = [s for s in STATISTICS if not names or s.name in names]
+    return [run_statistic(con, s, player=player, since=since) for s in chosen]
+
+
+def _naive_utc(moment: datetime | None) -> datetime | None:
+    if moment is None or moment.tzinfo is None:
+        return moment
+    from datetime import UTC
+
+    return moment.astimezone(UTC).replace(tzinfo=None)
+
+
+def render_markdown() -> str:
+    """The statistics section of docs/storage.md: each statistic's name, explanation and SQL."""
+    parts = []
+    for s in STATISTICS:
+        parts.append(f"### `{s.name}` — {s.title}\n\n{s.explanation}\n\n```sql\n{s.sql}\n```\n")
+    return "\n".join(parts)
+

@@ -1,0 +1,215 @@
+"""Every error the API returns is ``application/problem+json`` (RFC 9457): type, title, status, detail.
+
+Errors of the project (``Flip7Error`` and the store's errors) are mapped here, once; so are
+FastAPI's and Starlette's own errors (unknown route 404, 405, request validation 422) and anything
+unexpected (500, without internals in the body). ``type`` is ``urn:flip7:problem:<slug>`` for the
+API's own problems and ``about:blank`` for plain HTTP ones (then ``title`` is the reason phrase);
+docs/api.md lists them all.
+"""
+
+from __future__ import annotations
+
+import http
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
+
+from adjudicator.errors import Flip7Error, LogUnreadable, UnsupportedRuleset
+from adjudicator.store.errors import (
+    GameNotFound,
+    NotAStore,
+    QueryFailed,
+    QueryRefused,
+    QueryTimeout,
+    SchemaMismatch,
+    StoreError,
+    StoreInUse,
+    StoreNotFound,
+)
+from api.responses import SafeJSONResponse as JSONResponse
+
+log = logging.getLogger("flip7.api")
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+TYPE_PREFIX = "urn:flip7:problem:"
+
+#: The API's problem types: slug -> (status, title). docs/api.md has the same table.
+PROBLEMS: dict[str, tuple[int, str]] = {
+    "empty-body": (400, "Empty request body"),
+    "unreadable-body": (400, "Unreadable request body"),
+    "unreadable-log": (400, "Unreadable log"),
+    "unauthorized": (401, "Bearer token required"),
+    "query-refused": (403, "Query refused"),
+    "query-failed": (400, "Query failed"),
+    "game-not-found": (404, "Game not found"),
+    "game-conflict": (409, "Another log is stored under this game id"),
+    "body-too-large": (413, "Request body too large"),
+    "unsupported-media-type": (415, "Unsupported media type"),
+    "not-a-log": (422, "Not a log"),
+    "unsupported-ruleset": (422, "Unsupported ruleset"),
+    "event-out-of-range": (422, "No such event"),
+    "invalid-request": (422, "Invalid request"),
+    "unknown-statistic": (422, "Unknown statistic"),
+    "query-timeout": (422, "Query took too long"),
+    "store-error": (500, "Store error"),
+    "internal-error": (500, "Internal server error"),
+    "store-unavailable": (503, "Store unavailable"),
+}
+
+
+class Problem(StarletteHTTPException):
+    """An error answered as problem+json: ``slug`` names its type in ``PROBLEMS``.
+
+    ``extra`` adds members to the body (e.g. ``errors``, ``events``); ``headers`` are sent along.
+    It is an ``HTTPException`` so that FastAPI lets it through while reading a body.
+    """
+
+    def __init__(
+        self,
+        slug: str,
+        detail: str,
+        *,
+        headers: dict[str, str] | None = None,
+        status: int | None = None,
+        **extra: Any,
+    ) -> None:
+        default_status, self.title = PROBLEMS[slug]
+        super().__init__(status or default_status, detail, headers)
+        self.slug = slug
+        self.extra = extra
+
+    @property
+    def type(self) -> str:
+        """The problem's type URI."""
+        return TYPE_PREFIX + self.slug
+
+
+def problem_body(type_: str, title: str, status: int, detail: str, **extra: Any) -> dict[str, Any]:
+    """The problem object, members in the RFC's order, then the extras."""
+    return {"type": type_, "title": title, "status": status, "detail": detail, **extra}
+
+
+def problem_response(
+    type_: str, title: str, status: int, detail: str, headers: dict[str, str] | None = None, **extra: Any
+) -> JSONResponse:
+    """A problem+json response."""
+    return JSONResponse(
+        problem_body(type_, title, status, detail, **extra),
+        status_code=status,
+        headers=headers,
+        media_type=PROBLEM_MEDIA_TYPE,
+    )
+
+
+def render(problem: Problem) -> JSONResponse:
+    """The response of a ``Problem``."""
+    return problem_response(
+        problem.type, problem.title, problem.status_code, str(problem.detail), problem.headers, **problem.extra
+    )
+
+
+def from_flip7_error(error: Flip7Error) -> Problem:
+    """Map an error of the core or the store to its problem (the message is already for people)."""
+    message = str(error)
+    if isinstance(error, UnsupportedRuleset):
+        return Problem("unsupported-ruleset", message)
+    if isinstance(error, LogUnreadable):
+        return Problem("unreadable-log", message)
+    if isinstance(error, GameNotFound):
+        return Problem("game-not-found", message)
+    if isinstance(error, QueryTimeout):
+        return Problem("query-timeout", message)
+    if isinstance(error, QueryRefused):
+        return Problem("query-refused", message)
+    if isinstance(error, QueryFailed):
+        return Problem("query-failed", message)
+    if isinstance(error, StoreInUse | StoreNotFound | NotAStore | SchemaMismatch):
+        return Problem("store-unavailable", message)
+    if isinstance(error, StoreError):
+        return Problem("store-error", message)
+    return Problem("internal-error", message)
+
+
+def _generic(status: int, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    try:
+        title = http.HTTPStatus(status).phrase
+    except ValueError:
+        title = "Error"
+    return problem_response("about:blank", title, status, detail, headers)
+
+
+async def _http_exception(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    if isinstance(exc, Problem):
+        return render(exc)
+    status = exc.status_code
+    if status == 404:
+        detail = f"there is no endpoint at {request.url.path}; the API is described at /docs and /openapi.json"
+    elif status == 405:
+        allowed = _allowed_methods(request)
+        headers = dict(exc.headers or {})
+        if allowed:
+            headers["Allow"] = ", ".join(allowed)
+        detail = f"{request.method} is not allowed on {request.url.path}" + (f" (allowed: {', '.join(allowed)})" if allowed else "")
+        return _generic(status, detail, headers)
+    elif exc.detail and exc.detail != http.HTTPStatus(status).phrase:
+        detail = str(exc.detail)
+    else:
+        detail = http.HTTPStatus(status).description or http.HTTPStatus(status).phrase
+    return _generic(status, detail, exc.headers)
+
+
+def _allowed_methods(request: Request) -> list[str]:
+    """Every method some route takes at this path (Starlette's 405 names only the first route's)."""
+    methods: set[str] = set()
+    for route in getattr(request.app.state, "api_routes", ()):
+        match, _ = route.matches(request.scope)
+        if match in (Match.FULL, Match.PARTIAL):
+            methods |= set(getattr(route, "methods", None) or ())
+    return sorted(methods)
+
+
+def _where(loc: tuple[Any, ...] | list[Any]) -> str:
+    parts = [str(p) for p in loc]
+    if parts and parts[0] in ("query", "path", "header", "body", "cookie"):
+        kind, rest = parts[0], parts[1:]
+        if not rest:
+            return "the request body" if kind == "body" else kind
+        name = ".".join(rest)
+        return f"body field {name!r}" if kind == "body" else f"{kind} parameter {name!r}"
+    return ".".join(parts) or "the request"
+
+
+async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errors = [
+        {"location": [str(p) for p in e.get("loc", ())], "message": str(e.get("msg", "")), "type": str(e.get("type", ""))}
+        for e in exc.errors()
+    ]
+    detail = "; ".join(f"{_where(e.get('loc', ()))}: {e.get('msg', 'invalid')}" for e in exc.errors()) or "invalid request"
+    return render(Problem("invalid-request", detail, errors=errors))
+
+
+async def _flip7_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, Flip7Error)
+    problem = from_flip7_error(exc)
+    if problem.status_code >= 500:
+        log.error("store error on %s %s: %s", request.method, request.url.path, exc)
+    return render(problem)
+
+
+async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+    log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
+    return render(Problem("internal-error", "the server failed to answer this request; the error was logged"))
+
+
+def install(app: FastAPI) -> None:
+    """Register the handlers that make every error a problem+json response."""
+    app.add_exception_handler(StarletteHTTPException, _http_exception)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(Flip7Error, _flip7_error)
+    app.add_exception_handler(Exception, _unexpected)

@@ -1,0 +1,125 @@
+"""``GET /v1/stats`` and ``POST /v1/query``: the store's statistics and its sandboxed read-only SQL."""
+
+from __future__ import annotations
+
+import enum
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+
+from adjudicator.store.stats import STATISTICS
+from api.deps import SettingsDep, StoreDep
+from api.encode import to_json
+from api.errors import Problem
+from api.models import QueryRequest, QueryResult, Statistics
+from api.responses import SafeJSONResponse
+from api.routes.common import STORE_ERRORS
+from cli.store import parse_since as cli_parse_since  # one reading of --since, for the CLI and the API
+
+router = APIRouter(prefix="/v1", tags=["analysis"], default_response_class=SafeJSONResponse)
+
+_NAMES = ", ".join(s.name for s in STATISTICS)
+
+#: The statistics' names, as an enum so the OpenAPI document lists them.
+StatisticName = enum.StrEnum("StatisticName", {s.name: s.name for s in STATISTICS})  # type: ignore[misc]
+
+
+def parse_since(text: str | None, now: datetime) -> datetime | None:
+    """``since`` as ``flip7 stats --since`` reads it (``cli.store.parse_since``); ``Problem`` 422 if it is not one."""
+    if text is None:
+        return None
+    try:
+        return cli_parse_since(text, now)
+    except ValueError:
+        try:  # RFC 3339 allows a lower-case "t" and "z"; Python's ISO reader does not
+            return cli_parse_since(text.upper(), now)
+        except ValueError:
+            raise Problem(
+                "invalid-request",
+                f"query parameter 'since': {text!r} is not a date (2026-11-29), a date-time "
+                "(2026-11-29T18:00:00Z) or an age like 7d, 12h or 2w",
+            ) from None
+
+
+@router.get(
+    "/stats",
+    summary="Statistics over the stored games",
+    description=(
+        "The statistics of `flip7 stats`, with the same filters. `overview` counts every stored "
+        "game; the others count complete games only (valid but for wrong claims). Statistics: "
+        f"{_NAMES}. docs/storage.md explains each one and shows its SQL."
+    ),
+    response_model=Statistics,
+    responses={422: {"description": "An unknown statistic name, or a filter that is not valid."}, **STORE_ERRORS},
+    operation_id="stats",
+)
+def stats(
+    store: StoreDep,
+    player: Annotated[str | None, Query(description="Only this player's games and rows (name compared exactly).")] = None,
+    since: Annotated[
+        str | None,
+        Query(
+            description=(
+                "Only games ingested since then: a date (2026-11-29), an ISO 8601 date-time (without a "
+                "zone: UTC), or an age: 7d, 12h, 2w ago (as `flip7 stats --since`)."
+            ),
+            json_schema_extra={
+                "anyOf": [
+                    {"type": "string", "format": "date-time"},
+                    {"type": "string", "format": "date"},
+                    {"type": "string", "pattern": "^[0-9]+[dhw]$"},
+                ]
+            },
+            examples=["2026-11-01T18:00:00Z", "7d"],
+        ),
+    ] = None,
+    only: Annotated[
+        list[StatisticName] | None,
+        Query(description="Only these statistics (repeat the parameter to ask for several), as `flip7 stats --only`."),
+    ] = None,
+) -> Any:
+    moment = parse_since(since, datetime.now(UTC))
+    try:
+        results = store.stats(player=player, since=moment, names=[n.value for n in only] if only else None)
+    except KeyError as exc:
+        raise Problem("unknown-statistic", f"there is no statistic {exc.args[0]!r}; known: {_NAMES}") from None
+    out = []
+    for result in results:
+        data = result.as_dict()
+        data["rows"] = [to_json(row) for row in data["rows"]]
+        out.append(data)
+    return {"statistics": out}
+
+
+@router.post(
+    "/query",
+    summary="Run read-only SQL over the store",
+    description=(
+        "One read-only query (SELECT, WITH, FROM, VALUES, DESCRIBE, SHOW, SUMMARIZE) in the sandbox "
+        "of `flip7 query`: no writes, no files, no settings, no extensions. The rows are cut at "
+        "`max_rows` and the query is stopped after `timeout` seconds; both are capped by the "
+        "server's limits (10 000 rows, 10 s unless configured). docs/storage.md describes the tables."
+    ),
+    response_model=QueryResult,
+    responses={
+        400: {"description": "The SQL does not parse or fails (unknown column, bad cast, …)."},
+        403: {"description": "The statement is not a read-only query, or it tries something the sandbox forbids."},
+        413: {"description": "The body is larger than the server's limit."},
+        422: {"description": "The body is not a valid query request, or the query ran past its time limit."},
+        **STORE_ERRORS,
+    },
+    operation_id="query",
+)
+def query(body: QueryRequest, store: StoreDep, settings: SettingsDep) -> Any:
+    max_rows = min(body.max_rows or settings.query_max_rows, settings.query_max_rows)
+    timeout = min(body.timeout or settings.query_timeout, settings.query_timeout)
+    result = store.query(body.sql, max_rows=max_rows, timeout=timeout)
+    return {
+        "columns": result.columns,
+        "types": result.types,
+        "rows": [to_json(list(row)) for row in result.rows],
+        "truncated": result.truncated,
+        "max_rows": max_rows,
+        "timeout": timeout,
+    }

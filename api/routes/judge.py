@@ -1,0 +1,60 @@
+"""``POST /v1/check`` and ``POST /v1/state``: judge a log sent in the body; nothing is stored."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from starlette.concurrency import run_in_threadpool
+
+from adjudicator.replay import check_log
+from api.body import read_log
+from api.models import Table, Verdict
+from api.responses import SafeJSONResponse
+from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, table_at
+
+router = APIRouter(prefix="/v1", tags=["judge"], default_response_class=SafeJSONResponse)
+
+AtQuery = Annotated[
+    int | None,
+    Query(ge=0, description="Show the table after this event (the `game` line is event 0). Default: the last event."),
+]
+
+
+@router.post(
+    "/check",
+    summary="Judge a log",
+    description=(
+        "Replay the log and judge every move, score and the winner. Returns the contract's verdict "
+        "(`flip7-verdict/1`), the same JSON as `flip7 check --json`. A log with violations is still "
+        "a `200`: it was judged. Nothing is stored."
+    ),
+    response_model=Verdict,
+    responses=LOG_ERRORS,
+    openapi_extra=LOG_REQUEST_BODY,
+    operation_id="check",
+)
+async def check(request: Request) -> Any:
+    body = await read_log(request)
+    verdict = await run_in_threadpool(check_log, body.source)
+    return verdict.to_dict()
+
+
+@router.post(
+    "/state",
+    summary="Show the table after event N",
+    description=(
+        "Replay the log up to event `at` and show the table: rows, totals, dealer, whose move it "
+        "is and the legal moves; the same JSON as `flip7 state --json`. If a fatal violation comes "
+        "at or before event `at`, the table is the one just before it and `stopped_by` names it. "
+        "`at` past the last event is a `422` naming the range. Nothing is stored."
+    ),
+    response_model=Table,
+    response_model_exclude_unset=True,
+    responses=LOG_ERRORS,
+    openapi_extra=LOG_REQUEST_BODY,
+    operation_id="state",
+)
+async def state(request: Request, at: AtQuery = None) -> Any:
+    body = await read_log(request)
+    return await table_at(body.source, at)

@@ -1,0 +1,86 @@
+"""What one API app is configured with: injected into ``create_app``, never read from globals.
+
+``Settings.from_env`` is the one place the environment is read (by ``flip7 serve``); tests build
+``Settings`` directly.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+#: Environment variable holding the bearer token that writes require (unset or empty: writes open).
+TOKEN_ENV = "FLIP7_API_TOKEN"
+#: Default cap on a request body, bytes (10 MB).
+DEFAULT_MAX_BODY = 10 * 1024 * 1024
+#: Default cap on the rows ``POST /v1/query`` returns (a request may ask for fewer).
+DEFAULT_QUERY_MAX_ROWS = 10_000
+#: Default time limit of ``POST /v1/query``, seconds (a request may ask for less).
+DEFAULT_QUERY_TIMEOUT = 10.0
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmg]i?b?|b)?\s*$", re.IGNORECASE)
+_UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "ki": 1024, "kib": 1024, "m": 1000**2, "mb": 1000**2,
+          "mi": 1024**2, "mib": 1024**2, "g": 1000**3, "gb": 1000**3, "gi": 1024**3, "gib": 1024**3}
+
+
+def parse_size(text: str) -> int:
+    """Bytes in a size such as ``10MB``, ``512KiB`` or ``1048576``; ``ValueError`` if it is not one.
+
+    ``k``/``KB``/``M``/``MB``/``G``/``GB`` are powers of 1000, ``KiB``/``MiB``/``GiB`` of 1024.
+    """
+    match = _SIZE.match(text)
+    if not match:
+        raise ValueError(f"not a size: {text!r} (examples: 10MB, 512KiB, 1048576)")
+    number, unit = match.groups()
+    size = int(float(number) * _UNITS[(unit or "").lower()])
+    if size < 1:
+        raise ValueError(f"a size must be at least 1 byte, not {text!r}")
+    return size
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Configuration of one API app.
+
+    ``db_path`` is the store file (already resolved: ``--db`` > ``$FLIP7_DB`` > ``./flip7.duckdb``;
+    None resolves it the same way when the store is first needed). ``api_token``: the bearer token
+    writes require (None: writes are open). ``max_body_bytes``: the largest request body accepted.
+    ``query_max_rows``/``query_timeout``: the caps of ``POST /v1/query``. ``now``: the clock that
+    stamps ingest times (tests pin it; None: the store's own UTC clock).
+    """
+
+    db_path: Path | None = None
+    api_token: str | None = None
+    max_body_bytes: int = DEFAULT_MAX_BODY
+    query_max_rows: int = DEFAULT_QUERY_MAX_ROWS
+    query_timeout: float = DEFAULT_QUERY_TIMEOUT
+    now: Callable[[], datetime] | None = None
+
+    def __post_init__(self) -> None:
+        if self.max_body_bytes < 1:
+            raise ValueError("max_body_bytes must be at least 1")
+        if self.query_max_rows < 1 or self.query_timeout <= 0:
+            raise ValueError("query_max_rows and query_timeout must be positive")
+        if self.api_token is not None and not self.api_token:
+            object.__setattr__(self, "api_token", None)
+
+    @property
+    def writes_protected(self) -> bool:
+        """True when writes need the bearer token."""
+        return self.api_token is not None
+
+    @classmethod
+    def from_env(
+        cls,
+        environ: Mapping[str, str] | None = None,
+        *,
+        db_path: Path | None = None,
+        max_body_bytes: int = DEFAULT_MAX_BODY,
+    ) -> Settings:
+        """Settings for ``flip7 serve``: the token from ``$FLIP7_API_TOKEN`` (empty counts as unset)."""
+        env = os.environ if environ is None else environ
+        return cls(db_path=db_path, api_token=env.get(TOKEN_ENV) or None, max_body_bytes=max_body_bytes)

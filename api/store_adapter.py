@@ -1,0 +1,62 @@
+"""A thin layer between the routes and ``adjudicator.store.Store``: HTTP outcomes, nothing computed.
+
+What it adapts (see the report of issue 5):
+
+- ``Store.ingest`` reports a log that cannot be judged as the outcome ``unreadable`` with a
+  message, without the core's exception class; the HTTP status depends on it (``LogUnreadable``
+  400, ``UnsupportedRuleset`` 422, as in ``POST /v1/check``), so ``unreadable_problem`` tells the
+  two apart by the message of ``UnsupportedRuleset`` (tests/api pin the two statuses).
+- ``refused`` carries the CLI's advice (``--replace``); the API's says ``?replace=true``.
+- Stored events have the column ``idx``; the API calls it ``event``, as violations do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.store import IngestResult, Outcome, Store
+from api.errors import Problem
+
+#: Words only the message of ``UnsupportedRuleset`` holds (adjudicator/rules/base.py).
+_RULESET_MARKER = "ruleset"
+
+
+def unreadable_problem(message: str) -> Problem:
+    """The problem for a log the store could not judge (its message is the core's)."""
+    if _RULESET_MARKER in message and "not supported" in message:
+        return Problem("unsupported-ruleset", message)
+    return Problem("unreadable-log", message)
+
+
+def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool) -> IngestResult:
+    """Adjudicate and store one log; raise ``Problem`` unless it is now stored (409, 400/422, 500)."""
+    result = store.ingest(source, name, replace=replace)
+    outcome = result.outcome
+    if outcome is Outcome.REFUSED:
+        raise Problem(
+            "game-conflict",
+            f"a different log is already stored under the game id {result.game_id!r}; "
+            "send it again with ?replace=true to replace it",
+            game=result.game_id,
+        )
+    if outcome is Outcome.UNREADABLE:
+        raise unreadable_problem(result.message or "the log cannot be read")
+    if outcome is Outcome.FAILED:
+        raise Problem("store-error", result.message or "the log could not be stored")
+    assert result.game_id is not None and result.verdict is not None
+    return result
+
+
+def not_found(game_id: str) -> Problem:
+    """The 404 problem for an unknown id (``delete_game`` answers False instead of raising)."""
+    return Problem("game-not-found", f"no stored game has the id {game_id!r}")
+
+
+def events(store: Store, game_id: str) -> list[dict[str, Any]]:
+    """The stored events of a game, with ``idx`` named ``event``; raises ``GameNotFound``."""
+    out = []
+    for row in store.events(game_id):
+        row = dict(row)
+        row["event"] = row.pop("idx")
+        out.append(row)
+    return out

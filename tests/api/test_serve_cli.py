@@ -1,0 +1,57 @@
+"""`flip7 serve` without starting a server: options, settings from the environment, loopback check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from api.settings import DEFAULT_MAX_BODY, Settings
+from cli import serve as serve_module
+from cli.main import app
+
+runner = CliRunner()
+
+
+def test_help_lists_the_options() -> None:
+    result = runner.invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--db", "--max-body"):
+        assert option in result.output
+
+
+def test_settings_from_env() -> None:
+    assert Settings.from_env({}).api_token is None
+    assert Settings.from_env({"FLIP7_API_TOKEN": ""}).api_token is None
+    settings = Settings.from_env({"FLIP7_API_TOKEN": "t"}, db_path=Path("x.duckdb"))
+    assert settings.api_token == "t" and settings.writes_protected and settings.db_path == Path("x.duckdb")
+    assert settings.max_body_bytes == DEFAULT_MAX_BODY == 10 * 1024 * 1024
+
+
+@pytest.mark.parametrize(("host", "loopback"), [("127.0.0.1", True), ("::1", True), ("localhost", True), ("0.0.0.0", False), ("192.168.1.5", False)])
+def test_is_loopback(host: str, loopback: bool) -> None:
+    assert serve_module._is_loopback(host) is loopback
+
+
+def test_serve_runs_uvicorn_with_the_resolved_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = {}
+
+    def fake_run(app, **kwargs):  # noqa: ANN001 - stands in for uvicorn.run
+        calls["app"], calls["kwargs"] = app, kwargs
+
+    monkeypatch.setattr("uvicorn.run", fake_run)
+    monkeypatch.setenv("FLIP7_DB", str(tmp_path / "from-env.duckdb"))
+    monkeypatch.delenv("FLIP7_API_TOKEN", raising=False)
+    result = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", "9123", "--max-body", "1MiB"])
+    assert result.exit_code == 0, result.output
+    assert calls["kwargs"]["host"] == "0.0.0.0" and calls["kwargs"]["port"] == 9123
+    settings = calls["app"].state.settings
+    assert settings.db_path == tmp_path / "from-env.duckdb" and settings.max_body_bytes == 1024 * 1024
+    assert (tmp_path / "from-env.duckdb").exists()  # opened (created) before serving
+    assert "warning" in result.output and "without FLIP7_API_TOKEN" in result.output
+
+
+def test_serve_rejects_a_bad_size() -> None:
+    result = runner.invoke(app, ["serve", "--max-body", "lots"])
+    assert result.exit_code == 2
