@@ -13,7 +13,7 @@ from typing import Any
 
 from adjudicator.cards import FLIP_THREE, FREEZE
 from adjudicator.errors import LogUnreadable, RuleViolation
-from adjudicator.events import Event, GameEvent, parse_event
+from adjudicator.events import Event, parse_event
 from adjudicator.records import (
     GameRecords,
     HitRecord,
@@ -276,4 +276,4 @@ def _stop(result: ReplayResult) -> dict[str, Any] | None:
     return result.stopped_by.to_dict() if result.stopped_by else None
 
 
-__all__ = ["GameEvent", "ReplayResult", "build_verdict", "check_log", "replay_log", "state_at", "table_view"]
+__all__ = ["ReplayResult", "build_verdict", "check_log", "replay_log", "state_at", "table_view"]

@@ -172,12 +172,12 @@ class GameState:
         """Cards neither in a pile nor in a row: actions waiting for a recipient or set aside."""
         cards: list[str] = []
         for frame in self.stack:
-            if isinstance(frame, DrawFrame):
+            if frame.kind == "draw":
                 if frame.action_card:
                     cards.append(frame.action_card)
                 cards.extend(frame.set_aside)
-            elif isinstance(frame, DelayedFrame):
+            elif frame.kind == "delayed":
                 cards.extend(frame.cards if frame.naming else frame.cards[frame.next:])
-            elif isinstance(frame, TargetFrame) and frame.purpose != "name":
+            elif frame.kind == "target" and frame.purpose != "name":
                 cards.append(frame.card)
         return cards
