@@ -343,7 +343,14 @@ def check_hit(state: GameState, ev: HitEvent) -> None:
     _no_decision_now(state, exp, f"a hit by {ev.player}")
     seat = _seat_of(state, ev.player)
     if seat != exp.seat:
-        raise _violation("wrong_player", "turn.order", f"{ev.player} cannot hit now: {describe_expectation(state, exp)}.")
+        raise _not_their_move(state, seat, "hit", exp, "turn.order")
+
+
+def _not_their_move(state: GameState, seat: int, verb: str, exp: Expectation, rule: str) -> RuleViolation:
+    """``wrong_player`` for a hit or stay by someone whose move it is not (saying why if they are out)."""
+    row = state.rows[seat]
+    why = f" ({_standing(state, seat)})" if row.status != ACTIVE else ""
+    return _violation("wrong_player", rule, f"{state.name(seat)} cannot {verb} now{why}: {describe_expectation(state, exp)}.")
 
 
 def _no_decision_now(state: GameState, exp: Expectation, what: str) -> None:
@@ -368,8 +375,7 @@ def check_stay(state: GameState, ev: StayEvent) -> None:
     _no_decision_now(state, exp, f"a stay by {ev.player}")
     seat = _seat_of(state, ev.player)
     if seat != exp.seat:
-        rule = "deal.order" if exp.kind == "deal" else "turn.order"
-        raise _violation("wrong_player", rule, f"{ev.player} cannot stay now: {describe_expectation(state, exp)}.")
+        raise _not_their_move(state, seat, "stay", exp, "deal.order" if exp.kind == "deal" else "turn.order")
     if not state.rows[seat].has_card():
         raise _violation(
             "stay_without_card", "turn.stay",
