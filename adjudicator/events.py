@@ -27,11 +27,13 @@ def _card_name(value: Any, info: Any) -> str:
         name = str(value)
         numbers = (info.context or {}).get("numbers", NUMBER_SET) if info is not None else NUMBER_SET
         if name not in numbers:
-            raise PydanticCustomError("unknown_card", "{card} is not a card of this ruleset", {"card": value})
+            raise PydanticCustomError(
+                "unknown_card", "{card} is not a card of this ruleset (an integer means a number card)", {"card": value}
+            )
         return name
     if isinstance(value, str):
         if value not in cards:
-            raise PydanticCustomError("unknown_card", "{card!r} is not a card of this ruleset", {"card": value})
+            raise PydanticCustomError("unknown_card", "{card} is not a card of this ruleset", {"card": repr(value)})
         return value
     raise PydanticCustomError("card_type", "a card is a string (or an integer for a number card)")
 
