@@ -270,7 +270,8 @@ def check_card(state: GameState, ev: CardEvent) -> None:
     seat = _seat_of(state, ev.player)
     if seat != exp.seat:
         rule = "deal.order" if exp.kind == "deal" else _DRAW_RULE[exp.purpose or "hit"]
-        raise _violation("wrong_player", rule, f"the card cannot go to {ev.player}: {describe_expectation(state, exp)}.")
+        why = f" ({_standing(state, seat)})" if state.rows[seat].status != ACTIVE else ""
+        raise _violation("wrong_player", rule, f"the card cannot go to {ev.player}{why}: {describe_expectation(state, exp)}.")
     if state.draw_size == 0:
         raise _violation("card_unavailable", "deck.shuffle", f"the draw pile is empty, so no {CARD_LABELS.get(ev.card, ev.card)} can be revealed: a shuffle of the discard pile must come first.")
     if state.draw_pile.get(ev.card, 0) == 0:
