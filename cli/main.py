@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib.metadata import version
+
 import typer
 
 from cli import check, serve, simulate, store
@@ -16,6 +18,19 @@ app = typer.Typer(
 
 for group in (check, store, simulate, serve):
     group.register(app)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"flip7 {version('flip7')} (flip7-log/1, flip7-verdict/1)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    show_version: bool = typer.Option(False, "--version", help="Print the version and exit.", callback=_version, is_eager=True),
+) -> None:
+    """Check, replay, store and study Flip 7 game logs (flip7-log/1)."""
 
 
 def main() -> None:

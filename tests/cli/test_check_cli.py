@@ -109,3 +109,8 @@ def test_every_command_has_help() -> None:
     for command in ("check", "state", "schema"):
         result = runner.invoke(app, [command, "--help"])
         assert result.exit_code == 0 and "Usage" in result.output
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.startswith("flip7 0.1.0")
