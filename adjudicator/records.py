@@ -1,7 +1,10 @@
 """Plain records a replay can collect for storage and statistics.
 
 They are produced by ``adjudicator.replay.replay_log(..., collect=True)`` and consumed by
-``adjudicator.store``. They hold only plain values (no references into the live state).
+``adjudicator.store``. They hold only plain values (no references into the live state). The
+fields of ``RoundRecord``, ``PlayerRoundRecord``, ``HitRecord`` and ``TargetRecord`` are named as
+the columns of the store tables ``rounds``, ``player_rounds``, ``hits`` and ``targets``
+(adjudicator/store/schema.py) after ``game``: the store reads them by name.
 """
 
 from __future__ import annotations

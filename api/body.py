@@ -214,6 +214,16 @@ def _reason(exc: BaseException) -> str:
     return str(exc).split(":")[0] or "invalid value"
 
 
+def _decode(decoder: json.JSONDecoder, text: str, i: int) -> tuple[Any, int]:
+    """The JSON value that starts at ``text[i]`` and where it ends; ``Problem`` 400 if there is none."""
+    try:
+        return decoder.raw_decode(text, i)
+    except json.JSONDecodeError as exc:
+        raise _not_json(text, exc.pos, exc.msg) from None
+    except (RecursionError, ValueError) as exc:
+        raise _not_json(text, i, _reason(exc)) from None
+
+
 def _dump(item: Any) -> str:
     line = json.dumps(item, ensure_ascii=False, separators=(",", ":"))
     try:
@@ -238,12 +248,7 @@ def json_array_lines(data: bytes) -> list[str]:
     decoder = json.JSONDecoder(object_pairs_hook=hook)
     i = _skip(text, 0)
     if not text.startswith("[", i):
-        try:
-            value, end = decoder.raw_decode(text, i)
-        except json.JSONDecodeError as exc:
-            raise _not_json(text, exc.pos, exc.msg) from None
-        except (RecursionError, ValueError) as exc:
-            raise _not_json(text, i, _reason(exc)) from None
+        value, end = _decode(decoder, text, i)
         got = type(value).__name__ if not isinstance(value, dict) else "an object"
         names = {"str": "a string", "int": "a number", "float": "a number", "bool": "a boolean", "NoneType": "null"}
         hint = "; for JSON Lines use Content-Type: application/x-ndjson" if isinstance(value, dict) else ""
@@ -257,12 +262,7 @@ def json_array_lines(data: bytes) -> list[str]:
     else:
         while True:
             hook.found = False
-            try:
-                item, end = decoder.raw_decode(text, i)
-            except json.JSONDecodeError as exc:
-                raise _not_json(text, exc.pos, exc.msg) from None
-            except (RecursionError, ValueError) as exc:
-                raise _not_json(text, i, _reason(exc)) from None
+            item, end = _decode(decoder, text, i)
             if hook.found:  # keep the client's own text so the core sees the repeated key
                 lines.append(text[i:end].replace("\r", " ").replace("\n", " "))
             else:

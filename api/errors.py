@@ -21,6 +21,7 @@ from starlette.routing import Match
 from adjudicator.errors import Flip7Error, LogUnreadable, UnsupportedRuleset
 from adjudicator.store.errors import (
     GameNotFound,
+    InvalidSince,
     NotAStore,
     QueryFailed,
     QueryRefused,
@@ -112,26 +113,29 @@ def render(problem: Problem) -> JSONResponse:
     )
 
 
+#: Errors of the core and the store -> their problem's slug; the first class that matches wins, so
+#: a subclass comes before its base (``QueryTimeout`` before ``QueryFailed``, all before ``StoreError``).
+ERROR_PROBLEMS: tuple[tuple[type[Flip7Error] | tuple[type[Flip7Error], ...], str], ...] = (
+    (UnsupportedRuleset, "unsupported-ruleset"),
+    (LogUnreadable, "unreadable-log"),
+    (InvalidSince, "invalid-request"),
+    (GameNotFound, "game-not-found"),
+    (QueryTimeout, "query-timeout"),
+    (QueryRefused, "query-refused"),
+    (QueryFailed, "query-failed"),
+    ((StoreInUse, StoreNotFound, NotAStore, SchemaMismatch), "store-unavailable"),
+    (StoreError, "store-error"),
+)
+
+
+def problem_slug(kind: type[BaseException]) -> str:
+    """The slug of the problem an error of class ``kind`` is (``internal-error`` for any other)."""
+    return next((slug for classes, slug in ERROR_PROBLEMS if issubclass(kind, classes)), "internal-error")
+
+
 def from_flip7_error(error: Flip7Error) -> Problem:
     """Map an error of the core or the store to its problem (the message is already for people)."""
-    message = str(error)
-    if isinstance(error, UnsupportedRuleset):
-        return Problem("unsupported-ruleset", message)
-    if isinstance(error, LogUnreadable):
-        return Problem("unreadable-log", message)
-    if isinstance(error, GameNotFound):
-        return Problem("game-not-found", message)
-    if isinstance(error, QueryTimeout):
-        return Problem("query-timeout", message)
-    if isinstance(error, QueryRefused):
-        return Problem("query-refused", message)
-    if isinstance(error, QueryFailed):
-        return Problem("query-failed", message)
-    if isinstance(error, StoreInUse | StoreNotFound | NotAStore | SchemaMismatch):
-        return Problem("store-unavailable", message)
-    if isinstance(error, StoreError):
-        return Problem("store-error", message)
-    return Problem("internal-error", message)
+    return Problem(problem_slug(type(error)), str(error))
 
 
 def _generic(status: int, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:

@@ -3,9 +3,10 @@
 What it adapts (see the report of issue 5):
 
 - ``Store.ingest`` reports a log that cannot be judged as the outcome ``unreadable`` with a
-  message, without the core's exception class; the HTTP status depends on it (``LogUnreadable``
-  400, ``UnsupportedRuleset`` 422, as in ``POST /v1/check``), so ``unreadable_problem`` tells the
-  two apart by the message of ``UnsupportedRuleset`` (tests/api pin the two statuses).
+  message, and the name of the core's exception class in ``IngestResult.error``; the HTTP status
+  depends on the class (``LogUnreadable`` 400, ``UnsupportedRuleset`` 422, as in ``POST /v1/check``),
+  so ``unreadable_problem`` maps it as ``api.errors`` maps the exception itself (tests/api pin the
+  two statuses).
 - ``refused`` carries the CLI's advice (``--replace``); the API's says ``?replace=true``.
 - Stored events have the column ``idx``; the API calls it ``event``, as violations do.
 """
@@ -14,18 +15,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.errors import LogUnreadable, UnsupportedRuleset
 from adjudicator.store import IngestResult, Outcome, Store
-from api.errors import Problem
+from api.errors import Problem, problem_slug
 
-#: Words only the message of ``UnsupportedRuleset`` holds (adjudicator/rules/base.py).
-_RULESET_MARKER = "ruleset"
+#: The classes ``IngestResult.error`` names for a log that cannot be judged, by name. Any other
+#: (``OSError``: a file that cannot be read, which an upload is not) counts as ``LogUnreadable``.
+_UNREADABLE_KINDS = {kind.__name__: kind for kind in (LogUnreadable, UnsupportedRuleset)}
 
 
-def unreadable_problem(message: str) -> Problem:
-    """The problem for a log the store could not judge (its message is the core's)."""
-    if _RULESET_MARKER in message and "not supported" in message:
-        return Problem("unsupported-ruleset", message)
-    return Problem("unreadable-log", message)
+def unreadable_problem(result: IngestResult) -> Problem:
+    """The problem for a log the store could not judge: by its error class, with the core's message."""
+    kind = _UNREADABLE_KINDS.get(result.error or "", LogUnreadable)
+    return Problem(problem_slug(kind), result.message or "the log cannot be read")
 
 
 def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool) -> IngestResult:
@@ -40,7 +42,7 @@ def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool)
             game=result.game_id,
         )
     if outcome is Outcome.UNREADABLE:
-        raise unreadable_problem(result.message or "the log cannot be read")
+        raise unreadable_problem(result)
     if outcome is Outcome.FAILED:
         raise Problem("store-error", result.message or "the log could not be stored")
     assert result.game_id is not None and result.verdict is not None

@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/bench_ingest.py --games 3000
 
-Generates random legal games (a fifth of them spoilt) as .jsonl files in a temporary folder, then
+Plays games with the simulator (a fifth of them spoilt: wrong claims or an illegal move, see
+``tests.adjudicator.helpers.simulated_logs``) into .jsonl files in a temporary folder, then
 times, each in one run on the same machine:
 
 1. replay only: reading each file and ``replay_log(..., collect=True)``, the engine's share;
@@ -20,10 +21,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -36,14 +37,14 @@ from adjudicator.replay import replay_log  # noqa: E402
 from adjudicator.store import LogInput, Store  # noqa: E402
 from adjudicator.store.db import open_connection  # noqa: E402
 from adjudicator.store.ingest import GameRows, content_hash, game_rows, write_games  # noqa: E402
-from adjudicator.store.schema import ALL_TABLES, GAME_TABLES, SCHEMA_VERSION  # noqa: E402
-from tests.adjudicator.store.randomgames import random_game  # noqa: E402
+from adjudicator.store.schema import ALL_TABLES, GAME_TABLES, SCHEMA_VERSION, Table  # noqa: E402
+from tests.adjudicator.helpers import simulated_logs  # noqa: E402
 
 
 def generate(folder: Path, games: int, seed: int) -> None:
-    rng = random.Random(seed)
-    for i in range(games):
-        (folder / f"g{i:06}.jsonl").write_text(random_game(rng, f"bench-{seed}-{i:06}", spoil=0.2), encoding="utf-8")
+    ids = [f"bench-{seed}-{i:06}" for i in range(games)]
+    for i, text in enumerate(simulated_logs(ids, seed, spoilt_every=5)):
+        (folder / f"g{i:06}.jsonl").write_text(text, encoding="utf-8")
 
 
 def timed(label: str, results: list[tuple[str, float, int, int]], games: int, events: int):
@@ -75,30 +76,39 @@ def write_arrow_all_keys_declared(path: Path, rows: list[GameRows], batch: int) 
     con.close()
 
 
-def write_executemany(path: Path, rows: list[GameRows], batch: int) -> None:
+#: Writes one table's rows (tuples) inside an open transaction.
+Insert = Callable[[duckdb.DuckDBPyConnection, Table, list[tuple]], None]
+
+
+def write_row_by_row(path: Path, rows: list[GameRows], batch: int, insert: Insert) -> None:
+    """Write the games' rows as tuples, a batch per transaction, each table's with ``insert``."""
     con = open_connection(path, read_only=False)
     for i in range(0, len(rows), batch):
         con.execute("BEGIN TRANSACTION")
         for table in GAME_TABLES:
             values = [r for g in rows[i : i + batch] for r in g.rows(table.name)]
             if values:
-                marks = ", ".join("?" for _ in table.columns)
-                con.executemany(f"INSERT INTO {table.name} VALUES ({marks})", values)
+                insert(con, table, values)
         con.execute("COMMIT")
     con.close()
+
+
+def _insert_executemany(con: duckdb.DuckDBPyConnection, table: Table, values: list[tuple]) -> None:
+    marks = ", ".join("?" for _ in table.columns)
+    con.executemany(f"INSERT INTO {table.name} VALUES ({marks})", values)
+
+
+def _insert_appender(con: duckdb.DuckDBPyConnection, table: Table, values: list[tuple]) -> None:
+    with con.appender(table.name) as appender:
+        appender.append_rows(values)
+
+
+def write_executemany(path: Path, rows: list[GameRows], batch: int) -> None:
+    write_row_by_row(path, rows, batch, _insert_executemany)
 
 
 def write_appender(path: Path, rows: list[GameRows], batch: int) -> None:
-    con = open_connection(path, read_only=False)
-    for i in range(0, len(rows), batch):
-        con.execute("BEGIN TRANSACTION")
-        for table in GAME_TABLES:
-            values = [r for g in rows[i : i + batch] for r in g.rows(table.name)]
-            if values:
-                with con.appender(table.name) as appender:
-                    appender.append_rows(values)
-        con.execute("COMMIT")
-    con.close()
+    write_row_by_row(path, rows, batch, _insert_appender)
 
 
 def main() -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import json
 import os
-import re
 import sys
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
@@ -26,9 +25,11 @@ from rich.table import Table
 from adjudicator.store import (
     IngestResult,
     IngestSummary,
+    InvalidSince,
     LogInput,
     Store,
     StoreError,
+    parse_since,
     resolve_db_path,
 )
 from adjudicator.store.ingest import DEFAULT_BATCH_SIZE
@@ -143,26 +144,6 @@ def ingest(
 # --------------------------------------------------------------------------------------------- stats
 
 
-_RELATIVE = re.compile(r"^(\d+)([dhw])$")
-
-
-def parse_since(text: str, now: datetime) -> datetime:
-    """``--since``: an ISO date or date-time (UTC unless it says otherwise), or ``N`` + d/h/w ago."""
-    text = text.strip()
-    match = _RELATIVE.match(text)
-    if match:
-        amount, unit = int(match.group(1)), match.group(2)
-        return now - timedelta(**{{"d": "days", "h": "hours", "w": "weeks"}[unit]: amount})
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        try:
-            moment = datetime.combine(date.fromisoformat(text), datetime.min.time())
-        except ValueError:
-            raise ValueError(f"--since: {text!r} is not a date (2026-11-29), a date-time or an age like 7d") from None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
 def _cell(value: Any) -> str:
     if value is None:
         return ""
@@ -181,8 +162,8 @@ def stats(
     """Tables over the stored games: players, seats, scores, bust risk, Flip 7, actions, Second Chance."""
     try:
         since_at = parse_since(since, datetime.now(UTC)) if since else None
-    except ValueError as exc:
-        fail(str(exc))
+    except InvalidSince as exc:
+        fail(f"--since: {exc}")
     unknown = [n for n in only or [] if n not in BY_NAME]
     if unknown:
         fail(f"--only: no statistic named {unknown[0]!r} (there are: {', '.join(BY_NAME)})")

@@ -2,13 +2,14 @@
 
 ``Store`` is the service API (CLI and HTTP layer alike); the modules hold the pieces: ``schema``
 (tables), ``db`` (finding and opening the file), ``ingest`` (bulk, atomic per game), ``stats``
-(canned statistics, one SQL query each), ``query`` (sandboxed read-only SQL), ``export`` (Parquet).
-See docs/storage.md.
+(canned statistics, one SQL query each), ``timeparse`` (reading their ``since`` filter), ``query``
+(sandboxed read-only SQL), ``export`` (Parquet). See docs/storage.md.
 """
 
 from adjudicator.store.db import resolve_db_path
 from adjudicator.store.errors import (
     GameNotFound,
+    InvalidSince,
     NotAStore,
     QueryFailed,
     QueryRefused,
@@ -24,6 +25,7 @@ from adjudicator.store.query import QueryResult
 from adjudicator.store.schema import SCHEMA_VERSION
 from adjudicator.store.service import GamePage, GameSummary, Store
 from adjudicator.store.stats import STATISTICS, StatResult, Statistic
+from adjudicator.store.timeparse import parse_since
 
 __all__ = [
     "STATISTICS",
@@ -34,6 +36,7 @@ __all__ = [
     "GameSummary",
     "IngestResult",
     "IngestSummary",
+    "InvalidSince",
     "LogInput",
     "NotAStore",
     "Outcome",
@@ -48,5 +51,6 @@ __all__ = [
     "StoreError",
     "StoreInUse",
     "StoreNotFound",
+    "parse_since",
     "resolve_db_path",
 ]

@@ -46,3 +46,11 @@ class QueryFailed(StoreError):
 
 class QueryTimeout(QueryFailed):
     """A sandboxed query ran longer than its time limit and was interrupted."""
+
+
+class InvalidSince(Flip7Error, ValueError):
+    """A ``since`` filter that is neither a date, a date-time nor an age (``timeparse.parse_since``).
+
+    Not a ``StoreError``: the store is fine, the caller's input is not. Also a ``ValueError``, as
+    it is one.
+    """

@@ -17,12 +17,13 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
 from itertools import chain
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,17 @@ from adjudicator.errors import Flip7Error
 from adjudicator.records import LoggedEvent
 from adjudicator.replay import replay_log
 from adjudicator.source import as_lines
-from adjudicator.store.schema import GAME_KEY_COLUMN, GAME_TABLES, GAMES, UNNAMED_PREFIX, Table
+from adjudicator.store.schema import (
+    GAME_KEY_COLUMN,
+    GAME_TABLES,
+    GAMES,
+    HITS,
+    PLAYER_ROUNDS,
+    ROUNDS,
+    TARGETS,
+    UNNAMED_PREFIX,
+    Table,
+)
 
 #: Games per transaction. Larger batches amortise the per-transaction cost; smaller ones lose less
 #: work to a crash. Measured in bench/bench_ingest.py.
@@ -234,9 +245,6 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
     n = len(players)
     dealer_seat = players.index(dealer) if players else 0
     seats = range(n)
-    prs = records.player_rounds
-    hits = records.hits
-    targets = records.targets
     columns: dict[str, list[list[Any]]] = {
         "games": [[value] for value in games],
         "logs": [[game_id], [data]],
@@ -260,48 +268,10 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
             [_text(e.target) if e.type == "target" else None for e in events],
             [str(e.raw) for e in events],
         ],
-        "rounds": [
-            [game_id] * len(records.rounds),
-            [r.round for r in records.rounds],
-            [r.dealer for r in records.rounds],
-            [r.ended_by for r in records.rounds],
-            [r.flip7_player for r in records.rounds],
-        ],
-        "player_rounds": [
-            [game_id] * len(prs),
-            [p.round for p in prs],
-            [p.player for p in prs],
-            [p.seat for p in prs],
-            [p.outcome for p in prs],
-            [p.score for p in prs],
-            [list(p.numbers) for p in prs],
-            [list(p.modifiers) for p in prs],
-            [p.cards_drawn for p in prs],
-            [p.flip7 for p in prs],
-            [p.bust_card for p in prs],
-            [p.second_chance_used for p in prs],
-        ],
-        "hits": [
-            [game_id] * len(hits),
-            [h.event for h in hits],
-            [h.round for h in hits],
-            [h.player for h in hits],
-            [h.distinct_numbers for h in hits],
-            [h.bust_probability for h in hits],
-            [h.busted for h in hits],
-            [h.second_chance_saved for h in hits],
-        ],
-        "targets": [
-            [game_id] * len(targets),
-            [t.event for t in targets],
-            [t.round for t in targets],
-            [t.player for t in targets],
-            [t.card for t in targets],
-            [t.target for t in targets],
-            [t.at_self for t in targets],
-            [t.at_leader for t in targets],
-            [t.at_most_cards for t in targets],
-        ],
+        "rounds": _record_columns(game_id, ROUNDS, records.rounds),
+        "player_rounds": _record_columns(game_id, PLAYER_ROUNDS, records.player_rounds),
+        "hits": _record_columns(game_id, HITS, records.hits),
+        "targets": _record_columns(game_id, TARGETS, records.targets),
         "violations": [
             [game_id] * len(violations),
             list(range(len(violations))),
@@ -313,6 +283,16 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
         ],
     }
     return GameRows(game_id, digest, bool(verdict["valid"]), verdict, int(verdict["events"]), columns)
+
+
+def _record_columns(game_id: str, table: Table, records: Sequence[object]) -> list[list[Any]]:
+    """The columns of a table holding one row per record (``adjudicator.records``): ``game``, then
+    each further column read from the record's field of the same name (lists for ``…[]`` columns)."""
+    out: list[list[Any]] = [[game_id] * len(records)]
+    for column in table.columns[1:]:
+        values = list(map(attrgetter(column.name), records))
+        out.append([list(v) for v in values] if column.sql.endswith("[]") else values)
+    return out
 
 
 def _replay_job(job: tuple[str, bytes, str, datetime]) -> GameRows | tuple[str, str]:

@@ -8,14 +8,13 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from adjudicator.store.stats import STATISTICS
+from adjudicator.store import STATISTICS, InvalidSince, parse_since
 from api.deps import SettingsDep, StoreDep
 from api.encode import to_json
 from api.errors import Problem
 from api.models import QueryRequest, QueryResult, Statistics
 from api.responses import SafeJSONResponse
 from api.routes.common import STORE_ERRORS
-from cli.store import parse_since as cli_parse_since  # one reading of --since, for the CLI and the API
 
 router = APIRouter(prefix="/v1", tags=["analysis"], default_response_class=SafeJSONResponse)
 
@@ -23,23 +22,6 @@ _NAMES = ", ".join(s.name for s in STATISTICS)
 
 #: The statistics' names, as an enum so the OpenAPI document lists them.
 StatisticName = enum.StrEnum("StatisticName", {s.name: s.name for s in STATISTICS})  # type: ignore[misc]
-
-
-def parse_since(text: str | None, now: datetime) -> datetime | None:
-    """``since`` as ``flip7 stats --since`` reads it (``cli.store.parse_since``); ``Problem`` 422 if it is not one."""
-    if text is None:
-        return None
-    try:
-        return cli_parse_since(text, now)
-    except ValueError:
-        try:  # RFC 3339 allows a lower-case "t" and "z"; Python's ISO reader does not
-            return cli_parse_since(text.upper(), now)
-        except ValueError:
-            raise Problem(
-                "invalid-request",
-                f"query parameter 'since': {text!r} is not a date (2026-11-29), a date-time "
-                "(2026-11-29T18:00:00Z) or an age like 7d, 12h or 2w",
-            ) from None
 
 
 @router.get(
@@ -79,7 +61,10 @@ def stats(
         Query(description="Only these statistics (repeat the parameter to ask for several), as `flip7 stats --only`."),
     ] = None,
 ) -> Any:
-    moment = parse_since(since, datetime.now(UTC))
+    try:  # read as `flip7 stats --since` reads it
+        moment = None if since is None else parse_since(since, datetime.now(UTC))
+    except InvalidSince as exc:
+        raise Problem("invalid-request", f"query parameter 'since': {exc}") from None
     try:
         results = store.stats(player=player, since=moment, names=[n.value for n in only] if only else None)
     except KeyError as exc:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Annotated, Any
 
+from fastapi import Query
 from starlette.concurrency import run_in_threadpool
 
 from adjudicator.replay import ReplayResult, replay_log, table_view
@@ -49,6 +50,13 @@ WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"description": "FLIP7_API_TOKEN is set and the bearer token is missing or wrong (`WWW-Authenticate: Bearer`)."},
 }
 NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"description": "No stored game has this id."}}
+
+
+#: The ``at`` query parameter of ``POST /v1/state`` and ``GET /v1/games/{id}/state``.
+AtQuery = Annotated[
+    int | None,
+    Query(ge=0, description="Show the table after this event (the `game` line is event 0). Default: the last event."),
+]
 
 
 def out_of_range(events: int, at: int) -> Problem:

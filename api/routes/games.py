@@ -20,15 +20,11 @@ from api.deps import StoreDep, WriterDep, get_store
 from api.models import GameEvents, GamePage, IngestOutcome, Table, Verdict
 from api.paths import decode_game_id, game_url
 from api.responses import SafeJSONResponse
-from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, NOT_FOUND, STORE_ERRORS, WRITE_ERRORS, table_at
+from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, NOT_FOUND, STORE_ERRORS, WRITE_ERRORS, AtQuery, table_at
 
 router = APIRouter(prefix="/v1/games", tags=["games"], default_response_class=SafeJSONResponse)
 
 GameId = Annotated[str, Depends(decode_game_id)]
-AtQuery = Annotated[
-    int | None,
-    Query(ge=0, description="Show the table after this event (the `game` line is event 0). Default: the last event."),
-]
 
 
 @router.post(

@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
 from adjudicator.replay import check_log
 from api.body import read_log
 from api.models import Table, Verdict
 from api.responses import SafeJSONResponse
-from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, table_at
+from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, AtQuery, table_at
 
 router = APIRouter(prefix="/v1", tags=["judge"], default_response_class=SafeJSONResponse)
-
-AtQuery = Annotated[
-    int | None,
-    Query(ge=0, description="Show the table after this event (the `game` line is event 0). Default: the last event."),
-]
 
 
 @router.post(

@@ -1,9 +1,12 @@
-"""Small builders for test logs."""
+"""Small builders for test logs, and whole games from the simulator (spoilt on request)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
+
+from adjudicator.simulate import DEFAULT_STRATEGIES, game_rng, play_game
 
 
 def log(*events: dict[str, Any] | str) -> str:
@@ -57,3 +60,41 @@ KITCHEN = log(
     stay("Ana"),
     {"type": "score", "round": 1, "scores": {"Ana": 22, "Ben": 8, "Cem": 12}},
 )
+
+
+# ------------------------------------------------------------------ simulated games
+
+#: The ways ``simulated_logs`` spoils a game on purpose (one explicit change each):
+#: ``"claims"`` plays it with the simulator's wrong claims (``claims="wrong"``: round 1's score
+#: claim is off and the end claim names the runner-up; the log is read to its end);
+#: ``"stranger"`` gives the middle hit or stay of the log to a player not at the table (a fatal
+#: ``unknown_player`` that stops the replay there).
+SPOILS = ("claims", "stranger")
+
+
+def _stranger(lines: list[str], events: list[Any]) -> list[str]:
+    decisions = [i for i, e in enumerate(events) if e.type in ("hit", "stay")]
+    middle = decisions[len(decisions) // 2]
+    changed = json.loads(lines[middle])
+    changed["player"] = "Nobody"
+    return [*lines[:middle], json.dumps(changed, separators=(",", ":")), *lines[middle + 1 :]]
+
+
+def simulated_logs(ids: Sequence[str], seed: int, *, spoilt_every: int | None = None) -> list[str]:
+    """Log texts of games played by the simulator (``adjudicator.simulate``), one per id, in order.
+
+    Game ``k`` seats 3 to 6 players and is determined by ``seed`` and ``k`` alone. With
+    ``spoilt_every=n`` the last game of every ``n`` is spoilt, alternately with each of
+    ``SPOILS``; the others are valid.
+    """
+    out = []
+    for k, game_id in enumerate(ids):
+        spoil = None
+        if spoilt_every and k % spoilt_every == spoilt_every - 1:
+            spoil = SPOILS[(k // spoilt_every) % len(SPOILS)]
+        game = play_game(
+            game_id, DEFAULT_STRATEGIES, game_rng(seed, k + 1), players=3 + k % 4, claims="wrong" if spoil == "claims" else "right"
+        )
+        lines = _stranger(game.lines(), game.events) if spoil == "stranger" else game.lines()
+        out.append("\n".join(lines) + "\n")
+    return out

@@ -205,14 +205,12 @@ def test_second_ingest_process_gets_database_in_use(tmp_path: Path, db: Path) ->
 
 
 def test_ctrl_c_mid_ingest_keeps_whole_games_only(tmp_path: Path) -> None:
-    import random
     import signal
     import time
 
-    from tests.adjudicator.store.randomgames import random_game
+    from tests.adjudicator.helpers import simulated_logs
 
-    rng = random.Random(21)
-    base = [random_game(rng, "base") for _ in range(20)]
+    base = simulated_logs(["base"] * 20, seed=21)
     folder = tmp_path / "logs"
     folder.mkdir()
     for i in range(600):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
-import random
 import shutil
 import subprocess
 import sys
@@ -18,9 +18,9 @@ from adjudicator.replay import check_log, replay_log
 from adjudicator.store import IngestResult, LogInput, Outcome, Store
 from adjudicator.store import ingest as ingest_module
 from adjudicator.store.ingest import content_hash, unnamed_id
+from tests.adjudicator.helpers import simulated_logs
 
 from .conftest import FIXTURES, FX1, FX2, FX3, FX4, T0
-from .randomgames import random_game
 
 ROW_TABLES = ("games", "logs", "game_players", "events", "rounds", "player_rounds", "hits", "targets", "violations")
 
@@ -255,11 +255,11 @@ _CRASHER = textwrap.dedent(
 
 
 def test_a_crash_mid_batch_leaves_no_half_game(tmp_path: Path) -> None:
-    rng = random.Random(7)
     folder = tmp_path / "logs"
     folder.mkdir()
-    for i in range(35):
-        (folder / f"g{i:03}.jsonl").write_text(random_game(rng, f"g{i:03}", spoil=0.2))
+    ids = [f"g{i:03}" for i in range(35)]
+    for game_id, text in zip(ids, simulated_logs(ids, seed=7, spoilt_every=5), strict=True):
+        (folder / f"{game_id}.jsonl").write_text(text)
     db = tmp_path / "crash.duckdb"
     proc = subprocess.run([sys.executable, "-c", _CRASHER, str(db), str(folder)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 9, proc.stderr
@@ -288,8 +288,7 @@ def small_disk(tmp_path: Path):
 
 
 def test_disk_full_keeps_stored_games_readable(small_disk: Path) -> None:
-    rng = random.Random(5)
-    base = [random_game(rng, "g-base") for _ in range(30)]
+    base = simulated_logs(["g-base"] * 30, seed=5)
     inputs = [LogInput.from_bytes(f"g{i:03}", base[i % 30].replace('"g-base"', f'"g{i:03}"').encode()) for i in range(300)]
     results: list[IngestResult] = []
     with Store.open(small_disk / "s.duckdb") as store:
@@ -304,9 +303,9 @@ def test_disk_full_keeps_stored_games_readable(small_disk: Path) -> None:
 
 
 def test_generated_games_round_trip(tmp_path: Path) -> None:
-    """A hundred and fifty random games, some spoilt: everything stored matches a fresh replay."""
-    rng = random.Random(11)
-    logs = {f"r{i:04}": random_game(rng, f"r{i:04}", spoil=0.2).encode() for i in range(150)}
+    """A hundred and fifty simulated games, a fifth spoilt: everything stored matches a fresh replay."""
+    ids = [f"r{i:04}" for i in range(150)]
+    logs = {game_id: text.encode() for game_id, text in zip(ids, simulated_logs(ids, seed=11, spoilt_every=5), strict=True)}
     with Store.open(tmp_path / "s.duckdb") as store:
         summary = store.ingest_many([LogInput.from_bytes(k, v) for k, v in logs.items()], batch_size=64)
         assert summary.ingested == 150 and summary.failed == 0
@@ -328,8 +327,8 @@ def test_duckdb_error_text_is_kept_short(store: Store, monkeypatch: pytest.Monke
 
 
 def test_replay_in_worker_processes_stores_the_same(tmp_path: Path) -> None:
-    rng = random.Random(13)
-    logs = [LogInput.from_bytes(f"w{i}", random_game(rng, f"w{i:03}", spoil=0.3).encode()) for i in range(40)]
+    texts = simulated_logs([f"w{i:03}" for i in range(40)], seed=13, spoilt_every=3)
+    logs = [LogInput.from_bytes(f"w{i}", text.encode()) for i, text in enumerate(texts)]
     logs.append(LogInput.from_bytes("empty", b"\n"))
     dumps = []
     for workers in (1, 2):
@@ -338,6 +337,16 @@ def test_replay_in_worker_processes_stores_the_same(tmp_path: Path) -> None:
             assert (summary.ingested, summary.unreadable) == (40, 1)
             dumps.append([store.query(f"SELECT * EXCLUDE (source) FROM {t} ORDER BY ALL" if t == "games" else f"SELECT * FROM {t} ORDER BY ALL").rows for t in ROW_TABLES])
     assert dumps[0] == dumps[1]
+
+
+def test_record_fields_are_the_columns_of_their_tables() -> None:
+    """game_rows reads each record field into the column of the same name (see adjudicator/records.py)."""
+    from adjudicator import records
+    from adjudicator.store.schema import HITS, PLAYER_ROUNDS, ROUNDS, TARGETS
+
+    pairs = ((records.RoundRecord, ROUNDS), (records.PlayerRoundRecord, PLAYER_ROUNDS), (records.HitRecord, HITS), (records.TargetRecord, TARGETS))
+    for record, table in pairs:
+        assert ["game", *(f.name for f in dataclasses.fields(record))] == table.column_names, table.name
 
 
 def test_logical_keys_stay_unique_through_replaces(store: Store, tmp_path: Path) -> None:

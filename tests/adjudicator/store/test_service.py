@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import threading
 from pathlib import Path
 
@@ -10,9 +9,9 @@ import pytest
 
 from adjudicator.replay import state_at
 from adjudicator.store import GameNotFound, LogInput, Store, StoreError
+from tests.adjudicator.helpers import simulated_logs
 
 from .conftest import FX1, FX2
-from .randomgames import random_game
 
 
 def test_filters(fixture_store: Store) -> None:
@@ -28,9 +27,9 @@ def test_filters(fixture_store: Store) -> None:
 
 
 def test_cursor_pagination_is_stable(tmp_path: Path) -> None:
-    rng = random.Random(3)
+    *logs, late = simulated_logs([f"p{i:02}" for i in range(25)] + ["a-new-one"], seed=3)
     with Store.open(tmp_path / "s.duckdb") as store:
-        store.ingest_many([LogInput.from_bytes(f"p{i}", random_game(rng, f"p{i:02}").encode()) for i in range(25)])
+        store.ingest_many([LogInput.from_bytes(f"p{i}", text.encode()) for i, text in enumerate(logs)])
         seen, after, pages = [], None, 0
         while True:
             page = store.list_games(limit=10, after=after)
@@ -41,7 +40,7 @@ def test_cursor_pagination_is_stable(tmp_path: Path) -> None:
             after = page.next_cursor
             # a game added between pages, sorting before the cursor, does not shift the next page
             if pages == 1:
-                store.ingest(random_game(rng, "a-new-one"), "late")
+                store.ingest(late, "late")
         assert pages == 3
         assert seen == [f"p{i:02}" for i in range(25)]
         assert store.list_games(limit=26).next_cursor is None  # 25 + the late one: one page
@@ -90,8 +89,7 @@ def test_closed_store(db_path: Path) -> None:
 
 def test_threads_read_while_one_writes(tmp_path: Path) -> None:
     """Readers on other threads see whole games only, while ingests run on two writer threads."""
-    rng = random.Random(9)
-    logs = [random_game(rng, f"t{i:03}") for i in range(60)]
+    logs = simulated_logs([f"t{i:03}" for i in range(60)], seed=9)
     errors: list[BaseException] = []
     with Store.open(tmp_path / "s.duckdb") as store:
         done = threading.Event()
