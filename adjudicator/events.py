@@ -8,7 +8,6 @@ duplicate keys, ``NaN``/``Infinity`` and non-object lines are refused.
 from __future__ import annotations
 
 import json
-import re
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
@@ -205,27 +204,8 @@ def load_json(text: str) -> dict[str, Any]:
 
 
 def parse_event(text: str, context: dict[str, Any] | None = None) -> Event:
-    """Parse one log line into an event; raise ``RuleViolation`` (``bad_event``) naming the fault.
-
-    Fast path: pydantic parses and validates the line in one go. It accepts exactly what the strict
-    reader accepts except duplicate keys (it keeps the last), so its result is used only for a flat
-    event whose key count (``:`` outside string literals) equals its number of fields; anything
-    else goes through the strict reader, which also words every error.
-    """
-    if not isinstance(text, TooLongLine):
-        try:
-            event = EVENT_ADAPTER.validate_json(text, context=context)
-        except ValidationError:
-            pass
-        else:
-            if event.type not in _NESTED_EVENTS and _STRING_LITERAL.sub("", text).count(":") == len(event.model_fields_set):
-                return event
+    """Parse one log line into an event; raise ``RuleViolation`` (``bad_event``) naming the fault."""
     return validate_event(load_json(text), context)
-
-
-_STRING_LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"')
-#: Events holding JSON objects inside them: duplicate keys could hide there, so they take the strict path.
-_NESTED_EVENTS = frozenset({"score", "end"})
 
 
 def validate_event(obj: Any, context: dict[str, Any] | None = None) -> Event:
