@@ -37,7 +37,6 @@ from adjudicator.source import as_lines
 from adjudicator.store.schema import (
     GAME_KEY_COLUMN,
     GAME_TABLES,
-    GAMES,
     HITS,
     PLAYER_ROUNDS,
     ROUNDS,

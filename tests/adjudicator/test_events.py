@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from adjudicator.errors import RuleViolation
 from adjudicator.events import CardEvent, GameEvent, event_json_schema, parse_event
@@ -66,7 +67,7 @@ def test_game_defaults_follow_the_contract() -> None:
 
 def test_events_are_frozen() -> None:
     event = parse_event('{"type":"hit","player":"A"}')
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError, match="frozen"):
         event.player = "B"  # type: ignore[misc]
 
 
