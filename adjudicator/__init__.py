@@ -1,0 +1,27 @@
+"""flip7's core: replay and judge Flip 7 game logs (flip7-log/1). Pure: no terminal, HTTP or clock.
+
+The pieces, in the order a log flows through them:
+
+- ``events``: frozen pydantic event models (a union on ``type``) and ``parse_event``;
+- ``state``: ``GameState``, the table a replay updates in place;
+- ``rules``: ``apply(state, event, index)``, ``check``, ``is_legal`` and ``legal_moves(state)``;
+- ``replay``: ``replay_log`` / ``check_log`` / ``state_at`` / ``table_view``;
+- ``verdict``: the ``flip7-verdict/1`` result; ``scoring``: round scores, game end, bust chance;
+- ``store`` (DuckDB) and ``simulate`` (random games) build on these and are imported on their own.
+
+Errors are a small family: ``Flip7Error`` ⊃ ``LogUnreadable``, ``UnsupportedRuleset``, ``RuleViolation``.
+"""
+
+from adjudicator.errors import Flip7Error, LogUnreadable, RuleViolation, UnsupportedRuleset
+from adjudicator.events import Event, event_json_schema, parse_event
+from adjudicator.replay import ReplayResult, check_log, replay_log, state_at, table_view
+from adjudicator.rules.base import apply, check, expecting, is_legal, legal_moves
+from adjudicator.scoring import bust_probability, score_row
+from adjudicator.state import GameState
+from adjudicator.verdict import Verdict, Violation
+
+__all__ = [
+    "Event", "Flip7Error", "GameState", "LogUnreadable", "ReplayResult", "RuleViolation", "UnsupportedRuleset",
+    "Verdict", "Violation", "apply", "bust_probability", "check", "check_log", "event_json_schema", "expecting",
+    "is_legal", "legal_moves", "parse_event", "replay_log", "score_row", "state_at", "table_view",
+]
