@@ -405,8 +405,8 @@ def check_target(state: GameState, ev: TargetEvent) -> None:
     what = f"a target event ({ev.player} gives {ev.card} to {ev.target})"
     exp = _round_going(state, what)
     if exp.kind != "target":
-        # during a Flip Three's draws, revealed actions wait: naming a recipient now is too early
-        rule = "action.delayed" if exp.kind == "draw" and exp.purpose == "flip_three" else "action.target"
+        # while cards are owed the target is early: after a hit, or (set aside) during a Flip Three
+        rule = {"hit": "turn.hit", "flip_three": "action.delayed"}.get(exp.purpose or "", "action.target") if exp.kind == "draw" else "action.target"
         raise _violation("out_of_order", rule, f"{what}, but no card awaits a recipient: {describe_expectation(state, exp)}.")
     seat = _seat_of(state, ev.player)
     target = _seat_of(state, ev.target)

@@ -288,3 +288,10 @@ def test_logged_events_keep_only_recipients_as_targets() -> None:
     assert [(e.type, e.player, e.card, e.target) for e in events] == [
         ("game", None, None, None), ("round", None, None, None), ("card", "Ben", "freeze", None), ("target", "Ben", "freeze", "Cem"),
     ]
+
+
+def test_target_while_a_card_is_owed_is_early() -> None:
+    after_hit = log(game(), rnd(1), card("Ben", "5"), card("Cem", "6"), card("Ana", "7"), hit("Ben"), target("Ben", "freeze", "Cem"))
+    assert only_violation(after_hit)[:2] == ("out_of_order", "turn.hit")
+    in_flip_three = log(*flip_three_chain()[:5], target("Cem", "freeze", "Ana"))
+    assert only_violation(in_flip_three)[:2] == ("out_of_order", "action.delayed")
