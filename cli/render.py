@@ -9,6 +9,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from adjudicator.cards import CARD_LABELS
+
 _OUTCOME_MARK = {"stayed": "", "frozen": " ❄", "busted": " ✗", "flip7": " ★", "in": " ·", "playing": " …"}
 _MAX_SHOWN = 160
 
@@ -96,7 +98,7 @@ def render_state(view: Mapping[str, Any], console: Console) -> None:
 def _move_text(move: Mapping[str, Any]) -> str:
     kind = move["type"]
     if kind == "target":
-        return f"{move['player']} gives {move['card']} to {move['target']}"
+        return f"{move['player']} gives {CARD_LABELS.get(move['card'], move['card'])} to {move['target']}"
     if kind == "round":
         return f"round {move['round']} (dealer {move['dealer']})"
     if kind in ("hit", "stay"):
