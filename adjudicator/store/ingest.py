@@ -200,10 +200,6 @@ def _round_numbers(events: list[LoggedEvent]) -> list[int]:
     return out
 
 
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
-
-
 def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> GameRows:
     """Replay one log (bytes as given) and build its rows. Raises ``Flip7Error`` when unreadable."""
     result = replay_log(data, collect=True)
@@ -261,10 +257,9 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
             [e.line for e in events],
             _round_numbers(events),
             [e.type for e in events],
-            [_text(e.player) for e in events],
-            [_text(e.card) for e in events],
-            # only a target event's `target` is a player (a game event's is the target score)
-            [_text(e.target) if e.type == "target" else None for e in events],
+            [e.player for e in events],
+            [e.card for e in events],
+            [e.target for e in events],
             [str(e.raw) for e in events],
         ],
         "rounds": _record_columns(game_id, ROUNDS, records.rounds),
