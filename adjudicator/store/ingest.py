@@ -316,6 +316,15 @@ def _insert_sql(table: Table, view: str) -> str:
     return f"INSERT INTO {table.name} ({cols}) SELECT {cols} FROM {view}"
 
 
+def delete_games(con: duckdb.DuckDBPyConnection, game_ids: list[str]) -> None:
+    """Delete every row of ``game_ids`` from every game table (inside the caller's transaction)."""
+    if not game_ids:
+        return
+    for table in GAME_TABLES:
+        key = GAME_KEY_COLUMN[table.name]
+        con.execute(f"DELETE FROM {table.name} WHERE {key} IN (SELECT unnest($1::VARCHAR[]))", [game_ids])
+
+
 def write_games(con: duckdb.DuckDBPyConnection, games: list[GameRows], replace_ids: list[str]) -> None:
     """Write ``games`` in one transaction, first deleting every row of ``replace_ids``.
 
@@ -325,10 +334,7 @@ def write_games(con: duckdb.DuckDBPyConnection, games: list[GameRows], replace_i
     tables = batch_tables(games)
     con.execute("BEGIN TRANSACTION")
     try:
-        if replace_ids:
-            for table in GAME_TABLES:
-                key = GAME_KEY_COLUMN[table.name]
-                con.execute(f"DELETE FROM {table.name} WHERE {key} IN (SELECT unnest($1::VARCHAR[]))", [replace_ids])
+        delete_games(con, replace_ids)
         for table in GAME_TABLES:
             arrow = tables[table.name]
             if arrow.num_rows == 0:

@@ -30,10 +30,10 @@ from adjudicator.store.ingest import (
     Ingestor,
     LogInput,
     Outcome,
+    delete_games,
     ingest_lines_input,
 )
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query
-from adjudicator.store.schema import GAME_KEY_COLUMN, GAME_TABLES
 from adjudicator.store.stats import StatResult, run_statistics
 
 #: Columns of ``games`` that ``GameSummary`` carries (everything but options and verdict).
@@ -194,8 +194,7 @@ class Store:
                 return False
             cursor.execute("BEGIN TRANSACTION")
             try:
-                for table in GAME_TABLES:
-                    cursor.execute(f"DELETE FROM {table.name} WHERE {GAME_KEY_COLUMN[table.name]} = ?", [game_id])
+                delete_games(cursor, [game_id])
                 cursor.execute("COMMIT")
             except BaseException:
                 cursor.execute("ROLLBACK")
