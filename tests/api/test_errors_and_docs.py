@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import warnings
 from pathlib import Path
 
@@ -201,11 +200,9 @@ def test_openapi_document_describes_every_endpoint(client) -> None:
 
 def test_openapi_declares_the_bearer_token_when_the_server_has_one(token_client) -> None:
     doc = token_client.get("/openapi.json").json()
-    assert doc["components"]["securitySchemes"]["bearer"] == {
-        "type": "http",
-        "description": doc["components"]["securitySchemes"]["bearer"]["description"],
-        "scheme": "bearer",
-    }
+    scheme = doc["components"]["securitySchemes"]["bearer"]
+    assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
+    assert "FLIP7_API_TOKEN" in scheme["description"]
     assert doc["paths"]["/v1/games"]["post"]["security"] == [{"bearer": []}]
     assert "401" in doc["paths"]["/v1/games/{game_id}"]["delete"]["responses"]
     assert "security" not in doc["paths"]["/v1/games"]["get"]
@@ -224,7 +221,6 @@ def test_examples_in_the_document_are_what_the_core_says() -> None:
     lines[7] = '{"type":"card","player":"Cem","card":"0"}'
     lines[8:8] = ['{"type":"hit","player":"Cem"}', '{"type":"card","player":"Cem","card":"0"}']
     assert check_log("\n".join(lines)).to_dict()["violations"] == [EXAMPLE_VIOLATION]
-    assert json.dumps(EXAMPLE_VERDICT)  # plain JSON
 
 
 def test_store_examples_are_real(tmp_path: Path) -> None:

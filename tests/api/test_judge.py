@@ -191,12 +191,17 @@ def test_state_empty_body_is_400(client) -> None:
 SURROGATE_LOG = '{"type":"game","id":"\\ud800","players":["Ana","Ben","Cem"],"dealer":"Ana"}\n'
 
 
-def test_lone_surrogate_escapes_do_not_break_the_response(client) -> None:
-    """``"\\ud800"`` is valid JSON but no Unicode text: the answer escapes it instead of failing."""
-    for response in (
+def test_lone_surrogate_escapes_are_judged_not_crashed_on(client) -> None:
+    """``"\\ud800"`` is valid JSON but not text: the line is a ``bad_event`` and the answer is a 200."""
+    checks = (
         client.post("/v1/check", content=SURROGATE_LOG, headers=NDJSON),
         client.post("/v1/check", content="[" + SURROGATE_LOG.strip() + "]", headers={"Content-Type": "application/json"}),
-        client.post("/v1/state", content=SURROGATE_LOG, headers=NDJSON),
-    ):
+    )
+    for response in checks:
         assert response.status_code == 200, response.text
-        assert response.json()["game"] == check_log(SURROGATE_LOG).to_dict()["game"]
+        (violation,) = response.json()["violations"]
+        assert (violation["code"], violation["rule"]) == ("bad_event", "log.line")
+        assert "surrogate" in violation["message"]
+    response = client.post("/v1/state", content=SURROGATE_LOG, headers=NDJSON)
+    assert response.status_code == 200, response.text
+    assert response.json()["stopped_by"]["rule"] == "log.line"
