@@ -12,7 +12,7 @@ The pieces, in the order a log flows through them:
 Errors are a small family: ``Flip7Error`` ⊃ ``LogUnreadable``, ``UnsupportedRuleset``, ``RuleViolation``.
 """
 
-from adjudicator.errors import Flip7Error, LogUnreadable, RuleViolation, UnsupportedRuleset
+from adjudicator.errors import EventOutOfRange, Flip7Error, LogUnreadable, RuleViolation, UnsupportedRuleset
 from adjudicator.events import Event, event_json_schema, parse_event
 from adjudicator.replay import ReplayResult, check_log, replay_log, state_at, table_view
 from adjudicator.rules.base import apply, check, expecting, is_legal, legal_moves
@@ -21,7 +21,7 @@ from adjudicator.state import GameState
 from adjudicator.verdict import Verdict, Violation
 
 __all__ = [
-    "Event", "Flip7Error", "GameState", "LogUnreadable", "ReplayResult", "RuleViolation", "UnsupportedRuleset",
+    "Event", "EventOutOfRange", "Flip7Error", "GameState", "LogUnreadable", "ReplayResult", "RuleViolation", "UnsupportedRuleset",
     "Verdict", "Violation", "apply", "bust_probability", "check", "check_log", "event_json_schema", "expecting",
     "is_legal", "legal_moves", "parse_event", "replay_log", "score_row", "state_at", "table_view",
 ]

@@ -20,6 +20,15 @@ class UnsupportedRuleset(Flip7Error):
     """The log asks for a ruleset this version cannot judge yet."""
 
 
+class EventOutOfRange(Flip7Error):
+    """A request for the table after an event the log does not have."""
+
+    def __init__(self, events: int, at: int) -> None:
+        super().__init__(f"the log has {events} events (0 to {events - 1}); there is no event {at}")
+        self.events = events
+        self.at = at
+
+
 class RuleViolation(Flip7Error):
     """A move that breaks a rule: carries the contract's violation ``code`` and the ``rule`` id."""
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.cards import FLIP_THREE, FREEZE
-from adjudicator.errors import LogUnreadable, RuleViolation
+from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
 from adjudicator.events import Event, parse_event
 from adjudicator.records import (
     GameRecords,
@@ -110,13 +110,16 @@ def check_log(source: str | bytes | Iterable[str]) -> Verdict:
     return replay_log(source).verdict
 
 
-def state_at(source: str | bytes | Iterable[str], n: int) -> ReplayResult:
-    """The table as it stood after event ``n`` (events 0 … n applied).
+def state_at(source: str | bytes | Iterable[str], n: int | None = None) -> ReplayResult:
+    """The table as it stood after event ``n`` (events 0 … n applied; None: the last event).
 
     If a fatal violation comes at or before event ``n``, the state is the one just before it and
-    ``stopped_by`` says so.
+    ``stopped_by`` says so. Raises ``EventOutOfRange`` when the log has no event ``n``.
     """
-    return replay_log(source, stop_after=n)
+    result = replay_log(source, stop_after=n)
+    if n is not None and n >= result.verdict.events:
+        raise EventOutOfRange(result.verdict.events, n)
+    return result
 
 
 def _logged(index: int, line: int, text: str, event: Event | None) -> LoggedEvent:

@@ -98,8 +98,6 @@ def state(
         fail(describe_os_error(file, exc))
     except Flip7Error as exc:
         fail(f"{file}: {exc}")
-    if at >= result.verdict.events:
-        fail(f"{file} has {result.verdict.events} events (0 to {result.verdict.events - 1}); there is no event {at}")
     view = table_view(result)
     if as_json:
         typer.echo(json.dumps(view, ensure_ascii=False, indent=2))
