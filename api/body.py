@@ -12,7 +12,6 @@ so the core reports it as ``bad_event`` just as it would in a file.
 from __future__ import annotations
 
 import json
-from collections.abc import MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,7 +86,6 @@ class BodySizeLimit:
                     await render(too_large(limit))(scope, receive, send)
                     return
         received = 0
-        started = False
 
         async def counting_receive() -> Message:
             nonlocal received
@@ -95,21 +93,12 @@ class BodySizeLimit:
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > limit:
+                    # Only the routes read the body, and a ``Problem`` is an ``HTTPException``:
+                    # FastAPI's handlers (inside this middleware) answer it as problem+json.
                     raise too_large(limit)
             return message
 
-        async def watching_send(message: MutableMapping[str, Any]) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, counting_receive, watching_send)
-        except Problem as problem:  # raised outside the routes' own error handling
-            if started or problem.status_code != 413:
-                raise
-            await render(problem)(scope, receive, send)
+        await self.app(scope, counting_receive, send)
 
 
 async def read_body(request: Request) -> bytes:
@@ -123,7 +112,6 @@ class LogBody:
     """A log read from a request: ``source`` is what the core takes (bytes, or lines of a JSON array)."""
 
     source: bytes | list[str]
-    kind: str  # "ndjson" or "json"
 
 
 def media_type(request: Request) -> tuple[str | None, dict[str, str]]:
@@ -165,8 +153,8 @@ async def read_log(request: Request) -> LogBody:
     if not data.strip():
         raise Problem("empty-body", f"the request body is empty; {_HINT}")
     if kind == "ndjson":
-        return LogBody(data, kind)
-    return LogBody(json_array_lines(data), kind)
+        return LogBody(data)
+    return LogBody(json_array_lines(data))
 
 
 # --------------------------------------------------------------------------------------------

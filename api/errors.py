@@ -18,7 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
-from adjudicator.errors import Flip7Error, LogUnreadable, UnsupportedRuleset
+from adjudicator.errors import EventOutOfRange, Flip7Error, LogUnreadable, UnsupportedRuleset
 from adjudicator.store.errors import (
     GameNotFound,
     InvalidSince,
@@ -54,7 +54,6 @@ PROBLEMS: dict[str, tuple[int, str]] = {
     "unsupported-ruleset": (422, "Unsupported ruleset"),
     "event-out-of-range": (422, "No such event"),
     "invalid-request": (422, "Invalid request"),
-    "unknown-statistic": (422, "Unknown statistic"),
     "query-timeout": (422, "Query took too long"),
     "store-error": (500, "Store error"),
     "internal-error": (500, "Internal server error"),
@@ -118,6 +117,7 @@ def render(problem: Problem) -> JSONResponse:
 ERROR_PROBLEMS: tuple[tuple[type[Flip7Error] | tuple[type[Flip7Error], ...], str], ...] = (
     (UnsupportedRuleset, "unsupported-ruleset"),
     (LogUnreadable, "unreadable-log"),
+    (EventOutOfRange, "event-out-of-range"),
     (InvalidSince, "invalid-request"),
     (GameNotFound, "game-not-found"),
     (QueryTimeout, "query-timeout"),
@@ -134,8 +134,14 @@ def problem_slug(kind: type[BaseException]) -> str:
 
 
 def from_flip7_error(error: Flip7Error) -> Problem:
-    """Map an error of the core or the store to its problem (the message is already for people)."""
-    return Problem(problem_slug(type(error)), str(error))
+    """Map an error of the core or the store to its problem (the message is already for people).
+
+    ``EventOutOfRange`` also carries ``events`` and ``at`` as members of the problem.
+    """
+    extra: dict[str, Any] = {}
+    if isinstance(error, EventOutOfRange):
+        extra = {"events": error.events, "at": error.at}
+    return Problem(problem_slug(type(error)), str(error), **extra)
 
 
 def _generic(status: int, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:

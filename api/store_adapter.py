@@ -13,7 +13,7 @@ What it adapts (see the report of issue 5):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator.errors import LogUnreadable, UnsupportedRuleset
 from adjudicator.store import IngestResult, Outcome, Store
@@ -30,7 +30,15 @@ def unreadable_problem(result: IngestResult) -> Problem:
     return Problem(problem_slug(kind), result.message or "the log cannot be read")
 
 
-def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool) -> IngestResult:
+class Stored(NamedTuple):
+    """A log that is now stored: ``outcome`` is ``ingested``, ``unchanged`` or ``replaced``."""
+
+    outcome: str
+    game_id: str
+    verdict: dict[str, Any]
+
+
+def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool) -> Stored:
     """Adjudicate and store one log; raise ``Problem`` unless it is now stored (409, 400/422, 500)."""
     result = store.ingest(source, name, replace=replace)
     outcome = result.outcome
@@ -46,7 +54,7 @@ def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool)
     if outcome is Outcome.FAILED:
         raise Problem("store-error", result.message or "the log could not be stored")
     assert result.game_id is not None and result.verdict is not None
-    return result
+    return Stored(outcome.value, result.game_id, result.verdict)
 
 
 def not_found(game_id: str) -> Problem:

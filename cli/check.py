@@ -14,7 +14,7 @@ from adjudicator.events import event_json_schema
 from adjudicator.replay import replay_log, state_at, table_view
 from adjudicator.source import lines_from_stream
 from cli.common import describe_os_error, err_console, fail, open_log, out_console
-from cli.render import render_state, render_verdict
+from cli.render import offending_lines, render_state, render_verdict
 
 EXIT_VALID, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
 #: A progress bar (on a terminal) from this many files on.
@@ -30,11 +30,7 @@ def _judge(name: str) -> tuple[dict[str, Any] | None, dict[int, str], str | None
             shown: dict[int, str] = {}
             if wanted:
                 stream.seek(0)
-                for line_no, text in enumerate(lines_from_stream(stream), 1):
-                    if line_no in wanted:
-                        shown[line_no] = str(text) or "(line too long to show)"
-                    if line_no >= max(wanted):
-                        break
+                shown = offending_lines(lines_from_stream(stream), wanted)
             return verdict, shown, None
     except OSError as exc:
         return None, {}, describe_os_error(name, exc)

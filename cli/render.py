@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rich.console import Console
@@ -13,6 +13,28 @@ from adjudicator.cards import CARD_LABELS
 
 _OUTCOME_MARK = {"stayed": "", "frozen": " ❄", "busted": " ✗", "flip7": " ★", "in": " ·", "playing": " …"}
 _MAX_SHOWN = 160
+
+
+#: Shown in place of a line the reader did not keep whole (over its length limit).
+LINE_NOT_SHOWN = "(line too long to show)"
+
+
+def offending_lines(lines: Iterable[object], wanted: set[int] | frozenset[int]) -> dict[int, str]:
+    """The text of the lines numbered ``wanted`` (1-based), read no further than the last of them.
+
+    ``lines`` are a log's lines in order (``str`` or the readers' line objects); an empty text
+    (a line too long to keep) is shown as ``LINE_NOT_SHOWN``.
+    """
+    shown: dict[int, str] = {}
+    if not wanted:
+        return shown
+    last = max(wanted)
+    for line_no, text in enumerate(lines, 1):
+        if line_no in wanted:
+            shown[line_no] = str(text) or LINE_NOT_SHOWN
+        if line_no >= last:
+            break
+    return shown
 
 
 def render_verdict(verdict: Mapping[str, Any], console: Console, source_lines: Mapping[int, str] | None = None, name: str | None = None) -> None:

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import ipaddress
-import os
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from api.settings import TOKEN_ENV, Settings, parse_size
-from cli.common import err_console, fail
-
-
-DEFAULT_MAX_BODY_TEXT = "10MiB"
+from api.settings import DEFAULT_MAX_BODY, TOKEN_ENV, Settings, parse_size
+from cli.common import err_console
+from cli.store import DbOption, open_store, store_path
 
 
 def _is_loopback(host: str) -> bool:
@@ -35,12 +31,15 @@ def _size(text: str) -> int:
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on. Loopback by default; 0.0.0.0 listens on every interface.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="TCP port.", min=0, max=65535)] = 8000,
-    db: Annotated[
-        str | None, typer.Option("--db", help="Store file (default: $FLIP7_DB, else ./flip7.duckdb).", metavar="PATH")
-    ] = None,
+    db: DbOption = None,
     max_body: Annotated[
-        str, typer.Option("--max-body", help="Largest request body accepted, e.g. 10MB, 512KiB, or bytes.", metavar="SIZE")
-    ] = DEFAULT_MAX_BODY_TEXT,
+        str | None,
+        typer.Option(
+            "--max-body",
+            help=f"Largest request body accepted, e.g. 10MB, 512KiB, or bytes (default: {DEFAULT_MAX_BODY // 1024**2} MiB).",
+            metavar="SIZE",
+        ),
+    ] = None,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level (critical, error, warning, info, debug).")] = "info",
 ) -> None:
     """Serve the HTTP API (docs at /docs, schema at /openapi.json) until Ctrl-C.
@@ -51,15 +50,11 @@ def serve(
     """
     import uvicorn  # the server's modules load only when it starts, not with every flip7 command
 
-    from adjudicator.store import Store, StoreError, resolve_db_path
     from api.app import create_app
 
-    path = resolve_db_path(db, os.environ, Path.cwd())
-    settings = Settings.from_env(db_path=path, max_body_bytes=_size(max_body))
-    try:
-        store = Store.open(path, read_only=False)  # fail now, with the store's message, not on the first request
-    except StoreError as exc:
-        fail(str(exc))
+    path = store_path(db)
+    settings = Settings.from_env(db_path=path, max_body_bytes=DEFAULT_MAX_BODY if max_body is None else _size(max_body))
+    store = open_store(db, read_only=False)  # fail now, with the store's message, not on the first request
     console = err_console()
     writes = "need the bearer token" if settings.writes_protected else f"open to every client ({TOKEN_ENV} is not set)"
     console.print(f"flip7 API on http://{host}:{port} (docs: /docs)  store: {path}  writes: {writes}", soft_wrap=True)

@@ -12,8 +12,7 @@ import json
 import os
 import sys
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
-from decimal import Decimal
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -32,11 +31,12 @@ from adjudicator.store import (
     parse_since,
     resolve_db_path,
 )
+from adjudicator.store.encode import to_json
 from adjudicator.store.ingest import DEFAULT_BATCH_SIZE
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT
 from adjudicator.store.stats import BY_NAME
 from cli.common import err_console, fail, out_console
-from cli.render import render_verdict
+from cli.render import offending_lines, render_verdict
 
 #: Show a progress bar from this many inputs on (when standard error is a terminal).
 PROGRESS_FROM = 20
@@ -49,13 +49,15 @@ DbOption = Annotated[
 ]
 
 
-def _db_path(db: str | None) -> Path:
+def store_path(db: str | None) -> Path:
+    """The store file ``--db`` names (else ``$FLIP7_DB``, else ``./flip7.duckdb``)."""
     return resolve_db_path(db, os.environ, Path.cwd())
 
 
-def _open(db: str | None, *, read_only: bool) -> Store:
+def open_store(db: str | None, *, read_only: bool) -> Store:
+    """Open the store ``--db`` names; a ``StoreError`` ends the command with its message (exit 2)."""
     try:
-        return Store.open(_db_path(db), read_only=read_only)
+        return Store.open(store_path(db), read_only=read_only)
     except StoreError as exc:
         fail(str(exc))
 
@@ -122,7 +124,7 @@ def ingest(
         progress.advance(task)
 
     try:
-        with _open(db, read_only=False) as store, progress:
+        with open_store(db, read_only=False) as store, progress:
             store.ingest_many(inputs, replace=replace, batch_size=batch_size, on_result=on_result, workers=workers)
     except KeyboardInterrupt:
         err.print(f"[bold red]interrupted:[/] the batch in progress was not stored; {_summary_line(summary)}", soft_wrap=True)
@@ -167,7 +169,7 @@ def stats(
     unknown = [n for n in only or [] if n not in BY_NAME]
     if unknown:
         fail(f"--only: no statistic named {unknown[0]!r} (there are: {', '.join(BY_NAME)})")
-    store = _open(db, read_only=True)
+    store = open_store(db, read_only=True)
     try:
         results = store.stats(player=player, since=since_at, names=only)
     except StoreError as exc:
@@ -175,7 +177,7 @@ def stats(
     finally:
         store.close()
     if as_json:
-        typer.echo(json.dumps([r.as_dict() for r in results], ensure_ascii=False, indent=2, default=_json_default))
+        typer.echo(_dumps([r.as_dict() for r in results]))
         return
     console = out_console()
     for result in results:
@@ -195,26 +197,19 @@ def stats(
 # --------------------------------------------------------------------------------------------- query
 
 
-def _json_default(value: Any) -> Any:
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    if isinstance(value, Decimal):
-        return str(value)
-    if isinstance(value, bytes | bytearray | memoryview):
-        return bytes(value).decode("utf-8", errors="replace")
-    if isinstance(value, timedelta):
-        return value.total_seconds()
-    return str(value)
+def _dumps(value: Any) -> str:
+    """JSON text of DuckDB values, encoded as the API encodes them (``adjudicator.store.encode``)."""
+    return json.dumps(to_json(value), ensure_ascii=False, indent=2, allow_nan=False)
 
 
 def _csv_value(value: Any) -> Any:
+    """A CSV cell: empty for NULL, JSON text for lists and structs, else the value as the API gives it."""
     if value is None:
         return ""
-    if isinstance(value, list | dict):
-        return json.dumps(value, ensure_ascii=False, default=_json_default)
-    if isinstance(value, int | float | str | bool):
-        return value
-    return _json_default(value)
+    encoded = to_json(value)
+    if isinstance(encoded, list | dict):
+        return json.dumps(encoded, ensure_ascii=False, allow_nan=False)
+    return encoded
 
 
 def query(
@@ -228,7 +223,7 @@ def query(
     """Run read-only SQL over the store: it cannot write, read files or the network, or change settings."""
     if as_json and as_csv:
         fail("choose one of --json and --csv")
-    store = _open(db, read_only=True)
+    store = open_store(db, read_only=True)
     try:
         result = store.query(sql, max_rows=max_rows, timeout=timeout)
     except StoreError as exc:
@@ -239,7 +234,7 @@ def query(
         err_console().print(f"[yellow]note:[/] only the first {max_rows} rows are shown (--max-rows)")
     if as_json:
         rows = [dict(zip(result.columns, row, strict=True)) for row in result.rows]
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2, default=_json_default))
+        typer.echo(_dumps(rows))
     elif as_csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(result.columns)
@@ -266,7 +261,7 @@ def games(
     """List stored games (ordered by id)."""
     if invalid and valid:
         fail("choose one of --valid and --invalid")
-    store = _open(db, read_only=True)
+    store = open_store(db, read_only=True)
     try:
         page = store.list_games(valid=False if invalid else True if valid else None, player=player, limit=limit)
     except StoreError as exc:
@@ -300,15 +295,11 @@ def show(
     as_json: Annotated[bool, typer.Option("--json", help="Print the verdict JSON.")] = False,
 ) -> None:
     """Print a stored game's verdict, as `flip7 check` prints it. Exit code 0 valid, 1 violations."""
-    store = _open(db, read_only=True)
+    store = open_store(db, read_only=True)
     try:
         verdict = store.verdict(game_id)
         wanted = {v["line"] for v in verdict["violations"]}
-        shown = {}
-        if wanted:
-            for line_no, text in enumerate(store.log_lines(game_id), 1):
-                if line_no in wanted:
-                    shown[line_no] = str(text) or "(line too long to show)"
+        shown = offending_lines(store.log_lines(game_id), wanted) if wanted else {}
     except StoreError as exc:
         fail(str(exc))
     finally:
@@ -325,7 +316,7 @@ def export(
     db: DbOption = None,
 ) -> None:
     """Write every table of the store as Parquet, for Spark, Polars or DuckDB elsewhere."""
-    store = _open(db, read_only=True)
+    store = open_store(db, read_only=True)
     try:
         written = store.export(directory)
     except StoreError as exc:

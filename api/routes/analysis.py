@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query
 
 from adjudicator.store import STATISTICS, InvalidSince, parse_since
 from api.deps import SettingsDep, StoreDep
-from api.encode import to_json
+from adjudicator.store.encode import to_json
 from api.errors import Problem
 from api.models import QueryRequest, QueryResult, Statistics
 from api.responses import SafeJSONResponse
@@ -65,10 +65,8 @@ def stats(
         moment = None if since is None else parse_since(since, datetime.now(UTC))
     except InvalidSince as exc:
         raise Problem("invalid-request", f"query parameter 'since': {exc}") from None
-    try:
-        results = store.stats(player=player, since=moment, names=[n.value for n in only] if only else None)
-    except KeyError as exc:
-        raise Problem("unknown-statistic", f"there is no statistic {exc.args[0]!r}; known: {_NAMES}") from None
+    # ``only`` is validated against the statistics' names (``StatisticName``), so none is unknown here
+    results = store.stats(player=player, since=moment, names=[n.value for n in only] if only else None)
     out = []
     for result in results:
         data = result.as_dict()

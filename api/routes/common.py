@@ -8,8 +8,7 @@ from typing import Annotated, Any
 from fastapi import Query
 from starlette.concurrency import run_in_threadpool
 
-from adjudicator.replay import ReplayResult, replay_log, table_view
-from api.errors import Problem
+from adjudicator.replay import ReplayResult, state_at, table_view
 from api.models import EXAMPLE_LOG, EXAMPLE_LOG_LINES
 
 #: The request body of every endpoint that takes a log, for the OpenAPI document.
@@ -59,19 +58,10 @@ AtQuery = Annotated[
 ]
 
 
-def out_of_range(events: int, at: int) -> Problem:
-    """The 422 problem for ``at`` past the log's last event (the CLI's wording)."""
-    return Problem(
-        "event-out-of-range",
-        f"the log has {events} events (0 to {events - 1}); there is no event {at}",
-        events=events,
-        at=at,
-    )
-
-
 async def table_at(source: bytes | list[str], at: int | None) -> dict[str, Any]:
-    """The table after event ``at`` (the last event when None), as ``flip7 state --json`` prints it."""
-    result: ReplayResult = await run_in_threadpool(replay_log, source, stop_after=at)
-    if at is not None and at >= result.verdict.events:
-        raise out_of_range(result.verdict.events, at)
+    """The table after event ``at`` (the last event when None), as ``flip7 state --json`` prints it.
+
+    ``at`` past the last event raises ``EventOutOfRange`` (the ``event-out-of-range`` problem).
+    """
+    result: ReplayResult = await run_in_threadpool(state_at, source, at)
     return table_view(result)

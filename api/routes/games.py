@@ -62,11 +62,10 @@ async def store_game(
 ) -> Any:
     store: Store = await run_in_threadpool(get_store, request)
     body = await read_log(request)
-    result = await run_in_threadpool(store_adapter.ingest, store, body.source, source or "api", replace=replace)
-    assert result.game_id is not None
-    response.status_code = 201 if result.outcome.value == "ingested" else 200
-    response.headers["Location"] = game_url(result.game_id)
-    return {"outcome": result.outcome.value, "id": result.game_id, "verdict": result.verdict}
+    stored = await run_in_threadpool(store_adapter.ingest, store, body.source, source or "api", replace=replace)
+    response.status_code = 201 if stored.outcome == "ingested" else 200
+    response.headers["Location"] = game_url(stored.game_id)
+    return {"outcome": stored.outcome, "id": stored.game_id, "verdict": stored.verdict}
 
 
 @router.get(
@@ -115,8 +114,8 @@ def game_events(game_id: GameId, store: StoreDep) -> Any:
 )
 async def game_state(request: Request, game_id: GameId, at: AtQuery = None) -> Any:
     store: Store = await run_in_threadpool(get_store, request)
-    lines = await run_in_threadpool(store.log_lines, game_id)
-    return await table_at(lines, at)
+    log = await run_in_threadpool(store.log_bytes, game_id)
+    return await table_at(log, at)
 
 
 @router.get(

@@ -11,7 +11,7 @@ from syrupy.assertion import SnapshotAssertion
 from adjudicator.simulate.play import simulate
 from adjudicator.store import STATISTICS, Store
 from api import Settings, create_app
-from api.encode import to_json
+from adjudicator.store.encode import to_json
 from tests.api.conftest import FIXED_NOW, NDJSON, exchange, kitchen
 
 with warnings.catch_warnings():

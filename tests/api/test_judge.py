@@ -77,7 +77,7 @@ def test_check_json_array_keeps_duplicate_keys_strict(client) -> None:
     text = "[" + first[:-1] + ',"dealer":"Ben"}]'  # the game event with "dealer" twice
     body = client.post("/v1/check", content=text, headers={"Content-Type": "application/json"}).json()
     assert body["violations"][0]["code"] == "bad_event"
-    assert "dealer" in body["violations"][0]["message"] or "twice" in body["violations"][0]["message"] or "duplicate" in body["violations"][0]["message"]
+    assert body["violations"][0]["message"] == "the line is not strict JSON: the key 'dealer' appears twice in one object"
 
 
 def test_json_array_lines_one_compact_line_per_item() -> None:

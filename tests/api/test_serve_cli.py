@@ -55,3 +55,4 @@ def test_serve_runs_uvicorn_with_the_resolved_store(tmp_path: Path, monkeypatch:
 def test_serve_rejects_a_bad_size() -> None:
     result = runner.invoke(app, ["serve", "--max-body", "lots"])
     assert result.exit_code == 2
+    assert "not a size: 'lots'" in result.stderr and "Traceback" not in result.output

@@ -13,6 +13,8 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
+from adjudicator.store import Store
+from adjudicator.store.encode import to_json
 from cli.main import app
 
 GAMES = Path(__file__).resolve().parents[1] / "adjudicator" / "store" / "games"
@@ -138,6 +140,36 @@ def test_query_outputs(db: Path, runner: CliRunner) -> None:
     assert table.exit_code == 0 and "fx-2" in table.stdout
     cut = runner.invoke(app, ["query", "SELECT * FROM range(50)", "--db", str(db), "--max-rows", "5", "--json"])
     assert len(json.loads(cut.stdout)) == 5 and "first 5 rows" in cut.stderr
+
+
+def _strict_json(text: str) -> object:
+    """``json.loads`` that refuses the non-JSON constants ``NaN`` and ``Infinity``."""
+
+    def refuse(name: str) -> object:
+        raise ValueError(f"not JSON: {name}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_query_json_is_valid_and_encoded_as_the_api_does(db: Path, runner: CliRunner) -> None:
+    """NaN, DECIMAL and BLOB: valid JSON, the same values as ``to_json`` (what ``POST /v1/query`` sends)."""
+    sql = (
+        "SELECT 'NaN'::DOUBLE AS nan, '-inf'::DOUBLE AS neg, 1.50::DECIMAL(5, 2) AS dec, 12::DECIMAL(5, 0) AS whole, "
+        "'\\xFF\\x00'::BLOB AS raw, 'abc'::BLOB AS text"
+    )
+    result = runner.invoke(app, ["query", sql, "--db", str(db), "--json"])
+    assert result.exit_code == 0, result.output
+    rows = _strict_json(result.stdout)
+    store = Store.open(db, read_only=True)
+    try:
+        direct = store.query(sql)
+    finally:
+        store.close()
+    expected = [dict(zip(direct.columns, to_json(list(row)), strict=True)) for row in direct.rows]
+    assert rows == expected
+    assert rows == [{"nan": "NaN", "neg": "-Infinity", "dec": 1.5, "whole": 12, "raw": "base64:/wA=", "text": "abc"}]
+    as_csv = runner.invoke(app, ["query", sql, "--db", str(db), "--csv"])
+    assert as_csv.stdout.splitlines() == ["nan,neg,dec,whole,raw,text", "NaN,-Infinity,1.5,12,base64:/wA=,abc"]
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,8 @@
-"""Turning the values DuckDB returns (statistics, query rows) into JSON values.
+"""Turning the values DuckDB returns (statistics, query rows) into JSON values, one way for all.
+
+The HTTP API (``/v1/stats``, ``/v1/query``) and the CLI (``flip7 stats --json``, ``flip7 query
+--json`` and ``--csv`` cells) both encode with ``to_json``, so they show the same values, and the
+JSON is always valid (``json.dumps(to_json(v), allow_nan=False)`` never fails on a DuckDB value).
 
 Numbers stay numbers (``DECIMAL`` becomes a JSON number; ``NaN`` and infinities, which JSON has
 no numbers for, become the strings ``"NaN"``, ``"Infinity"``, ``"-Infinity"``); dates and times
