@@ -12,11 +12,11 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from adjudicator.simulate import (
+    CLAIMS,
     DEFAULT_STRATEGIES,
     GameOptions,
     SimulationError,
     StrategyError,
-    parse_strategies,
     simulate as simulate_games,
 )
 from cli.common import err_console, fail
@@ -32,10 +32,8 @@ class Delayed(str, Enum):
     assign_first = "assign_first"
 
 
-class Claims(str, Enum):
-    right = "right"
-    wrong = "wrong"
-    none = "none"
+#: The --claims choices: the simulator's own list.
+Claims = Enum("Claims", [(c, c) for c in CLAIMS], type=str)  # type: ignore[misc]
 
 
 def simulate(
@@ -50,7 +48,7 @@ def simulate(
         str,
         typer.Option("--strategy", help="Comma-separated strategies, one per seat, repeated around the table: threshold[:N], cautious[:P], random[:P], each optionally @smart or @random targeting."),
     ] = DEFAULT_STRATEGIES,
-    claims: Annotated[Claims, typer.Option("--claims", help="Score and end claims: right ones, deliberately wrong ones (for testing), or none.")] = Claims.right,
+    claims: Annotated[Claims, typer.Option("--claims", help="Score and end claims: right ones, deliberately wrong ones (for testing), or none.")] = Claims("right"),
     ruleset: Annotated[str, typer.Option("--ruleset", help="Only flip7 (the base game) can be simulated so far.")] = "flip7",
     edition: Annotated[Edition, typer.Option("--edition", help="Game option edition.")] = Edition.current,
     delayed: Annotated[Delayed, typer.Option("--delayed", help="Game option delayed (set-aside actions of a Flip Three).")] = Delayed.in_turn,
@@ -65,11 +63,9 @@ def simulate(
     """
     options = GameOptions(ruleset=ruleset, edition=edition.value, delayed=delayed.value, target=target, rounds=rounds, decks=decks)
     try:
-        options.check(players)
-        parsed = parse_strategies(strategy)
+        run = simulate_games(games, players, seed=seed, strategies=strategy, options=options, claims=claims.value)
     except (SimulationError, StrategyError) as exc:
         fail(str(exc))
-    run = simulate_games(games, players, seed=seed, strategies=parsed, options=options, claims=claims.value)
     if out is None:
         for game in run:
             sys.stdout.write(game.text())

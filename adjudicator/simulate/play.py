@@ -13,19 +13,23 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
-from adjudicator.cards import MIN_PLAYERS, PLAYERS_PER_DECK
-from adjudicator.errors import RuleViolation
+from pydantic import ValidationError
+
+from adjudicator.errors import RuleViolation, UnsupportedRuleset
 from adjudicator.events import (
     CardEvent,
     EndEvent,
     Event,
     GameEvent,
+    HitEvent,
     ScoreEvent,
     ShuffleEvent,
+    StayEvent,
+    TargetEvent,
 )
-from adjudicator.rules.base import apply, expecting, legal_moves
+from adjudicator.rules.base import apply, expecting, is_legal, legal_moves
 from adjudicator.simulate.strategies import (
     DEFAULT_STRATEGIES,
     Strategy,
@@ -37,7 +41,7 @@ from adjudicator.simulate.view import PlayerView
 from adjudicator.state import GameState
 
 Claims = Literal["right", "wrong", "none"]
-CLAIMS: tuple[str, ...] = ("right", "wrong", "none")
+CLAIMS: tuple[str, ...] = get_args(Claims)
 
 #: A game that has not ended after this many rounds is stopped (only reachable with huge targets).
 MAX_ROUNDS = 1000
@@ -49,6 +53,9 @@ NAMES: tuple[str, ...] = (
     "Yuri", "Zoe", "Alba", "Bo", "Cleo", "Dirk", "Emi", "Finn", "Gia", "Hugo", "Ines", "Jan",
 )
 
+#: The dealer named when nobody is seated (so that the rules report the player count).
+NOBODY = "nobody"
+
 #: How much a deliberately wrong score claim is off by.
 WRONG_BY = 10
 
@@ -59,7 +66,8 @@ class SimulationError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class GameOptions:
-    """The game options of the contract's ``game`` event that a simulated game may use."""
+    """The game options of the contract's ``game`` event that a simulated game may use (the core
+    checks them when the game event is built and applied: see ``game_event``)."""
 
     ruleset: str = "flip7"
     edition: Literal["current", "first"] = "current"
@@ -68,22 +76,32 @@ class GameOptions:
     rounds: int | None = None
     decks: int = 1
 
-    def check(self, players: int) -> None:
-        """Raise ``SimulationError`` unless a game of ``players`` can be simulated with these options."""
-        if self.ruleset != "flip7":
-            if self.ruleset == "vengeance":
-                raise SimulationError("the vengeance ruleset is not supported yet: only the base game (flip7) can be simulated")
-            raise SimulationError(f"unknown ruleset {self.ruleset!r} (the simulator plays the base game, flip7)")
-        if self.decks < 1:
-            raise SimulationError("decks must be at least 1")
-        if self.target < 1:
-            raise SimulationError("the target must be at least 1")
-        if self.rounds is not None and self.rounds < 1:
-            raise SimulationError("rounds must be at least 1")
-        most = PLAYERS_PER_DECK * self.decks
-        if not MIN_PLAYERS <= players <= most:
-            hint = " (use --decks 2 for up to 36)" if players > most and self.decks == 1 else ""
-            raise SimulationError(f"{self.decks} deck(s) seat {MIN_PLAYERS} to {most} players, not {players}{hint}")
+
+def game_event(game_id: str, names: Sequence[str], dealer: str, options: GameOptions) -> GameEvent:
+    """The ``game`` event of a simulated game; ``SimulationError`` when the event model refuses an option."""
+    try:
+        return GameEvent(
+            type="game", id=game_id, players=list(names), dealer=dealer, ruleset=options.ruleset,  # type: ignore[arg-type]
+            edition=options.edition, delayed=options.delayed, target=options.target, rounds=options.rounds,
+            decks=options.decks,
+        )
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'game'} = {e['input']!r}: {e['msg']}" for e in exc.errors()
+        )
+        raise SimulationError(f"cannot simulate this game: {problems}") from None
+
+
+def open_game(state: GameState, event: GameEvent) -> None:
+    """Apply the game event to a fresh ``state`` (the rules check it): ``SimulationError`` when refused."""
+    try:
+        apply(state, event, 0)
+    except UnsupportedRuleset as exc:
+        raise SimulationError(f"{exc}: only the base game (flip7) can be simulated") from None
+    except RuleViolation as exc:
+        more = event.model_copy(update={"decks": 2})
+        hint = " Use --decks 2 to seat them." if event.decks == 1 and is_legal(GameState(), more) else ""
+        raise SimulationError(f"cannot simulate this game: {exc}{hint}") from None
 
 
 @dataclass(slots=True)
@@ -136,11 +154,10 @@ class _Table:
         self.strategies = list(strategies)
         self.claims = claims
         self.state = GameState()
-        self.events: list[Event] = []
-        self.emit(game)
+        open_game(self.state, game)
+        self.events: list[Event] = [game]
         self.deck = _cards(self.state.draw_pile)  # top of the pile = end of the list
         self.deck_rng.shuffle(self.deck)
-        self.stalled = False
 
     def emit(self, event: Event) -> None:
         """Apply ``event`` (the rules check it) and write it to the log."""
@@ -162,7 +179,13 @@ class _Table:
         return True
 
     def step(self) -> bool:
-        """Make the next move (one or two events); False when the game cannot go on."""
+        """Make the next move (one or two events); False when the game cannot go on.
+
+        Only the move that is made is built (never the card events ``legal_moves`` would list for
+        a deal): targets come from the expectation's eligible seats, and staying is offered exactly
+        when ``legal_moves`` offers it (on a turn or at the deal, with a card in front). ``apply``
+        checks every event as it is written.
+        """
         state = self.state
         exp = expecting(state)
         if exp.kind == "round":
@@ -171,23 +194,23 @@ class _Table:
         assert exp.seat is not None
         seat = exp.seat
         name = state.players[seat]
-        strategy = self.strategies[seat]
-        if exp.kind == "draw" or (exp.kind == "deal" and not state.rows[seat].has_card()):
+        may_stay = exp.kind in ("deal", "turn") and state.rows[seat].has_card()
+        if exp.kind == "draw" or (exp.kind == "deal" and not may_stay):
             return self.deal_card(name)
-        moves = [m for m in legal_moves(state) if m.type not in ("card", "shuffle")]
+        strategy = self.strategies[seat]
         view = PlayerView(state, seat)
         if exp.kind == "target":
-            eligible = [m.target for m in moves]  # type: ignore[union-attr]
-            chosen = strategy.pick_target(view, exp.card or "", eligible, self.choice_rng, passing=exp.purpose == "pass")
-            self.emit(next(m for m in moves if m.target == chosen))  # type: ignore[union-attr]
+            assert exp.card is not None
+            eligible = [state.players[t] for t in exp.eligible]
+            chosen = strategy.pick_target(view, exp.card, eligible, self.choice_rng)
+            self.emit(TargetEvent(type="target", player=name, card=exp.card, target=chosen))
             return True
-        stay = next((m for m in moves if m.type == "stay"), None)
-        if stay is not None and not strategy.take_card(view, self.choice_rng):
-            self.emit(stay)
+        if may_stay and not strategy.take_card(view, self.choice_rng):
+            self.emit(StayEvent(type="stay", player=name))
             return True
         if exp.kind == "deal":
             return self.deal_card(name)
-        self.emit(next(m for m in moves if m.type == "hit"))
+        self.emit(HitEvent(type="hit", player=name))
         return True
 
     def claim_scores(self, round_no: int, wrong: bool) -> None:
@@ -249,21 +272,16 @@ def play_game(
     the runner-up (or, in a game that did not finish, claiming an end that has not come).
     """
     names = player_names(players) if isinstance(players, int) else list(players)
-    options.check(len(names))
-    if claims not in CLAIMS:
-        raise SimulationError(f"claims must be one of {', '.join(CLAIMS)}, not {claims!r}")
+    _check_claims(claims)
     seated = seat_strategies(as_strategies(strategies), len(names))
-    dealer = names[rng.randrange(len(names))]
-    game = GameEvent(
-        type="game", id=game_id, players=names, dealer=dealer, edition=options.edition, delayed=options.delayed,
-        target=options.target, rounds=options.rounds, decks=options.decks,
-    )
-    table = _Table(game, seated, rng, claims)
+    dealer = names[rng.randrange(len(names))] if names else NOBODY
+    table = _Table(game_event(game_id, names, dealer, options), seated, rng, claims)
     state = table.state
     claimed = 0
+    stalled = False
     while not state.over and len(state.history) < max_rounds:
         if not table.step():
-            table.stalled = True
+            stalled = True
             break
         if claims != "none" and len(state.history) > claimed:
             claimed += 1
@@ -277,7 +295,7 @@ def play_game(
         winner=state.players[state.winner] if state.winner is not None else None,
         totals=dict(zip(state.players, state.totals)),
         rounds=len(state.history),
-        stalled=table.stalled,
+        stalled=stalled,
         strategies=[s.spec for s in seated],
     )
 
@@ -290,6 +308,11 @@ def game_id(seed: int, number: int, games: int = 1) -> str:
 def game_rng(seed: int, number: int) -> random.Random:
     """The random source of game ``number`` of the run with ``seed`` (independent of other games)."""
     return random.Random(f"flip7-simulate/{seed}/{number}")
+
+
+def _check_claims(claims: str) -> None:
+    if claims not in CLAIMS:
+        raise SimulationError(f"claims must be one of {', '.join(CLAIMS)}, not {claims!r}")
 
 
 def simulate(
@@ -305,10 +328,16 @@ def simulate(
 
     Game ``k`` depends only on ``seed`` and ``k`` (``game_rng``), so any one game of a run can be
     replayed alone. An empty ``strategies`` means ``DEFAULT_STRATEGIES``.
+
+    Everything is checked here, before the first game is played (``SimulationError`` for the
+    options, the player count and ``claims``; ``StrategyError`` for the strategies); the games are
+    then played one by one as the returned iterator is read.
     """
-    options.check(players)
-    parsed = as_strategies(strategies or DEFAULT_STRATEGIES)
-    for number in range(1, games + 1):
-        yield play_game(
-            game_id(seed, number, games), parsed, game_rng(seed, number), players=players, options=options, claims=claims
-        )
+    names = player_names(players)
+    _check_claims(claims)
+    open_game(GameState(), game_event(game_id(seed, 1, games), names, names[0] if names else NOBODY, options))
+    seated = seat_strategies(as_strategies(strategies or DEFAULT_STRATEGIES), players)
+    return (
+        play_game(game_id(seed, number, games), seated, game_rng(seed, number), players=names, options=options, claims=claims)
+        for number in range(1, games + 1)
+    )

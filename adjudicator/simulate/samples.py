@@ -25,9 +25,10 @@ from adjudicator.state import BUSTED, GameState
 Predicate = Callable[[SimulatedGame], bool]
 
 
-def _before_each(game: SimulatedGame) -> Iterator[tuple[int, Event, GameState]]:
-    """Yield (index, event, state just before the event) for every event of the game. The state is
-    one object updated as the walk goes on: read it before asking for the next event."""
+def before_each(game: SimulatedGame) -> Iterator[tuple[int, Event, GameState]]:
+    """Yield (index, event, state just before the event) for every event of the game (claims
+    included; they do not change the state). The state is one object updated as the walk goes on:
+    read it before asking for the next event."""
     state = GameState()
     for index, event in enumerate(game.events):
         yield index, event, state
@@ -37,20 +38,20 @@ def _before_each(game: SimulatedGame) -> Iterator[tuple[int, Event, GameState]]:
 
 def has_mid_round_shuffle(game: SimulatedGame) -> bool:
     """A ``shuffle`` comes while a round is going (the draw pile ran out mid-round)."""
-    return any(e.type == "shuffle" and s.in_round for _, e, s in _before_each(game))
+    return any(e.type == "shuffle" and s.in_round for _, e, s in before_each(game))
 
 
 def busted_player_hands_out(game: SimulatedGame) -> bool:
     """A Flip Three target who busted still gives a set-aside card away (first edition only)."""
     return any(
         e.type == "target" and s.rows[s.seat_of[e.player]].status == BUSTED  # type: ignore[union-attr]
-        for _, e, s in _before_each(game)
+        for _, e, s in before_each(game)
     )
 
 
 def recipients_named_first(game: SimulatedGame) -> bool:
     """With ``delayed: assign_first``, a recipient is named for a set-aside card before it acts."""
-    return any(e.type == "target" and expecting(s).purpose == "name" for _, e, s in _before_each(game))
+    return any(e.type == "target" and expecting(s).purpose == "name" for _, e, s in before_each(game))
 
 
 def tie_at_target(game: SimulatedGame) -> bool:
@@ -145,7 +146,7 @@ def _text(comments: list[str], events: list[Event]) -> str:
 
 def wrong_turn(base: SimulatedGame) -> str:
     """The base game with its first hit in round 2 made by the player after the one whose turn it is."""
-    for index, event, state in _before_each(base):
+    for index, event, state in before_each(base):
         exp = expecting(state)
         if event.type == "hit" and state.round == 2 and exp.kind == "turn":
             assert exp.seat is not None

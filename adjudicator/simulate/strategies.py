@@ -69,21 +69,20 @@ class Strategy(ABC):
         """Hit (or take the deal card) rather than stay. Asked only when staying is allowed."""
         return not self.satisfied(view)
 
-    def pick_target(
-        self, view: PlayerView, card: str, eligible: Sequence[str], rng: random.Random, *, passing: bool = False
-    ) -> str:
-        """Choose who gets ``card`` among ``eligible`` (``passing``: an extra Second Chance handed on)."""
+    def pick_target(self, view: PlayerView, card: str, eligible: Sequence[str], rng: random.Random) -> str:
+        """Choose who gets ``card`` among ``eligible`` (a Second Chance waiting for a target is always
+        an extra one being passed on)."""
         if len(eligible) == 1:
             return eligible[0]
         if self.targeting == "random":
             return rng.choice(list(eligible))
-        return self._smart_target(view, card, eligible, passing)
+        return self._smart_target(view, card, eligible)
 
-    def _smart_target(self, view: PlayerView, card: str, eligible: Sequence[str], passing: bool) -> str:
+    def _smart_target(self, view: PlayerView, card: str, eligible: Sequence[str]) -> str:
         me = view.me
         rows = {name: view.row(name) for name in eligible}
         others = [rows[name] for name in eligible if name != me]
-        if card == SECOND_CHANCE or passing:
+        if card == SECOND_CHANCE:
             # A gift: to the player who threatens least (lowest total with what lies in front of them).
             return min(others, key=lambda r: (r.total + r.score, len(r.numbers), r.seat)).name
         if card == FREEZE:
@@ -130,7 +129,7 @@ class RandomPlayer(Strategy):
 
     def satisfied(self, view: PlayerView) -> bool:
         # Used only by smart targeting ("does banking my row pay?"): a middling threshold.
-        return view.row().score >= 25
+        return view.row().score >= Threshold.default_param
 
     def take_card(self, view: PlayerView, rng: random.Random) -> bool:
         return rng.random() < self.param
@@ -158,8 +157,6 @@ def parse_strategy(spec: str) -> Strategy:
         low, high = _LIMITS[kind]
         if not low <= param <= high:
             raise StrategyError(f"strategy {spec!r}: the parameter of {kind} must be between {low:g} and {high:g}")
-        if kind == "threshold":
-            param = int(param) if param == int(param) else param
     return KINDS[kind](param, targeting.strip().lower() if targeting else None)
 
 

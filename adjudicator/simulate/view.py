@@ -12,9 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from adjudicator.events import GameEvent
 from adjudicator.scoring import bust_probability, score_row
-from adjudicator.state import ACTIVE, BUSTED, GameState
+from adjudicator.state import BUSTED, GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,11 +27,6 @@ class RowView:
     second_chance: bool
     status: str
     total: int
-
-    @property
-    def active(self) -> bool:
-        """True while the player is still in the round (not stayed, frozen or busted)."""
-        return self.status == ACTIVE
 
     @property
     def score(self) -> int:
@@ -59,22 +53,6 @@ class PlayerView:
         """Names in seating order."""
         return self._state.players
 
-    @property
-    def game(self) -> GameEvent:
-        """The game event: seating and options (target, rounds, edition, delayed, decks)."""
-        assert self._state.game is not None
-        return self._state.game
-
-    @property
-    def round(self) -> int:
-        """The number of the round being played."""
-        return self._state.round
-
-    @property
-    def rounds_finished(self) -> int:
-        """How many rounds are over."""
-        return len(self._state.history)
-
     def totals(self) -> dict[str, int]:
         """Every player's total of finished rounds."""
         return dict(zip(self._state.players, self._state.totals))
@@ -88,10 +66,6 @@ class PlayerView:
             state.players[seat], seat, tuple(row.numbers), tuple(row.modifiers), row.second_chance, row.status,
             state.totals[seat],
         )
-
-    def rows(self) -> list[RowView]:
-        """Every row, in seating order."""
-        return [self.row(seat) for seat in range(len(self._state.players))]
 
     @property
     def draw_pile(self) -> Mapping[str, int]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from typing import Any
 
-from adjudicator.simulate import DEFAULT_STRATEGIES, game_rng, play_game
+from adjudicator.simulate import DEFAULT_STRATEGIES, SimulatedGame, game_rng, play_game
 
 
 def log(*events: dict[str, Any] | str) -> str:
@@ -72,12 +73,12 @@ KITCHEN = log(
 SPOILS = ("claims", "stranger")
 
 
-def _stranger(lines: list[str], events: list[Any]) -> list[str]:
+def _stranger(game: SimulatedGame) -> SimulatedGame:
+    events = list(game.events)
     decisions = [i for i, e in enumerate(events) if e.type in ("hit", "stay")]
     middle = decisions[len(decisions) // 2]
-    changed = json.loads(lines[middle])
-    changed["player"] = "Nobody"
-    return [*lines[:middle], json.dumps(changed, separators=(",", ":")), *lines[middle + 1 :]]
+    events[middle] = events[middle].model_copy(update={"player": "Nobody"})
+    return dataclasses.replace(game, events=events)
 
 
 def simulated_logs(ids: Sequence[str], seed: int, *, spoilt_every: int | None = None) -> list[str]:
@@ -95,6 +96,5 @@ def simulated_logs(ids: Sequence[str], seed: int, *, spoilt_every: int | None = 
         game = play_game(
             game_id, DEFAULT_STRATEGIES, game_rng(seed, k + 1), players=3 + k % 4, claims="wrong" if spoil == "claims" else "right"
         )
-        lines = _stranger(game.lines(), game.events) if spoil == "stranger" else game.lines()
-        out.append("\n".join(lines) + "\n")
+        out.append((_stranger(game) if spoil == "stranger" else game).text())
     return out

@@ -32,7 +32,7 @@ from adjudicator.events import (
     TargetEvent,
 )
 from adjudicator.replay import check_log, replay_log, state_at
-from adjudicator.rules.base import apply, check, expecting, legal_moves
+from adjudicator.rules.base import apply, check, expecting, is_legal, legal_moves
 from adjudicator.scoring import score_row
 from adjudicator.simulate import GameOptions, SimulatedGame, dump_event, play_game
 from adjudicator.state import BUSTED, GameState
@@ -340,15 +340,13 @@ EXPECTED_CODE = {
 
 
 def is_legal_now(state: GameState, event: Event) -> bool:
-    """Legal according to legal_moves (claims, which it leaves out, according to check)."""
+    """Legal according to legal_moves (claims, which it leaves out, according to is_legal).
+
+    A mutated event is never the game event (``mutate`` leaves it alone, and dropping an event
+    never moves another to the top), so the moves of a game that has begun are all there is."""
     if isinstance(event, (ScoreEvent, EndEvent)):
-        try:
-            check(state, event)
-        except RuleViolation:
-            return False
-        return True
-    if state.game is None and isinstance(event, GameEvent):
-        return True  # legal_moves describes moves of a game that has begun
+        return is_legal(state, event)
+    assert not isinstance(event, GameEvent), event
     return event in legal_moves(state)
 
 

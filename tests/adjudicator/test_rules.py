@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 import pytest
 
 from adjudicator.errors import RuleViolation, UnsupportedRuleset
 from adjudicator.events import parse_event
 from adjudicator.replay import check_log, replay_log, state_at
 from adjudicator.rules.base import apply, expecting, is_legal, legal_moves
+from adjudicator.simulate import play_game
 from adjudicator.state import GameState
 from tests.adjudicator.helpers import KITCHEN, card, game, hit, log, rnd, stay, target
 
@@ -86,7 +90,7 @@ def test_only_active_player_must_take_their_own_freeze() -> None:
         game(), rnd(1), card("Ben", "5"), card("Cem", "6"), card("Ana", "7"),
         stay("Ben"), stay("Cem"), hit("Ana"), card("Ana", "freeze"),
     )
-    state = state_at(text, 9).state
+    state = state_at(text, 8).state  # after the last event
     assert [m.target for m in legal_moves(state)] == ["Ana"]
     assert only_violation(log(*text.splitlines(), target("Ana", "freeze", "Ben")))[:2] == ("illegal_target", "action.freeze")
 
@@ -180,10 +184,21 @@ def test_x2_doubles_numbers_only() -> None:
     assert {p: v["score"] for p, v in players(text).items()} == {"Ana": 11, "Ben": 24, "Cem": 5}
 
 
-def test_unavailable_card_and_empty_pile() -> None:
+def test_a_card_of_which_no_copy_is_left_is_unavailable() -> None:
     text = log(game(), rnd(1), card("Ben", "1"), card("Cem", "6"), card("Ana", "7"), hit("Ben"), card("Ben", "1"))
     code, rule, _, message = only_violation(text)
     assert (code, rule) == ("card_unavailable", "deck.draw") and "no 1 is left" in message
+
+
+def test_a_card_from_an_empty_draw_pile_without_a_shuffle_is_unavailable() -> None:
+    # A simulated game (twelve players run through the deck) with its first shuffle left out.
+    played = play_game("empty-pile", "threshold:30", random.Random(5), players=12)
+    at = next(i for i, e in enumerate(played.events) if e.type == "shuffle")
+    assert played.events[at + 1].type == "card"
+    spoilt = dataclasses.replace(played, events=played.events[:at] + played.events[at + 1 :])
+    code, rule, event, message = only_violation(spoilt.text())
+    assert (code, rule, event) == ("card_unavailable", "deck.shuffle", at)
+    assert "draw pile is empty" in message and "shuffle" in message
 
 
 def test_shuffle_only_when_the_pile_is_empty() -> None:

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.replay import check_log
+from adjudicator.simulate import GameOptions, simulate
 from cli.main import app
 
 runner = CliRunner()
@@ -60,6 +61,13 @@ def test_game_options_and_strategies_are_used() -> None:
     assert '"type":"score"' not in result.stdout
     verdict = check_log(result.stdout)
     assert verdict.valid and len(verdict.rounds) >= 2
+    # Exactly the game the library plays with these options and strategies (seed 0, one game) ...
+    options = GameOptions(edition="first", delayed="assign_first", target=60, rounds=2, decks=2)
+    expected = [g.text() for g in simulate(1, 20, seed=0, strategies="cautious:0.3,random@smart", options=options, claims="none")]
+    assert result.stdout == "".join(expected)
+    # ... which the strategies change.
+    default = [g.text() for g in simulate(1, 20, seed=0, options=options, claims="none")]
+    assert result.stdout != "".join(default)
 
 
 def test_wrong_claims_are_written_on_purpose() -> None:
@@ -71,10 +79,11 @@ def test_wrong_claims_are_written_on_purpose() -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--ruleset", "vengeance"], "vengeance ruleset is not supported yet"),
-        (["--ruleset", "poker"], "unknown ruleset"),
-        (["--players", "2"], "3 to 18"),
-        (["--players", "19"], "--decks 2"),
+        (["--ruleset", "vengeance"], "is not supported yet"),
+        (["--ruleset", "poker"], "ruleset = 'poker'"),
+        (["--players", "2"], "at least 3 players"),
+        (["--players", "19"], "Use --decks 2"),
+        (["--players", "37", "--decks", "2"], "seat at most 36 players"),
         (["--strategy", "bold"], "unknown strategy"),
         (["--strategy", "cautious:7"], "between 0 and 1"),
     ],

@@ -5,36 +5,25 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections import Counter
 
 import pytest
 
-from adjudicator.events import Event
+from adjudicator.cards import deck_counts
 from adjudicator.replay import check_log
-from adjudicator.rules.base import apply, expecting, legal_moves
 from adjudicator.scoring import bust_probability
 from adjudicator.simulate import (
     GameOptions,
     PlayerView,
-    SimulatedGame,
     SimulationError,
+    StrategyError,
     game_id,
     game_rng,
     play_game,
     simulate,
 )
+from adjudicator.simulate.samples import before_each
 from adjudicator.simulate.strategies import Threshold
-from adjudicator.state import GameState
-
-
-def before_each(game: SimulatedGame) -> Iterator[tuple[Event, GameState]]:
-    """(event, state just before it) for the moves of a game (claims skipped)."""
-    state = GameState()
-    for index, event in enumerate(game.events):
-        if event.type in ("score", "end"):
-            continue
-        yield event, state
-        apply(state, event, index)
 
 
 def test_a_seed_gives_the_same_games_and_another_seed_others() -> None:
@@ -81,14 +70,34 @@ def test_options_reach_the_game_event() -> None:
 
 def test_the_deck_is_physical_every_card_comes_off_it_and_reshuffles_follow_the_discard_pile() -> None:
     game = play_game("deck", "threshold:30", random.Random(5), players=12, options=GameOptions(target=300))
-    shuffles = 0
-    for event, state in before_each(game):
-        if event.type == "shuffle":
-            shuffles += 1
-            assert state.draw_size == 0 and sum(state.discard_pile.values()) > 0
-        if event.type == "card":
-            assert state.draw_size > 0  # never a card from an empty pile: the shuffle came first
-    assert shuffles >= 2
+    # (apply already refuses a card from an empty pile and a shuffle while cards are left.)
+    kinds = [e.type for e in game.events]
+    shuffles = [i for i, kind in enumerate(kinds) if kind == "shuffle"]
+    assert len(shuffles) >= 2
+    # The simulator reshuffles only when a card is owed, never ahead of time (the rules would allow it
+    # at any moment the draw pile is empty).
+    assert all(kinds[i + 1] == "card" for i in shuffles)
+    # Before the first shuffle the whole deck comes off the pile, in a shuffled order.
+    first_deck = [e.card for e in game.events[: shuffles[0]] if e.type == "card"]  # type: ignore[union-attr]
+    assert Counter(first_deck) == Counter(deck_counts(1))
+    assert first_deck != sorted(first_deck, key=first_deck.index)  # not grouped card by card
+    other = play_game("deck", "threshold:30", random.Random(6), players=12, options=GameOptions(target=300))
+    assert [e.card for e in other.events if e.type == "card"][:20] != first_deck[:20]  # type: ignore[union-attr]
+
+
+def test_the_deck_order_does_not_depend_on_the_strategies() -> None:
+    def cards_until_first_shuffle(strategies: str) -> list[str]:
+        game = play_game("order", strategies, random.Random(12), players=8, options=GameOptions(target=500))
+        events = game.events[: [e.type for e in game.events].index("shuffle")]
+        return [e.card for e in events if e.type == "card"]  # type: ignore[union-attr]
+
+    bold = cards_until_first_shuffle("threshold:60")
+    careful = cards_until_first_shuffle("cautious:0.05,random")
+    assert len(bold) == 94 and bold == careful
+    # ... although the players decided differently (different rows, different games).
+    bold_game = play_game("order", "threshold:60", random.Random(12), players=8, options=GameOptions(target=500))
+    careful_game = play_game("order", "cautious:0.05,random", random.Random(12), players=8, options=GameOptions(target=500))
+    assert bold_game.text() != careful_game.text()
 
 
 def test_claims_right_wrong_and_none() -> None:
@@ -116,7 +125,7 @@ def test_a_wrong_end_claim_in_an_unfinished_game_is_game_not_over() -> None:
 def test_threshold_players_decide_by_their_threshold() -> None:
     game = play_game("t", "threshold:20,threshold:35", random.Random(9), players=4)
     decided = 0
-    for event, state in before_each(game):
+    for _, event, state in before_each(game):
         if event.type not in ("hit", "stay") or not state.in_round:
             continue
         seat = state.seat_of[event.player]  # type: ignore[union-attr]
@@ -134,7 +143,7 @@ def test_threshold_players_decide_by_their_threshold() -> None:
 def test_cautious_players_decide_by_the_exact_bust_chance() -> None:
     game = play_game("c", "cautious:0.2", random.Random(4), players=5)
     decided = 0
-    for event, state in before_each(game):
+    for _, event, state in before_each(game):
         if event.type not in ("hit", "stay") or not state.rows[state.seat_of[event.player]].has_card():  # type: ignore[union-attr]
             continue
         row = state.rows[state.seat_of[event.player]]  # type: ignore[union-attr]
@@ -147,30 +156,35 @@ def test_cautious_players_decide_by_the_exact_bust_chance() -> None:
 
 def test_a_player_who_never_wants_a_card_hits_only_with_nothing_in_front() -> None:
     game = play_game("r", "random:0", random.Random(2), players=6)
-    for event, state in before_each(game):
+    for _, event, state in before_each(game):
         if event.type == "hit":
             assert not state.rows[state.seat_of[event.player]].has_card()  # type: ignore[union-attr]
 
 
-def test_every_decision_is_one_of_the_legal_moves_and_strategies_see_only_a_view() -> None:
+def test_every_decision_is_the_strategys_and_strategies_see_only_a_view() -> None:
     seen: list[type] = []
+    stays: list[str] = []
+    picks: list[str] = []
 
     class Spy(Threshold):
         def take_card(self, view, rng):  # type: ignore[no-untyped-def]
             seen.append(type(view))
-            return super().take_card(view, rng)
+            wants = super().take_card(view, rng)
+            if not wants:
+                stays.append(view.me)
+            return wants
 
-        def pick_target(self, view, card, eligible, rng, *, passing=False):  # type: ignore[no-untyped-def]
+        def pick_target(self, view, card, eligible, rng):  # type: ignore[no-untyped-def]
             seen.append(type(view))
-            return super().pick_target(view, card, eligible, rng, passing=passing)
+            picks.append(super().pick_target(view, card, eligible, rng))
+            return picks[-1]
 
     game = play_game("spy", [Spy(25)], random.Random(6), players=5)
     assert seen and set(seen) == {PlayerView}
-    for event, state in before_each(game):
-        if event.type in ("hit", "stay", "target", "round"):
-            assert event in legal_moves(state)
-        if event.type == "card":
-            assert expecting(state).kind in ("deal", "draw")
+    # Every stay and every target in the log is the one the strategy chose, in order, and nothing else.
+    assert [e.player for e in game.events if e.type == "stay"] == stays  # type: ignore[union-attr]
+    assert [e.target for e in game.events if e.type == "target"] == picks  # type: ignore[union-attr]
+    assert stays and picks
 
 
 def test_when_no_card_is_left_anywhere_the_game_stops_unfinished() -> None:
@@ -184,12 +198,27 @@ def test_when_no_card_is_left_anywhere_the_game_stops_unfinished() -> None:
 @pytest.mark.parametrize(
     ("players", "options", "words"),
     [
-        (4, GameOptions(ruleset="vengeance"), "not supported"),
-        (2, GameOptions(), "3 to 18"),
-        (19, GameOptions(), "--decks 2"),
-        (37, GameOptions(decks=2), "3 to 36"),
+        (4, GameOptions(ruleset="vengeance"), "vengeance ruleset .* is not supported yet"),
+        (4, GameOptions(ruleset="poker"), "ruleset = 'poker'"),
+        (4, GameOptions(target=0), "target = 0"),
+        (4, GameOptions(rounds=0), "rounds = 0"),
+        (4, GameOptions(decks=0), "decks = 0"),
+        (2, GameOptions(), "at least 3 players"),
+        (0, GameOptions(), "at least 3 players"),
+        (19, GameOptions(), "seat at most 18 .* Use --decks 2"),
+        (37, GameOptions(decks=2), "seat at most 36 players; this game seats 37"),
     ],
 )
 def test_games_that_cannot_be_simulated_are_refused(players: int, options: GameOptions, words: str) -> None:
     with pytest.raises(SimulationError, match=words):
         play_game("x", "threshold", random.Random(0), players=players, options=options)
+    with pytest.raises(SimulationError, match=words) as refused:
+        simulate(3, players, options=options)  # at once, before any game is played
+    assert "Use --decks 2" not in str(refused.value) or players == 19
+
+
+def test_a_run_checks_strategies_and_claims_before_playing() -> None:
+    with pytest.raises(StrategyError, match="unknown strategy"):
+        simulate(3, 4, strategies="bold")
+    with pytest.raises(SimulationError, match="claims must be one of right, wrong, none"):
+        simulate(3, 4, claims="maybe")  # type: ignore[arg-type]

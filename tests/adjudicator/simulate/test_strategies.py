@@ -122,7 +122,9 @@ def test_cautious_stays_above_its_limit() -> None:
 def test_random_uses_only_the_given_rng() -> None:
     view = anas_view()
     draws = [RandomPlayer(0.5).take_card(view, random.Random(7)) for _ in range(5)]
-    assert len(set(draws)) == 1  # the same rng state gives the same choice
+    assert random.Random(7).random() == pytest.approx(0.3238, abs=1e-4)  # below 0.5: take the card
+    assert draws == [True] * 5  # the same rng state gives the same choice
+    assert RandomPlayer(0.3).take_card(view, random.Random(7)) is False
     assert RandomPlayer(0.0).take_card(view, random.Random(1)) is False
     assert RandomPlayer(1.0).take_card(view, random.Random(1)) is True
 
@@ -181,7 +183,7 @@ def test_flip_three_goes_to_the_fullest_row_or_to_oneself_when_safe() -> None:
 def test_a_passed_second_chance_goes_to_whoever_threatens_least() -> None:
     rows = table(Ana=(("2",), 0), Ben=(("3", "4"), 150), Cem=(("5",), 90))
     view = FakeView("Ana", rows)
-    assert Threshold(25).pick_target(view, "second_chance", ["Ben", "Cem"], RNG, passing=True) == "Cem"  # type: ignore[arg-type]
+    assert Threshold(25).pick_target(view, "second_chance", ["Ben", "Cem"], RNG) == "Cem"  # type: ignore[arg-type]
 
 
 def test_only_one_eligible_player_needs_no_choice() -> None:
