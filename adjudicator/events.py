@@ -8,7 +8,7 @@ duplicate keys, ``NaN``/``Infinity`` and non-object lines are refused.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
@@ -134,7 +134,7 @@ class EndEvent(_Event):
 
 
 Event = Annotated[
-    Union[GameEvent, RoundEvent, CardEvent, HitEvent, StayEvent, TargetEvent, ShuffleEvent, ScoreEvent, EndEvent],
+    GameEvent | RoundEvent | CardEvent | HitEvent | StayEvent | TargetEvent | ShuffleEvent | ScoreEvent | EndEvent,
     Field(discriminator="type"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

@@ -151,13 +151,13 @@ def build_verdict(state: GameState, events: int, violations: list[Violation]) ->
     names = state.players
     for result in state.history:
         verdict.rounds.append(
-            RoundSummary(result.round, names[result.dealer], dict(zip(names, zip(result.outcomes, result.scores))))
+            RoundSummary(result.round, names[result.dealer], dict(zip(names, zip(result.outcomes, result.scores, strict=False), strict=False)))
         )
     if state.in_round:
         assert state.dealer is not None
         outcomes, scores = round_outcomes(state, None)
-        verdict.rounds.append(RoundSummary(state.round, names[state.dealer], dict(zip(names, zip(outcomes, scores)))))
-    verdict.totals = dict(zip(names, state.totals))
+        verdict.rounds.append(RoundSummary(state.round, names[state.dealer], dict(zip(names, zip(outcomes, scores, strict=False), strict=False))))
+    verdict.totals = dict(zip(names, state.totals, strict=False))
     verdict.finished = state.over
     verdict.winner = names[state.winner] if state.winner is not None else None
     return verdict

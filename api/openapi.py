@@ -15,8 +15,8 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
-from api.errors import PROBLEM_MEDIA_TYPE
 from api import models
+from api.errors import PROBLEM_MEDIA_TYPE
 from api.models import ProblemDetails
 
 _REF = "#/components/schemas/ProblemDetails"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 import time
-from enum import Enum
+from enum import Enum, StrEnum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -17,17 +17,19 @@ from adjudicator.simulate import (
     GameOptions,
     SimulationError,
     StrategyError,
+)
+from adjudicator.simulate import (
     simulate as simulate_games,
 )
 from cli.common import err_console, fail
 
 
-class Edition(str, Enum):
+class Edition(StrEnum):
     current = "current"
     first = "first"
 
 
-class Delayed(str, Enum):
+class Delayed(StrEnum):
     in_turn = "in_turn"
     assign_first = "assign_first"
 
@@ -41,7 +43,7 @@ def simulate(
     players: Annotated[int, typer.Option("--players", "-p", help="Seats per game: 3–18 per deck.")] = 4,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run; the same seed gives the same logs.")] = 0,
     out: Annotated[
-        Optional[Path],
+        Path | None,
         typer.Option("--out", "-o", help="Folder to write <game-id>.jsonl into (created if missing). Without it the logs go to standard output, one after another."),
     ] = None,
     strategy: Annotated[
@@ -53,7 +55,7 @@ def simulate(
     edition: Annotated[Edition, typer.Option("--edition", help="Game option edition.")] = Edition.current,
     delayed: Annotated[Delayed, typer.Option("--delayed", help="Game option delayed (set-aside actions of a Flip Three).")] = Delayed.in_turn,
     target: Annotated[int, typer.Option("--target", min=1, help="Total that ends the game.")] = 200,
-    rounds: Annotated[Optional[int], typer.Option("--rounds", min=1, help="Play exactly this many rounds instead of playing to the target.")] = None,
+    rounds: Annotated[int | None, typer.Option("--rounds", min=1, help="Play exactly this many rounds instead of playing to the target.")] = None,
     decks: Annotated[int, typer.Option("--decks", min=1, help="Number of 94-card decks shuffled together.")] = 1,
 ) -> None:
     """Play games from a shuffled deck and write them as flip7-log/1 logs.

@@ -216,7 +216,7 @@ class _Table:
     def claim_scores(self, round_no: int, wrong: bool) -> None:
         """Write the score claim of a finished round (off by ``WRONG_BY`` for seat 0 if ``wrong``)."""
         state = self.state
-        scores = dict(zip(state.players, state.history[round_no - 1].scores))
+        scores = dict(zip(state.players, state.history[round_no - 1].scores, strict=False))
         if wrong:
             scores[state.players[0]] += WRONG_BY
         self.emit_claim(ScoreEvent(type="score", round=round_no, scores=scores))
@@ -224,7 +224,7 @@ class _Table:
     def claim_end(self) -> None:
         """Write the end claim: the real winner and totals, or (``wrong``) a wrong winner."""
         state = self.state
-        totals = dict(zip(state.players, state.totals))
+        totals = dict(zip(state.players, state.totals, strict=False))
         if state.winner is not None:
             winner = state.players[state.winner]
             if self.claims == "wrong":  # the runner-up, deterministically
@@ -293,7 +293,7 @@ def play_game(
         table.events,
         finished=state.over,
         winner=state.players[state.winner] if state.winner is not None else None,
-        totals=dict(zip(state.players, state.totals)),
+        totals=dict(zip(state.players, state.totals, strict=False)),
         rounds=len(state.history),
         stalled=stalled,
         strategies=[s.spec for s in seated],

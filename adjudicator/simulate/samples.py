@@ -146,7 +146,7 @@ def _text(comments: list[str], events: list[Event]) -> str:
 
 def wrong_turn(base: SimulatedGame) -> str:
     """The base game with its first hit in round 2 made by the player after the one whose turn it is."""
-    for index, event, state in before_each(base):
+    for index, event, state in before_each(base):  # noqa: B007 (index is used after the loop)
         exp = expecting(state)
         if event.type == "hit" and state.round == 2 and exp.kind == "turn":
             assert exp.seat is not None

@@ -55,7 +55,7 @@ class PlayerView:
 
     def totals(self) -> dict[str, int]:
         """Every player's total of finished rounds."""
-        return dict(zip(self._state.players, self._state.totals))
+        return dict(zip(self._state.players, self._state.totals, strict=False))
 
     def row(self, who: str | int | None = None) -> RowView:
         """The row of ``who`` (a name or a seat; default: oneself)."""

@@ -24,7 +24,7 @@ from adjudicator.store.ingest import IngestResult, IngestSummary, LogInput, Outc
 from adjudicator.store.query import QueryResult
 from adjudicator.store.schema import SCHEMA_VERSION
 from adjudicator.store.service import GamePage, GameSummary, Store
-from adjudicator.store.stats import STATISTICS, StatResult, Statistic
+from adjudicator.store.stats import STATISTICS, Statistic, StatResult
 from adjudicator.store.timeparse import parse_since
 
 __all__ = [

@@ -25,9 +25,9 @@ from adjudicator.store.errors import GameNotFound, StoreError
 from adjudicator.store.export import ExportedTable, export_parquet
 from adjudicator.store.ingest import (
     DEFAULT_BATCH_SIZE,
+    Ingestor,
     IngestResult,
     IngestSummary,
-    Ingestor,
     LogInput,
     Outcome,
     delete_games,

@@ -9,8 +9,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from adjudicator.store import STATISTICS, InvalidSince, parse_since
-from api.deps import SettingsDep, StoreDep
 from adjudicator.store.encode import to_json
+from api.deps import SettingsDep, StoreDep
 from api.errors import Problem
 from api.models import QueryRequest, QueryResult, Statistics
 from api.responses import SafeJSONResponse

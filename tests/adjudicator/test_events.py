@@ -22,7 +22,7 @@ def test_integer_number_card_means_the_same_card() -> None:
 
 @pytest.mark.parametrize("value", ["13", "13", "true", "7.0", '"x3"', '"Freeze"', "-1"])
 def test_cards_outside_the_ruleset_are_refused(value: str) -> None:
-    error = bad('{"type":"card","player":"A","card":%s}' % value)
+    error = bad('{"type":"card","player":"A","card":' + value + '}')
     assert error.rule == "log.card"
     assert "{" not in error.message and "is not a card of this ruleset" in error.message or "card is a string" in error.message
 

@@ -41,7 +41,7 @@ def test_fixture_verdict(path: Path, snapshot) -> None:
     assert verdict["valid"] is expected["valid"]
     if "violations" in expected:
         keys = [set(v) for v in expected["violations"]]
-        got = [{k: v[k] for k in want} for v, want in zip(verdict["violations"], keys)]
+        got = [{k: v[k] for k in want} for v, want in zip(verdict["violations"], keys, strict=False)]
         assert len(verdict["violations"]) == len(expected["violations"]), verdict["violations"]
         assert got == expected["violations"]
     for key in ("totals", "finished", "winner", "events", "game"):

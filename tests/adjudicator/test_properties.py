@@ -138,7 +138,7 @@ def assert_valid_game(config: Config) -> None:
     running = [0] * config.players
     ends = []
     for past in result.state.history:
-        running = [t + s for t, s in zip(running, past.scores)]
+        running = [t + s for t, s in zip(running, past.scores, strict=False)]
         ends.append(plain_game_over(running, past.round, config.options.target, config.options.rounds))
     assert running == list(verdict.totals.values())
     if verdict.finished:
@@ -409,7 +409,7 @@ def assert_scores(config: Config) -> None:
     result = replay_log(game.text())
     names = result.state.players
     totals = dict.fromkeys(names, 0)
-    for past, summary in zip(result.state.history, result.verdict.rounds):
+    for past, summary in zip(result.state.history, result.verdict.rounds, strict=False):
         for seat, row in enumerate(past.rows):
             busted = row.status == BUSTED
             assert busted == (len(set(row.numbers)) != len(row.numbers))

@@ -10,8 +10,8 @@ from syrupy.assertion import SnapshotAssertion
 
 from adjudicator.simulate.play import simulate
 from adjudicator.store import STATISTICS, Store
-from api import Settings, create_app
 from adjudicator.store.encode import to_json
+from api import Settings, create_app
 from tests.api.conftest import FIXED_NOW, NDJSON, exchange, kitchen
 
 with warnings.catch_warnings():
