@@ -16,7 +16,8 @@ from adjudicator.errors import EventOutOfRange, Flip7Error, LogUnreadable, RuleV
 from adjudicator.events import Event, event_json_schema, parse_event
 from adjudicator.replay import ReplayResult, check_log, replay_log, state_at, table_view
 from adjudicator.rules import apply, check, expecting, is_legal, legal_moves
-from adjudicator.scoring import bust_probability, score_row
+from adjudicator.rules.base import score_row
+from adjudicator.scoring import bust_probability
 from adjudicator.state import GameState
 from adjudicator.verdict import Verdict, Violation
 
