@@ -34,6 +34,7 @@ from adjudicator.errors import Flip7Error
 from adjudicator.records import LoggedEvent
 from adjudicator.replay import replay_log
 from adjudicator.source import as_lines
+from adjudicator.store.records import RecordCollector
 from adjudicator.store.schema import (
     GAME_KEY_COLUMN,
     GAME_TABLES,
@@ -202,7 +203,8 @@ def _round_numbers(events: list[LoggedEvent]) -> list[int]:
 
 def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> GameRows:
     """Replay one log (bytes as given) and build its rows. Raises ``Flip7Error`` when unreadable."""
-    result = replay_log(data, collect=True)
+    collector = RecordCollector()
+    result = replay_log(data, collect=True, observer=collector)
     verdict = result.verdict.to_dict()
     options = result.options
     game_id = verdict.get("game")
@@ -215,8 +217,7 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
     violations = verdict.get("violations", [])
     complete = named and result.stopped_by is None  # only wrong claims, if anything
     events = result.events
-    records = result.records
-    assert records is not None
+    records = collector.records(result.state)
 
     games = (
         game_id,
@@ -280,7 +281,7 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
 
 
 def _record_columns(game_id: str, table: Table, records: Sequence[object]) -> list[list[Any]]:
-    """The columns of a table holding one row per record (``adjudicator.records``): ``game``, then
+    """The columns of a table holding one row per record (``adjudicator.store.records``): ``game``, then
     each further column read from the record's field of the same name (lists for ``…[]`` columns)."""
     out: list[list[Any]] = [[game_id] * len(records)]
     for column in table.columns[1:]:
