@@ -7,7 +7,7 @@ each event to one mutable ``GameState`` in place: linear in the length of the lo
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -109,6 +109,22 @@ def replay_log(
         verdict, state, state.game.model_dump() if state.game else None, fatal, applied, logged
     )
     return result
+
+
+def walk(events: Iterable[Event]) -> Iterator[tuple[int, Event, GameState]]:
+    """Fold already-parsed events: yield (index, event, state just before it) for each, then apply it.
+
+    The state is one object updated as the walk goes on: read it before asking for the next event.
+    A wrong claim is passed over (it changes nothing); any other refused event raises ``RuleViolation``.
+    """
+    state = GameState()
+    for index, event in enumerate(events):
+        yield index, event, state
+        try:
+            apply(state, event, index)
+        except RuleViolation as error:
+            if not error.is_claim:
+                raise
 
 
 def check_log(source: str | bytes | Iterable[str]) -> Verdict:
@@ -220,4 +236,4 @@ def _stop(result: ReplayResult) -> dict[str, Any] | None:
     return result.stopped_by.to_dict() if result.stopped_by else None
 
 
-__all__ = ["ReplayResult", "build_verdict", "check_log", "replay_log", "state_at", "table_view"]
+__all__ = ["ReplayObserver", "ReplayResult", "build_verdict", "check_log", "replay_log", "state_at", "table_view", "walk"]
