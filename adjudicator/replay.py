@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
 from adjudicator.events import Event, parse_event
 from adjudicator.records import LoggedEvent
-from adjudicator.rules import apply, describe_expectation, expecting, legal_moves, round_outcomes
+from adjudicator.rules import apply, round_outcomes
 from adjudicator.source import TooLongLine, as_lines
 from adjudicator.state import GameState
 from adjudicator.verdict import RoundSummary, Verdict, Violation
@@ -167,73 +167,16 @@ def _peek_type(text: str) -> str | None:
 def build_verdict(state: GameState, events: int, violations: list[Violation]) -> Verdict:
     """Build the verdict from the state the replay reached."""
     game = state.game
-    verdict = Verdict(game=game.id if game else None, events=events, violations=violations)
     if game is None:
-        return verdict
+        return Verdict.of(None, events, violations)
     names = state.players
-    for result in state.history:
-        verdict.rounds.append(
-            RoundSummary(result.round, names[result.dealer], dict(zip(names, zip(result.outcomes, result.scores, strict=False), strict=False)))
-        )
+    rounds = [RoundSummary.of(r.round, names[r.dealer], names, r.outcomes, r.scores) for r in state.history]
     if state.in_round:
         assert state.dealer is not None
         outcomes, scores = round_outcomes(state, None)
-        verdict.rounds.append(RoundSummary(state.round, names[state.dealer], dict(zip(names, zip(outcomes, scores, strict=False), strict=False))))
-    verdict.totals = dict(zip(names, state.totals, strict=False))
-    verdict.finished = state.over
-    verdict.winner = names[state.winner] if state.winner is not None else None
-    return verdict
+        rounds.append(RoundSummary.of(state.round, names[state.dealer], names, outcomes, scores))
+    winner = names[state.winner] if state.winner is not None else None
+    return Verdict.of(game.id, events, violations, rounds, dict(zip(names, state.totals, strict=True)), state.over, winner)
 
 
-def table_view(result: ReplayResult) -> dict[str, Any]:
-    """The table after the replayed prefix as plain data: rows, piles, totals, whose move, legal moves."""
-    state = result.state
-    if state.game is None:
-        return {"game": None, "after_event": result.applied - 1, "stopped_by": _stop(result), "players": []}
-    exp = expecting(state)
-    players = []
-    for seat, name in enumerate(state.players):
-        row = state.rows[seat]
-        players.append(
-            {
-                "name": name,
-                "seat": seat,
-                "status": ("flip7" if row.flip7 else row.status) if state.in_round else None,
-                "numbers": list(row.numbers),
-                "modifiers": list(row.modifiers),
-                "second_chance": getattr(row, "second_chance", False),
-                "frozen_by": list(getattr(row, "freezes", ())),
-                "round_score": round_outcomes(state, None)[1][seat] if state.in_round else None,
-                "total": state.totals[seat],
-            }
-        )
-    moves = legal_moves(state)
-    return {
-        "game": state.game.id,
-        "after_event": result.applied - 1,
-        "stopped_by": _stop(result),
-        "round": state.round if state.in_round else None,
-        "rounds_finished": len(state.history),
-        "dealer": state.name(state.dealer) if state.dealer is not None else None,
-        "players": players,
-        "waiting_for": {
-            "kind": exp.kind,
-            "player": state.name(exp.seat) if exp.seat is not None else None,
-            "card": exp.card,
-            "description": describe_expectation(state, exp),
-        },
-        "legal_moves": [m.model_dump(exclude_none=True) for m in moves if m.type != "card"],
-        "draw_pile": {c: k for c, k in state.draw_pile.items() if k},
-        "draw_pile_size": state.draw_size,
-        "discard_pile": {c: k for c, k in state.discard_pile.items() if k},
-        "set_aside": state.in_play(),
-        "finished": state.over,
-        "winner": state.name(state.winner) if state.winner is not None else None,
-    }
-
-
-def _stop(result: ReplayResult) -> dict[str, Any] | None:
-    return result.stopped_by.to_dict() if result.stopped_by else None
-
-
-__all__ = ["ReplayObserver", "ReplayResult", "build_verdict", "check_log", "replay_log", "state_at", "table_view", "walk"]
+__all__ = ["ReplayObserver", "ReplayResult", "build_verdict", "check_log", "replay_log", "state_at", "walk"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from adjudicator.cards import (
     CARD_LABELS,
@@ -272,6 +272,11 @@ class BaseGame(Ruleset):
     def row_score(self, row: Row) -> int:
         """The row's score if the round ended now (no Flip 7 bonus)."""
         return score_row(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=False)
+
+    def row_fields(self, row: Row) -> dict[str, Any]:
+        """A held Second Chance and the Freezes the row took."""
+        assert isinstance(row, BaseRow)
+        return {"second_chance": row.second_chance, "frozen_by": list(row.freezes)}
 
     # -- what statistics ask -----------------------------------------------------------------------
 
