@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.errors import RuleViolation
 
-VERDICT_FORMAT = "flip7-verdict/1"
+VERDICT_FORMAT: Literal["flip7-verdict/1"] = "flip7-verdict/1"
 
 
 class Violation(BaseModel):

@@ -141,10 +141,11 @@ def wrong_turn(base: SimulatedGame) -> str:
     for index, event, state in before_each(base):  # noqa: B007 (index is used after the loop)
         exp = expecting(state)
         if event.type == "hit" and state.round == 2 and exp.kind == "turn":
-            assert exp.seat is not None
-            mover = state.players[exp.seat]
-            others = [s for s in state.active_seats() if s != exp.seat]
-            intruder = state.players[min(others, key=lambda s: (s - exp.seat) % len(state.players))]
+            turn = exp.seat
+            assert turn is not None
+            mover = state.players[turn]
+            others = [s for s in state.active_seats() if s != turn]
+            intruder = state.players[min(others, key=lambda s: (s - turn) % len(state.players))]
             break
     else:
         raise LookupError("the base game has no hit in round 2")

@@ -195,7 +195,7 @@ class Store:
     def delete_game(self, game_id: str) -> bool:
         """Remove a game and all its rows; False if there was no such game."""
         with self._writer() as cursor:
-            if cursor.execute("SELECT count(*) FROM games WHERE id = ?", [game_id]).fetchone()[0] == 0:
+            if db.scalar(cursor, "SELECT count(*) FROM games WHERE id = ?", [game_id]) == 0:
                 return False
             cursor.execute("BEGIN TRANSACTION")
             try:
