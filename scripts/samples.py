@@ -19,6 +19,7 @@ from pathlib import Path
 from adjudicator.events import EndEvent, Event, GameEvent, HitEvent, ScoreEvent, TargetEvent
 from adjudicator.replay import check_log, walk
 from adjudicator.rules import expecting
+from adjudicator.rules.base import NAME
 from adjudicator.simulate.play import GameOptions, SimulatedGame, dump_event, play_game
 from adjudicator.state import BUSTED, GameState
 
@@ -45,7 +46,7 @@ def busted_player_hands_out(game: SimulatedGame) -> bool:
 
 def recipients_named_first(game: SimulatedGame) -> bool:
     """With ``delayed: assign_first``, a recipient is named for a set-aside card before it acts."""
-    return any(e.type == "target" and expecting(s).purpose == "name" for _, e, s in before_each(game))
+    return any(e.type == "target" and expecting(s).purpose == NAME for _, e, s in before_each(game))
 
 
 def tie_at_target(game: SimulatedGame) -> bool:
