@@ -89,6 +89,20 @@ def lines_from_text(text: str) -> Iterator[str]:
             yield line
 
 
+def printable(label: str) -> str:
+    """A label such as a file name as valid text: bytes of a name that were not UTF-8 (which Python
+    keeps as lone surrogates) become ``\\xNN``, any other lone surrogate ``\\udNNN``."""
+    try:
+        label.encode("utf-8")
+        return label
+    except UnicodeEncodeError:
+        pass
+    try:
+        return label.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return label.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def as_lines(source: str | bytes | Iterable[str]) -> Iterable[str]:
     """Accept text, bytes or an iterable of lines and return an iterable of lines."""
     if isinstance(source, bytes):

@@ -33,7 +33,7 @@ import pyarrow as pa
 from adjudicator.errors import Flip7Error
 from adjudicator.records import LoggedEvent
 from adjudicator.replay import replay_log
-from adjudicator.source import as_lines
+from adjudicator.source import as_lines, printable
 from adjudicator.store.schema import (
     GAME_KEY_COLUMN,
     GAME_TABLES,
@@ -75,6 +75,10 @@ class LogInput:
 
     name: str
     load: Callable[[], bytes]
+
+    def __post_init__(self) -> None:
+        # the name is stored (games.source) and printed: it must be valid text
+        object.__setattr__(self, "name", printable(self.name))
 
     @classmethod
     def from_bytes(cls, name: str, data: bytes) -> LogInput:
