@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 from adjudicator.source import MAX_LINE_BYTES
@@ -265,8 +265,13 @@ def hostile_logs(draw: st.DrawFn, max_mutations: int = 3) -> bytes:
 
 
 def budget(examples: int, *, slow: bool = False) -> settings:
-    """Settings of a fuzz test: fixed seed, no example database, ``examples`` (×20 when ``slow``)."""
+    """Settings of a fuzz test: fixed seed, no example database, ``examples`` (×20 when ``slow``).
+
+    No shrinking: a failure is reported as found (with its ``@reproduce_failure`` blob), since
+    shrinking logs through a store can take minutes.
+    """
     return settings(
+        phases=(Phase.explicit, Phase.reuse, Phase.generate),
         max_examples=examples * (20 if slow else 1),
         derandomize=True,
         database=None,

@@ -61,7 +61,7 @@ def fuzz_core(data: bytes, at: int) -> None:
     look_at_the_table(data, at)
 
 
-@budget(300)
+@budget(200)
 @given(hostile_logs(), st.integers(0, 40))
 def test_fuzz_core(data: bytes, at: int) -> None:
     fuzz_core(data, at)

@@ -24,6 +24,8 @@ from adjudicator.store import Store
 from adjudicator.store.ingest import content_hash
 from tests.adjudicator.helpers import simulated_logs
 
+from .conftest import assert_store_whole
+
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to follow processes")
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -100,15 +102,8 @@ def kill_at_random(proc: subprocess.Popen[bytes], rng: random.Random) -> set[int
 def assert_whole(db: Path, files: dict[str, bytes]) -> int:
     """Every stored game is whole, once, with its file's bytes; returns how many are stored."""
     with Store.open(db, read_only=True) as store:
-        q = lambda sql: store.query(sql).rows  # noqa: E731
-        (games, distinct), = q("SELECT count(*), count(DISTINCT id) FROM games")
-        assert games == distinct
-        assert q("SELECT count(*) FROM games g WHERE n_events != (SELECT count(*) FROM events e WHERE e.game = g.id)") == [(0,)]
-        assert q("SELECT count(*) FROM games g WHERE len(players) != (SELECT count(*) FROM game_players p WHERE p.game = g.id)") == [(0,)]
-        assert q("SELECT count(*) FROM games g WHERE n_violations != (SELECT count(*) FROM violations v WHERE v.game = g.id)") == [(0,)]
-        for table in ("logs", "events", "game_players", "rounds", "player_rounds", "violations"):
-            assert q(f"SELECT count(*) FROM {table} WHERE game NOT IN (SELECT id FROM games)") == [(0,)], table
-        stored = q("SELECT g.source, g.content_hash, l.content FROM games g JOIN logs l ON l.game = g.id")
+        games = assert_store_whole(store)
+        stored = store.query("SELECT g.source, g.content_hash, l.content FROM games g JOIN logs l ON l.game = g.id").rows
         assert len(stored) == games
         for source, digest, content in stored:
             assert bytes(content) == files[Path(source).name] and content_hash(bytes(content)) == digest
