@@ -1,5 +1,6 @@
 """Fuzzing the CLI: `flip7 check` (text and --json) on hostile logs exits 0, 1 or 2, never with a
-traceback, and `--json` always prints JSON when a verdict was reached."""
+traceback, and `--json` always prints JSON when a verdict was reached; `flip7 ingest --json`
+stores the log or reports it, and always prints its summary."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from cli.main import app
 from tests.fuzzing import budget, hostile_logs
 
 
-def run_check(folder: Path, data: bytes) -> None:
+def run_check(folder: Path, data: bytes, db: Path) -> None:
     path = folder / "hostile.jsonl"
     path.write_bytes(data)
     runner = CliRunner()
@@ -30,18 +31,29 @@ def run_check(folder: Path, data: bytes) -> None:
     text = runner.invoke(app, ["check", str(path)])
     assert text.exception is None or isinstance(text.exception, SystemExit), text.exception
     assert text.exit_code == as_json.exit_code and "Traceback" not in text.output
+    ingest = runner.invoke(app, ["ingest", "--json", "--replace", "--db", str(db), str(path)])
+    assert ingest.exception is None or isinstance(ingest.exception, SystemExit), ingest.exception
+    summary = json.loads(ingest.stdout)
+    assert ingest.exit_code == (1 if summary["problems"] else 0)
+    assert summary["unreadable"] == (as_json.exit_code == 2)
 
 
-@budget(25)
-@given(hostile_logs())
-def test_fuzz_check_cli(data: bytes) -> None:
+def fuzz(examples: int, slow: bool, mutations: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        run_check(Path(folder), data)
+        db = Path(folder) / "cli.duckdb"
+
+        @budget(examples, slow=slow)
+        @given(hostile_logs(max_mutations=mutations))
+        def inner(data: bytes) -> None:
+            run_check(Path(folder), data, db)
+
+        inner()
+
+
+def test_fuzz_check_and_ingest_cli() -> None:
+    fuzz(25, slow=False, mutations=3)
 
 
 @pytest.mark.slow
-@budget(40, slow=True)
-@given(hostile_logs(max_mutations=5))
-def test_fuzz_check_cli_long(data: bytes) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        run_check(Path(folder), data)
+def test_fuzz_check_and_ingest_cli_long() -> None:
+    fuzz(25, slow=True, mutations=5)
