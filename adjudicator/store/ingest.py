@@ -591,8 +591,8 @@ class Ingestor:
 
 
 def _os_message(exc: OSError) -> str:
-    reason = exc.strerror or str(exc)
-    return f"cannot read {exc.filename}: {reason}" if exc.filename else f"cannot read: {reason}"
+    reason = printable(exc.strerror or str(exc))
+    return f"cannot read {printable(str(exc.filename))}: {reason}" if exc.filename else f"cannot read: {reason}"
 
 
 def ingest_lines_input(name: str, source: str | bytes | Iterable[str]) -> LogInput:
