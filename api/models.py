@@ -226,7 +226,9 @@ class QueryResult(_Model):
             "types": ["VARCHAR", "BIGINT"],
             "rows": [["Ana", 12], ["Cem", 9]],
             "truncated": False,
+            "truncated_by": None,
             "max_rows": 100,
+            "max_bytes": 10485760,
             "timeout": 10.0,
         }
     )
@@ -234,8 +236,12 @@ class QueryResult(_Model):
     columns: list[str]
     types: list[str]
     rows: list[list[Any]]
-    truncated: bool = Field(description="True when more rows existed than `max_rows`.")
+    truncated: bool = Field(description="True when rows were cut: more existed than `max_rows`, or than fit in `max_bytes`.")
+    truncated_by: Literal["rows", "bytes"] | None = Field(
+        default=None, description='Which limit cut the rows: "rows" (`max_rows`) or "bytes" (`max_bytes`); null when none did.'
+    )
     max_rows: int = Field(description="The row limit that applied.")
+    max_bytes: int = Field(description="The byte limit that applied: the rows' JSON is at most this long.")
     timeout: float = Field(description="The time limit that applied, seconds.")
 
 

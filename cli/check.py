@@ -12,7 +12,7 @@ from rich.progress import Progress
 from adjudicator.errors import Flip7Error
 from adjudicator.events import event_json_schema
 from adjudicator.replay import replay_log, state_at
-from adjudicator.source import lines_from_stream
+from adjudicator.source import lines_from_stream, printable
 from adjudicator.table import table_view
 from cli.common import describe_os_error, err_console, fail, open_log, out_console
 from cli.render import offending_lines, render_state, render_verdict
@@ -34,9 +34,9 @@ def _judge(name: str) -> tuple[dict[str, Any] | None, dict[int, str], str | None
                 shown = offending_lines(lines_from_stream(stream), wanted)
             return verdict, shown, None
     except OSError as exc:
-        return None, {}, describe_os_error(name, exc)
+        return None, {}, printable(describe_os_error(name, exc))
     except Flip7Error as exc:
-        return None, {}, f"{name}: {exc}"
+        return None, {}, printable(f"{name}: {exc}")
 
 
 def check(
@@ -62,7 +62,7 @@ def check(
                 errors.print(f"[bold red]error:[/] {escape(error)}", soft_wrap=True)
                 worst = EXIT_UNREADABLE
                 counts["unreadable"] += 1
-                results.append({"file": name, "error": error})
+                results.append({"file": printable(name), "error": error})
                 continue
             assert verdict is not None
             if not verdict["valid"] and worst == EXIT_VALID:

@@ -14,9 +14,15 @@ stored is ``unchanged``; a new id is ``ingested``; a known id with other bytes i
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import json
 import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -33,7 +39,7 @@ import pyarrow as pa
 from adjudicator.errors import Flip7Error
 from adjudicator.records import LoggedEvent
 from adjudicator.replay import replay_log
-from adjudicator.source import as_lines
+from adjudicator.source import as_lines, printable
 from adjudicator.store.records import RecordCollector
 from adjudicator.store.schema import (
     GAME_KEY_COLUMN,
@@ -76,6 +82,10 @@ class LogInput:
 
     name: str
     load: Callable[[], bytes]
+
+    def __post_init__(self) -> None:
+        # the name is stored (games.source) and printed: it must be valid text
+        object.__setattr__(self, "name", printable(self.name))
 
     @classmethod
     def from_bytes(cls, name: str, data: bytes) -> LogInput:
@@ -298,6 +308,35 @@ def _replay_job(job: tuple[str, bytes, str, datetime]) -> GameRows | tuple[str, 
         return type(exc).__name__, str(exc)
 
 
+#: How often a worker looks whether the ingesting process is still there (where the kernel cannot tell it).
+PARENT_POLL_SECONDS = 0.5
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    """Initializer of the worker processes: end the worker as soon as the ingesting process ends,
+    however it ends (a SIGKILL included), so no orphan lives on.
+
+    On Linux the kernel sends the worker SIGKILL when its parent dies (``PR_SET_PDEATHSIG``; the
+    pool is created and shut down by one call on one thread, which outlives its workers). Elsewhere,
+    and as a second guard, a thread checks the parent every ``PARENT_POLL_SECONDS``.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="flip7-parent-watch", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
+
+
 def batch_tables(games: list[GameRows]) -> dict[str, pa.Table]:
     """Arrow tables, one per store table, holding the rows of ``games`` (columns concatenated)."""
     out: dict[str, pa.Table] = {}
@@ -437,7 +476,12 @@ class Ingestor:
         assert len(jobs) == len(items), "every item to replay has been read"
         if self._workers > 1 and len(jobs) >= 4 * self._workers:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("spawn"))
+                self._pool = ProcessPoolExecutor(
+                    self._workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_die_with_parent,
+                    initargs=(os.getpid(),),
+                )
             outputs: Iterable[GameRows | tuple[str, str]] = self._pool.map(
                 _replay_job, jobs, chunksize=max(1, len(jobs) // (4 * self._workers))
             )
@@ -548,8 +592,8 @@ class Ingestor:
 
 
 def _os_message(exc: OSError) -> str:
-    reason = exc.strerror or str(exc)
-    return f"cannot read {exc.filename}: {reason}" if exc.filename else f"cannot read: {reason}"
+    reason = printable(exc.strerror or str(exc))
+    return f"cannot read {printable(str(exc.filename))}: {reason}" if exc.filename else f"cannot read: {reason}"
 
 
 def ingest_lines_input(name: str, source: str | bytes | Iterable[str]) -> LogInput:

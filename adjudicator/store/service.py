@@ -298,11 +298,23 @@ class Store:
         with self._cursor() as cursor:
             return run_statistics(cursor, player=player, since=since, names=names)
 
-    def query(self, sql: str, *, max_rows: int = DEFAULT_MAX_ROWS, timeout: float = DEFAULT_TIMEOUT) -> QueryResult:
-        """Run one read-only SQL query in the sandbox (see ``adjudicator.store.query``)."""
+    def query(
+        self,
+        sql: str,
+        *,
+        max_rows: int = DEFAULT_MAX_ROWS,
+        timeout: float = DEFAULT_TIMEOUT,
+        max_bytes: int | None = None,
+        hide_server: bool = False,
+    ) -> QueryResult:
+        """Run one read-only SQL query in the sandbox (see ``adjudicator.store.query``; ``max_bytes``
+        and ``hide_server`` are for callers who serve others, such as the HTTP API)."""
         if self._closed:
             raise StoreError("the store is closed")
-        return run_query(self._con, sql, read_only_connection=self.read_only, max_rows=max_rows, timeout=timeout)
+        return run_query(
+            self._con, sql, read_only_connection=self.read_only, max_rows=max_rows, timeout=timeout,
+            max_bytes=max_bytes, hide_server=hide_server,
+        )
 
     def export(self, directory: str | Path) -> list[ExportedTable]:
         """Write every table as ``directory/<table>.parquet``."""
