@@ -66,13 +66,19 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     p = parser(__doc__, games=100_000)
     p.add_argument("--base", type=int, default=1000, help="games simulated and ingested before the copies (default 1000)")
     p.add_argument("--repeat", type=int, default=3, help="best of this many warm runs (default 3)")
+    p.add_argument("--store", type=Path, default=None, help="keep the store in this file, and reuse it when it exists (built as asked otherwise)")
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="flip7-bench-") as tmp:
-        path = Path(tmp) / "stats.duckdb"
+        path = args.store or Path(tmp) / "stats.duckdb"
         start = time.perf_counter()
-        held = build_store(path, args.games, args.base, args.seed)
-        built = time.perf_counter() - start
-        rows = [("store", f"{held:,} games ({args.base:,} ingested, the rest copied in SQL), {mib(path.stat().st_size)}, built in {built:.0f} s")]
+        if path.exists():
+            with Store.open(path, read_only=True) as existing:
+                held = existing.stats(names=["overview"])[0].rows[0][0]
+            how = "reused"
+        else:
+            held = build_store(path, args.games, args.base, args.seed)
+            how = f"{args.base:,} ingested, the rest copied in SQL, built in {time.perf_counter() - start:.0f} s"
+        rows = [("store", f"{held:,} games ({how}), {mib(path.stat().st_size)}")]
         verdicts = []
         with Store.open(path, read_only=True) as store:
             con = store._con  # the same connection the statistics use
