@@ -53,3 +53,11 @@ def test_script_runs_on_a_tiny_corpus(name: str, capsys: pytest.CaptureFixture[s
     assert "machine: " in out and " CPUs" in out
     assert out.startswith("## Target ")
     assert "(target " in out
+
+
+def test_profile_of_check_runs_on_a_tiny_corpus(capsys: pytest.CaptureFixture[str]) -> None:
+    shares = load("profile_check").main(["--games", "3", "--top", "5"])
+    out = capsys.readouterr().out
+    assert math.isclose(sum(shares.values()), 1.0, rel_tol=1e-6)
+    assert shares["rules"] > 0 and shares["event parsing"] > 0
+    assert "| rules |" in out and out.count("| `") == 5
