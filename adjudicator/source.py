@@ -43,25 +43,29 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
     yielded as a ``TooLongLine`` without being kept in memory. Raises ``LogUnreadable`` on bytes
     that are not UTF-8.
     """
-    line_no = 0
-    while True:
-        raw = stream.readline(MAX_LINE_BYTES + 1)
-        if not raw:
-            return
-        line_no += 1
+    readline = stream.readline  # the loop runs once per line: keep its work to the minimum
+    limit = MAX_LINE_BYTES + 1
+    line_no = 1
+    raw = readline(limit)
+    if raw.startswith(b"\xef\xbb\xbf") and (len(raw) <= MAX_LINE_BYTES or raw.endswith(b"\n")):
+        raw = raw[3:] or b"\n"  # a log of a bare byte-order mark is one empty line
+    while raw:
         if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
             length = len(raw)
             while True:  # skip the rest of the over-long line chunk by chunk
-                rest = stream.readline(_CHUNK)
+                rest = readline(_CHUNK)
                 length += len(rest)
                 if not rest or rest.endswith(b"\n"):
                     break
             yield TooLongLine(length)
-            continue
-        if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
-        text = _decode(raw, line_no)
-        yield text.rstrip("\r\n")
+        else:
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                text = _decode(raw, line_no)  # raises LogUnreadable naming the line and byte
+            yield text.rstrip("\r\n")
+        raw = readline(limit)
+        line_no += 1
 
 
 def lines_from_bytes(data: bytes) -> Iterator[str]:
