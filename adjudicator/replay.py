@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
+from adjudicator.event_cache import memoized
 from adjudicator.events import Event, parse_event
 from adjudicator.records import (
     GameRecords,
@@ -70,7 +71,7 @@ def replay_log(
     logged: list[LoggedEvent] = []
     index = -1
     applied = 0
-    parse: Callable[[str], Event] = parse_event
+    parse: Callable[[str], Event] = memoized(parse_event)  # identical lines share one parsed event
     for line_no, text in enumerate(as_lines(source), 1):
         if not _is_event_line(text):
             continue
@@ -87,7 +88,7 @@ def replay_log(
                 if collector is not None:
                     collector.after(event, index)
                 if event.type == "game":  # from here on, lines are read as the game's ruleset says
-                    parse = state.rules.parse
+                    parse = memoized(state.rules.parse)
             except RuleViolation as error:
                 violation = Violation.at(index, line_no, error)
                 violations.append(violation)
