@@ -176,7 +176,7 @@ def main() -> None:
             writer(path, rows, args.batch_size)
             results.append((f"writes only: {label} ({path.stat().st_size / 2**20:.1f} MiB)", time.perf_counter() - start, len(rows), ev))
             check = duckdb.connect(str(path), read_only=True)
-            assert check.execute("SELECT count(*) FROM events").fetchone()[0] == ev
+            assert check.execute("SELECT count(*) FROM events").fetchone() == (ev,)
             check.close()
 
         # 4. re-ingest, all unchanged
