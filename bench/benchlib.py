@@ -28,7 +28,7 @@ FLIP7 = (sys.executable, "-m", "cli.main")
 
 
 def machine() -> str:
-    """One line naming the machine: CPU model, cores, memory, OS, Python."""
+    """One line naming the machine: CPU model, cores, memory, OS, Python, and how busy it is now."""
     model = platform.processor() or platform.machine()
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -45,7 +45,8 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    return f"{model}, {os.cpu_count()} CPUs{memory}, {platform.system()} {platform.release()}, Python {platform.python_version()}"
+    load = f", load average {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else ""
+    return f"{model}, {os.cpu_count()} CPUs{memory}, {platform.system()} {platform.release()}, Python {platform.python_version()}{load}"
 
 
 def parser(description: str | None, games: int) -> argparse.ArgumentParser:
@@ -85,17 +86,20 @@ def count_events(paths: Sequence[Path]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """One finished whole-command run: wall seconds, peak RSS of the process in bytes, exit code."""
+    """One finished whole-command run: wall seconds, CPU seconds (user + system) and peak RSS of
+    the process in bytes, exit code."""
 
     seconds: float
     peak_rss: int
     returncode: int
+    cpu: float = 0.0
 
 
 def run_command(args: Sequence[str], *, cwd: Path = ROOT, stdin: bytes | None = None) -> Run:
     """Run a command to its end (output discarded) and measure wall time and its own peak RSS.
 
-    The peak is the kernel's ``ru_maxrss`` of that one child (``os.wait4``), in bytes.
+    The peak is the kernel's ``ru_maxrss`` of that one child (``os.wait4``), in bytes; its CPU
+    time includes the children it waited for (worker processes).
     """
     start = time.perf_counter()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
@@ -114,17 +118,27 @@ def run_command(args: Sequence[str], *, cwd: Path = ROOT, stdin: bytes | None = 
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode not in (0, 1):
         raise RuntimeError(f"{' '.join(args[:6])} … exited {proc.returncode}: {err.decode(errors='replace')[-500:]}")
-    return Run(seconds, usage.ru_maxrss * 1024, proc.returncode)
+    return Run(seconds, usage.ru_maxrss * 1024, proc.returncode, usage.ru_utime + usage.ru_stime)
 
 
-def best_of(repeat: int, work) -> float:
-    """The shortest of ``repeat`` timings of ``work()`` in seconds (the least disturbed run)."""
+def best_of(repeat: int, work, clock=time.perf_counter) -> float:
+    """The shortest of ``repeat`` timings of ``work()`` in seconds (the least disturbed run).
+
+    ``clock=time.process_time`` counts this process's CPU time only: on a shared, loaded machine
+    that is what a single-threaded comparison should use (waiting for a core is not the code's).
+    """
     best = float("inf")
     for _ in range(max(1, repeat)):
-        start = time.perf_counter()
+        start = clock()
         work()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, clock() - start)
     return best
+
+
+def best_cpu(repeat: int, command: Sequence[str], **kwargs) -> Run:
+    """The run of ``command`` with the least CPU time, of ``repeat`` runs (see ``run_command``)."""
+    runs = [run_command(command, **kwargs) for _ in range(max(1, repeat))]
+    return min(runs, key=lambda r: r.cpu)
 
 
 def flip7_has_option(command: str, option: str) -> bool:

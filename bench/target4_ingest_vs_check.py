@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchlib import FLIP7, Verdict, best_of, parser, rate, report, run_command, write_corpus  # noqa: E402
+from benchlib import FLIP7, Run, Verdict, best_cpu, parser, rate, report, run_command, write_corpus  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> list[Verdict]:
@@ -29,22 +29,24 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
         folder = Path(tmp)
         paths = write_corpus(folder / "logs", args.games, args.players, args.seed)
         files = [str(f) for f in paths]
-        t_check = best_of(args.repeat, lambda: run_command([*FLIP7, "check", "--json", *files]))
+        check = best_cpu(args.repeat, [*FLIP7, "check", "--json", *files])
 
-        def ingest_once() -> None:
+        def ingest_once() -> Run:
             db = folder / f"store-{time.monotonic_ns()}.duckdb"
-            run_command([*FLIP7, "ingest", "--db", str(db), "--jobs", "1", str(folder / "logs")])
+            run = run_command([*FLIP7, "ingest", "--db", str(db), "--jobs", "1", str(folder / "logs")])
             db.unlink()
+            return run
 
-        t_ingest = best_of(args.repeat, ingest_once)
+        ingest = min((ingest_once() for _ in range(max(1, args.repeat))), key=lambda r: r.cpu)
     n = args.games
     rows = [
         ("corpus", f"{n:,} games of {args.players} players"),
-        ("flip7 check --json", f"{t_check:.2f} s = {rate(n, t_check)} games/s"),
-        ("flip7 ingest --jobs 1 (fresh store)", f"{t_ingest:.2f} s = {rate(n, t_ingest)} games/s"),
+        ("flip7 check --json", f"{check.cpu:.2f} s CPU = {rate(n, check.cpu)} games/s (wall {check.seconds:.2f} s)"),
+        ("flip7 ingest --jobs 1 (fresh store)", f"{ingest.cpu:.2f} s CPU = {rate(n, ingest.cpu)} games/s (wall {ingest.seconds:.2f} s)"),
     ]
-    verdicts = [Verdict("ingest games/s ÷ check games/s", t_check / t_ingest, 0.5)]
-    report("Target 4: ingest against check", rows, verdicts, [f"wall time of whole commands, best of {args.repeat}"])
+    verdicts = [Verdict("ingest games/s ÷ check games/s (CPU time)", check.cpu / ingest.cpu, 0.5)]
+    notes = [f"CPU time (user + system) of whole commands, the least of {args.repeat} runs; DuckDB may use a second thread"]
+    report("Target 4: ingest against check", rows, verdicts, notes)
     return verdicts
 
 
