@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
+from adjudicator.event_cache import memoized
 from adjudicator.events import Event, parse_event
 from adjudicator.records import LoggedEvent
 from adjudicator.rules import apply, round_outcomes
@@ -75,7 +76,7 @@ def replay_log(
     logged: list[LoggedEvent] = []
     index = -1
     applied = 0
-    parse: Callable[[str], Event] = parse_event
+    parse: Callable[[str], Event] = memoized(parse_event)  # identical lines share one parsed event
     for line_no, text in enumerate(as_lines(source), 1):
         if not _is_event_line(text):
             continue
@@ -92,7 +93,7 @@ def replay_log(
                 if observer is not None:
                     observer.after(state, event, index)
                 if event.type == "game":  # from here on, lines are read as the game's ruleset says
-                    parse = state.rules.parse
+                    parse = memoized(state.rules.parse)
             except RuleViolation as error:
                 violation = Violation.at(index, line_no, error)
                 violations.append(violation)

@@ -188,7 +188,7 @@ class BaseGame(Ruleset):
         """Advance set-aside cards by one step; True when a target event is now owed."""
         if frame.naming:
             if frame.next < len(frame.cards):
-                if state.active_seats():
+                if state.anyone_active():
                     state.stack.append(TargetFrame(frame.holder, frame.cards[frame.next], NAME, origin=frame, holds_card=False))
                     return True
                 frame.assigned.append(None)
@@ -209,7 +209,7 @@ class BaseGame(Ruleset):
             else:
                 _resolve_action(state, card, recipient, index)
             return False
-        if not state.active_seats():
+        if not state.anyone_active():
             state.discard(card)
             return False
         state.stack.append(TargetFrame(frame.holder, card, RESOLVE))

@@ -60,6 +60,10 @@ class Expectation:
 _GAME = Expectation("game")
 _OVER = Expectation("over")
 _ROUND = Expectation("round")
+# Expectations are frozen: one per seat (and draw purpose) serves every event that waits for it.
+_DEALS: dict[int, Expectation] = {}
+_TURNS: dict[int, Expectation] = {}
+_DRAWS: dict[tuple[int, str], Expectation] = {}
 
 
 def expecting(state: GameState) -> Expectation:
@@ -75,11 +79,23 @@ def expecting(state: GameState) -> Expectation:
     if kind == "target":
         return Expectation("target", top.holder, top.card, state.rules.eligible(state, top), top.purpose)
     if kind == "draw":
-        return Expectation("draw", top.seat, purpose=top.purpose)
+        key = (top.seat, top.purpose)
+        exp = _DRAWS.get(key)
+        if exp is None:
+            exp = _DRAWS[key] = Expectation("draw", top.seat, purpose=top.purpose)
+        return exp
     assert kind == "round", top
     if top.dealing:
-        return Expectation("deal", _deal_seat(state, top.deal_pos))
-    return Expectation("turn", _next_active(state, top.last_mover))
+        seat = _deal_seat(state, top.deal_pos)
+        exp = _DEALS.get(seat)
+        if exp is None:
+            exp = _DEALS[seat] = Expectation("deal", seat)
+        return exp
+    seat = _next_active(state, top.last_mover)
+    exp = _TURNS.get(seat)
+    if exp is None:
+        exp = _TURNS[seat] = Expectation("turn", seat)
+    return exp
 
 
 def _deal_seat(state: GameState, pos: int) -> int:
@@ -484,7 +500,7 @@ def settle(state: GameState, index: int) -> None:
                 top.dealing = False
                 assert state.dealer is not None
                 top.last_mover = state.dealer
-            if not state.active_seats():
+            if not state.anyone_active():
                 end_round(state, "all_out", None)
             return
         if kind == "draw":
