@@ -32,6 +32,7 @@ from adjudicator.store.ingest import (
     Outcome,
     delete_games,
     ingest_lines_input,
+    raise_if_interrupt,
 )
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query
 from adjudicator.store.stats import StatResult, run_statistics
@@ -140,6 +141,7 @@ class Store:
         try:
             yield cursor
         except duckdb.Error as exc:
+            raise_if_interrupt(exc)
             raise db.classify_duckdb_error(self.path, exc) from None
         finally:
             cursor.close()

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from tests.adjudicator.helpers import KITCHEN, card, game, log, rnd
+from tests.adjudicator.helpers import KITCHEN, card, game, log, rnd, simulated_logs
 
 runner = CliRunner()
 
@@ -79,9 +79,79 @@ def test_unreadable_input_exits_2_without_traceback(logs: dict[str, Path], name:
     assert words in result.stderr and "Traceback" not in result.output + result.stderr
 
 
-def test_a_folder_is_not_a_log(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["check", str(tmp_path)])
-    assert result.exit_code == 2 and "is a folder" in result.stderr
+def test_an_empty_folder_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    result = runner.invoke(app, ["check", str(tmp_path / "empty")])
+    assert result.exit_code == 2 and "is a folder with no *.jsonl" in result.stderr
+
+
+def test_one_unreadable_file_with_json_prints_an_error_object(logs: dict[str, Path]) -> None:
+    result = runner.invoke(app, ["check", "--json", str(logs["empty"])])
+    assert result.exit_code == 2
+    answer = json.loads(result.stdout)
+    assert answer["file"] == str(logs["empty"]) and "empty" in answer["error"]
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """30 simulated logs, every 5th spoilt (6 with violations), and one unreadable file."""
+    out = tmp_path / "many"
+    out.mkdir()
+    for i, text in enumerate(simulated_logs([f"m{i:02}" for i in range(30)], seed=3, spoilt_every=5)):
+        (out / f"m{i:02}.jsonl").write_text(text)
+    (out / "zz-empty.jsonl").write_bytes(b"")
+    return out
+
+
+def test_jsonl_streams_one_verdict_per_file_from_worker_processes(folder: Path) -> None:
+    result = runner.invoke(app, ["check", str(folder), "--jsonl", "--jobs", "2"])
+    assert result.exit_code == 2
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(lines) == 31 and all("file" in item for item in lines)
+    assert sorted(Path(item["file"]).name for item in lines) == sorted(p.name for p in folder.iterdir())
+    assert sum(1 for item in lines if item.get("valid") is False) == 6
+    assert "31 logs: 24 valid, 6 with violations, 1 unreadable" in result.stderr
+    assert "violations by code:" in result.stderr
+    one = runner.invoke(app, ["check", str(folder), "--jsonl", "--jobs", "1"])
+    assert sorted(one.stdout.splitlines()) == sorted(result.stdout.splitlines())  # the same verdicts either way
+
+
+def test_summary_counts_violations_by_code_and_quiet_shows_only_failures(folder: Path) -> None:
+    full = runner.invoke(app, ["check", str(folder)])
+    quiet = runner.invoke(app, ["check", str(folder), "--quiet"])
+    assert full.exit_code == quiet.exit_code == 2
+    summary = "31 logs: 24 valid, 6 with violations, 1 unreadable"
+    assert summary in full.stdout and summary in quiet.stdout
+    codes = full.stdout.split("violations by code: ")[1].split()
+    assert sum(int(n.rstrip(",")) for n in codes[1::2]) == sum(
+        len(v["violations"]) for v in map(json.loads, runner.invoke(app, ["check", str(folder), "--jsonl"]).stdout.splitlines()) if "violations" in v
+    )
+    assert "✓ valid" in full.stdout and "✓ valid" not in quiet.stdout
+    assert quiet.stdout.count("violation") >= 6
+    assert "checking" not in full.stderr  # no progress bar off a terminal
+
+
+def test_json_array_is_streamed_in_input_order(folder: Path) -> None:
+    result = runner.invoke(app, ["check", str(folder), "--json", "--jobs", "2"])
+    items = json.loads(result.stdout)
+    assert [Path(i.get("file") or f"{i['game']}.jsonl").name for i in items] == sorted(p.name for p in folder.iterdir())
+
+
+def test_a_closed_pipe_ends_quietly_with_the_verdicts_exit_code(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    many = tmp_path / "valid"
+    many.mkdir()
+    for i, text in enumerate(simulated_logs([f"v{i:02}" for i in range(40)], seed=4)):
+        (many / f"v{i:02}.jsonl").write_text(text)
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "check", str(many)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # as `| head -1` does
+    err = proc.stderr.read() if proc.stderr else b""
+    assert proc.wait(timeout=120) == 0
+    assert err == b""
 
 
 def test_state_shows_whose_move_and_legal_moves(logs: dict[str, Path]) -> None:
