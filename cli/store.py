@@ -8,6 +8,7 @@ standard error and exit code 2.
 from __future__ import annotations
 
 import csv
+import difflib
 import json
 import os
 import sys
@@ -23,6 +24,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from adjudicator.store import (
+    GameNotFound,
     IngestResult,
     IngestSummary,
     InvalidSince,
@@ -296,22 +298,36 @@ def games(
     if as_json:
         typer.echo(json.dumps([g.as_dict() for g in page.games], ensure_ascii=False, indent=2))
         return
-    table = Table("id", "players", "valid", "finished", "winner", "rounds", "events", "ingested (UTC)", header_style="bold")
-    for g in page.games:
-        table.add_row(
-            escape(g.id),
-            escape(", ".join(g.players)),
-            "[green]yes[/]" if g.valid else f"[red]no ({g.n_violations})[/]",
-            "yes" if g.finished else "no",
-            escape(g.winner or ""),
-            str(g.n_rounds),
-            str(g.n_events),
-            g.ingested_at.strftime("%Y-%m-%d %H:%M:%S"),
-        )
     console = out_console()
-    console.print(table)
+    longest = max([2, *(len(g.id) for g in page.games)])
+    if console.width >= longest + 80:
+        table = Table(header_style="bold")
+        # ids are what the next command is typed with: never wrapped or cut (the players column gives way)
+        table.add_column("id", no_wrap=True, min_width=longest)
+        table.add_column("players", ratio=1)
+        for column in ("valid", "finished", "winner", "rounds", "events"):
+            table.add_column(column)
+        table.add_column("ingested (UTC)", no_wrap=True)
+        for g in page.games:
+            table.add_row(
+                escape(g.id), escape(", ".join(g.players)), _valid_cell(g), "yes" if g.finished else "no",
+                escape(g.winner or ""), str(g.n_rounds), str(g.n_events), g.ingested_at.strftime("%Y-%m-%d %H:%M:%S"),
+            )
+        console.print(table)
+    else:  # a narrow terminal: a few lines per game, the id whole on the first
+        for g in page.games:
+            outcome = f"winner {escape(g.winner)}" if g.finished and g.winner else "not finished"
+            console.print(f"[bold]{escape(g.id)}[/]  {_valid_cell(g)}", soft_wrap=True)
+            console.print(
+                f"    {outcome}, {g.n_rounds} rounds, {g.n_events} events, [dim]ingested {g.ingested_at.strftime('%Y-%m-%d %H:%M:%S')} UTC[/]"
+            )
+            console.print(f"    {escape(', '.join(g.players)) or '[dim](no players)[/]'}", overflow="fold")
     more = " (more not shown: raise --limit)" if page.next_cursor else ""
     console.print(f"[dim]{len(page.games)} game{'s' if len(page.games) != 1 else ''}{more}[/]")
+
+
+def _valid_cell(g: Any) -> str:
+    return "[green]valid[/]" if g.valid else f"[red]{g.n_violations} violation{'s' if g.n_violations != 1 else ''}[/]"
 
 
 def show(
@@ -326,6 +342,9 @@ def show(
         verdict = store.verdict(game_id)
         wanted = {v["line"] for v in verdict["violations"]}
         shown = offending_lines(store.log_lines(game_id), wanted) if wanted else {}
+    except GameNotFound as exc:
+        near = near_ids(game_id, store.game_ids())
+        fail(f"{exc}; did you mean {' or '.join(repr(n) for n in near)}? (flip7 games lists them)" if near else f"{exc} (flip7 games lists the stored games)")
     except StoreError as exc:
         fail(str(exc))
     finally:
@@ -335,6 +354,19 @@ def show(
     else:
         render_verdict(verdict, out_console(), shown)
     raise typer.Exit(0 if verdict["valid"] else 1)
+
+
+def near_ids(wanted: str, ids: list[str], n: int = 3) -> list[str]:
+    """Stored ids that look like ``wanted``: the same letters in another case, ids it begins or ends, then close spellings."""
+    folded = wanted.casefold()
+    exact = [i for i in ids if i.casefold() == folded]
+    partial = [i for i in ids if folded and (i.casefold().startswith(folded) or folded in i.casefold()) and i not in exact]
+    close = difflib.get_close_matches(wanted, ids, n=n, cutoff=0.6)
+    out: list[str] = []
+    for i in [*exact, *partial[:n], *close]:
+        if i not in out:
+            out.append(i)
+    return out[:n]
 
 
 def export(

@@ -239,6 +239,11 @@ class Store:
             return GamePage(games, games[-1].id)
         return GamePage(games, None)
 
+    def game_ids(self) -> list[str]:
+        """Every stored game's id, in order (to suggest one for a mistyped id)."""
+        with self._cursor() as cursor:
+            return [row[0] for row in cursor.execute("SELECT id FROM games ORDER BY id").fetchall()]
+
     def game(self, game_id: str) -> GameSummary:
         """The stored game ``game_id``; raises ``GameNotFound``."""
         with self._cursor() as cursor:

@@ -184,3 +184,24 @@ def test_every_command_has_help() -> None:
 def test_version() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.output.startswith("flip7 0.1.0")
+
+
+def test_twenty_players_stay_readable_at_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from adjudicator.simulate.play import GameOptions, play_game
+
+    played = play_game("wide", "threshold:25", random.Random(1), players=20, options=GameOptions(decks=2))
+    path = tmp_path / "wide.jsonl"
+    path.write_text("".join(e.model_dump_json(exclude_none=True) + "\n" for e in played.events))
+    monkeypatch.setenv("COLUMNS", "80")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    names = list(played.totals)
+    assert len(names) == 20
+    for name in names:  # one row per player, the name whole, the total at its end
+        row = next(line for line in lines if line.split() and line.split()[0] == name)
+        assert row.split()[-1] == str(played.totals[name])
+    assert not [line for line in lines if line.strip() and set(line.split()) <= {"❄", "✗", "★", "·", "…"}]

@@ -285,3 +285,26 @@ def test_ctrl_c_mid_ingest_keeps_whole_games_only(tmp_path: Path) -> None:
     )
     summary = json.loads(again.stdout)
     assert (summary["unchanged"], summary["ingested"]) == (stored, 600 - stored)
+
+
+@pytest.mark.parametrize("columns", ["80", "200"])
+def test_games_never_cut_an_id(tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, columns: str) -> None:
+    path = tmp_path / "ids.duckdb"
+    long_id = "league-2026-autumn-table-seven-final-game"
+    log = tmp_path / "long.jsonl"
+    log.write_text((GAMES / "fx2_flip7.jsonl").read_text().replace('"fx-2"', f'"{long_id}"'))
+    assert runner.invoke(app, ["ingest", str(GAMES), str(log), "--db", str(path)]).exit_code == 0
+    monkeypatch.setenv("COLUMNS", columns)
+    result = runner.invoke(app, ["games", "--db", str(path)])
+    assert result.exit_code == 0
+    assert long_id in result.stdout and "unnamed-c3a4f6e74f5ee29f" in result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= int(columns)
+
+
+def test_show_suggests_near_ids(db: Path, runner: CliRunner) -> None:
+    typo = runner.invoke(app, ["show", "FX-1", "--db", str(db)])
+    assert typo.exit_code == 2 and "did you mean 'fx-1'?" in typo.stderr
+    short = runner.invoke(app, ["show", "fx", "--db", str(db)])
+    assert "'fx-1' or 'fx-2' or 'fx-3'" in short.stderr
+    far = runner.invoke(app, ["show", "zzz", "--db", str(db)])
+    assert far.exit_code == 2 and "did you mean" not in far.stderr and "flip7 games" in far.stderr
