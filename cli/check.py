@@ -144,7 +144,10 @@ def check(
     codes: Counter[str] = Counter()
     show_progress = len(files) >= PROGRESS_FROM and errors.is_terminal
     first = True
-    with Progress(*Progress.get_default_columns(), console=errors, transient=True, disable=not show_progress) as progress:
+    # output piped elsewhere must stay there: the bar takes over standard output only when both share the terminal
+    with Progress(
+        *Progress.get_default_columns(), console=errors, transient=True, disable=not show_progress, redirect_stdout=sys.stdout.isatty()
+    ) as progress:
         task = progress.add_task("checking", total=len(files))
         for name, verdict, shown, error in _judged(files, workers, ordered=not as_jsonl):
             progress.advance(task)

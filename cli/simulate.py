@@ -21,6 +21,7 @@ from adjudicator.simulate import (
 from adjudicator.simulate import (
     simulate as simulate_games,
 )
+from adjudicator.simulate.play import MAX_ROUNDS
 from cli.common import err_console, fail
 
 
@@ -68,9 +69,16 @@ def simulate(
         run = simulate_games(games, players, seed=seed, strategies=strategy, options=options, claims=claims.value)
     except (SimulationError, StrategyError) as exc:
         fail(str(exc))
+    console = err_console()
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    show_progress = games >= 2 and console.is_terminal
     if out is None:
-        for game in run:
-            sys.stdout.write(game.text())
+        # the logs are the output: the bar takes over standard output only when both share the terminal
+        with Progress(*columns, console=console, transient=True, disable=not show_progress, redirect_stdout=sys.stdout.isatty()) as progress:
+            task = progress.add_task("games", total=games)
+            for game in run:
+                sys.stdout.write(game.text())
+                progress.advance(task)
         sys.stdout.flush()
         return
     if out.exists() and not out.is_dir():
@@ -81,9 +89,7 @@ def simulate(
         fail(f"cannot create the folder {out}: {exc.strerror or exc}")
     started = time.perf_counter()
     finished = stalled = 0
-    console = err_console()
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True, disable=games < 2) as progress:
+    with Progress(*columns, console=console, transient=True, disable=not show_progress) as progress:
         task = progress.add_task("games", total=games)
         for game in run:
             path = out / f"{game.game_id}.jsonl"
@@ -96,7 +102,10 @@ def simulate(
             progress.advance(task)
     seconds = time.perf_counter() - started
     extra = f", {stalled} stalled (no card left anywhere)" if stalled else ""
-    console.print(f"wrote {games} log{'s' if games != 1 else ''} to {out} ({finished} finished{extra}) in {seconds:.1f} s")
+    capped = games - finished - stalled
+    if capped and rounds is None:
+        extra += f", {capped} stopped unfinished after {MAX_ROUNDS} rounds"
+    console.print(f"wrote {games} log{'s' if games != 1 else ''} to {out} ({finished} finished{extra}) in {seconds:.1f} s", soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -205,3 +205,15 @@ def test_twenty_players_stay_readable_at_80_columns(tmp_path: Path, monkeypatch:
         row = next(line for line in lines if line.split() and line.split()[0] == name)
         assert row.split()[-1] == str(played.totals[name])
     assert not [line for line in lines if line.strip() and set(line.split()) <= {"❄", "✗", "★", "·", "…"}]
+
+
+def test_progress_on_a_terminal_leaves_piped_output_alone(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    import cli.check
+
+    monkeypatch.setattr(cli.check, "err_console", lambda: Console(stderr=True, force_terminal=True, width=80))
+    monkeypatch.setattr(cli.check, "PROGRESS_FROM", 2)
+    result = runner.invoke(app, ["check", str(folder), "--jsonl"])
+    assert len(result.stdout.splitlines()) == 31  # every verdict on standard output, none in the bar's stream
+    assert "checking" in result.stderr
