@@ -211,7 +211,16 @@ def state(
 
 def schema() -> None:
     """Print the JSON Schema of one log line (any flip7-log/1 event)."""
-    typer.echo(json.dumps(event_json_schema(), indent=2))
+    typer.echo(json.dumps(_plain_text(event_json_schema()), indent=2))
+
+
+def _plain_text(value: Any) -> Any:
+    """The schema with its descriptions in plain Markdown: the docstrings' reST ````code```` as `code`."""
+    if isinstance(value, dict):
+        return {k: (v.replace("``", "`") if k == "description" and isinstance(v, str) else _plain_text(v)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain_text(v) for v in value]
+    return value
 
 
 def register(app: typer.Typer) -> None:

@@ -49,7 +49,11 @@ def simulate(
     ] = None,
     strategy: Annotated[
         str,
-        typer.Option("--strategy", help="Comma-separated strategies, one per seat, repeated around the table: threshold[:N], cautious[:P], random[:P], each optionally @smart or @random targeting."),
+        typer.Option(
+            "--strategy", metavar="LIST", show_default=False,
+            help="Comma-separated strategies, one per seat, repeated around the table: threshold[:N], cautious[:P], random[:P], "
+            f"each optionally @smart or @random targeting. Default: {DEFAULT_STRATEGIES.replace(',', ', ')} (without the spaces).",
+        ),
     ] = DEFAULT_STRATEGIES,
     claims: Annotated[Claims, typer.Option("--claims", help="Score and end claims: right ones, deliberately wrong ones (for testing), or none.")] = Claims("right"),
     ruleset: Annotated[str, typer.Option("--ruleset", help="Only flip7 (the base game) can be simulated so far.")] = "flip7",
