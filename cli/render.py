@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.table import Table
 
 from adjudicator.cards import CARD_LABELS
@@ -54,20 +55,11 @@ def render_verdict(verdict: Mapping[str, Any], console: Console, source_lines: M
     totals = verdict.get("totals") or {}
     if rounds:
         players = list(totals) or list(rounds[0]["players"])
-        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        table.add_column("round", justify="right")
-        table.add_column("dealer")
-        for player in players:
-            table.add_column(escape(player), justify="right")
-        for rnd in rounds:
-            cells = []
-            for player in players:
-                entry = rnd["players"].get(player, {})
-                cells.append(f"{entry.get('score', '')}{_OUTCOME_MARK.get(entry.get('outcome', ''), '')}")
-            table.add_row(str(rnd["round"]), escape(rnd["dealer"]), *cells)
-        table.add_section()
-        table.add_row("total", "", *[f"[bold]{totals.get(p, 0)}[/]" for p in players])
-        console.print(table)
+        table = _rounds_by_player_columns(rounds, totals, players)
+        if Measurement.get(console, console.options.update_width(10_000), table).maximum <= console.width:
+            console.print(table)
+        else:  # too many players for the width: players down the side, rounds across, in slices that fit
+            _print_rounds_across(rounds, totals, players, console)
         console.print("[dim]❄ frozen  ✗ busted  ★ Flip 7  · still in at another's Flip 7  … round not over[/]")
     if verdict.get("finished"):
         console.print(f"Winner: [bold]{escape(str(verdict['winner']))}[/]")
@@ -83,6 +75,51 @@ def render_verdict(verdict: Mapping[str, Any], console: Console, source_lines: M
             shown = text if len(text) <= _MAX_SHOWN else text[:_MAX_SHOWN] + f"… ({len(text)} characters)"
             console.print(f"    [dim]{v['line']:>5} |[/] {escape(shown)}", soft_wrap=True)
     console.print()
+
+
+def _score_cell(rnd: Mapping[str, Any], player: str) -> str:
+    entry = rnd["players"].get(player, {})
+    return f"{entry.get('score', '')}{_OUTCOME_MARK.get(entry.get('outcome', ''), '')}"
+
+
+def _rounds_by_player_columns(rounds: list[Any], totals: Mapping[str, int], players: list[str]) -> Table:
+    """One row per round, one column per player, totals last: the usual layout."""
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column("round", justify="right")
+    table.add_column("dealer")
+    for player in players:
+        table.add_column(escape(player), justify="right")
+    for rnd in rounds:
+        table.add_row(str(rnd["round"]), escape(rnd["dealer"]), *(_score_cell(rnd, p) for p in players))
+    table.add_section()
+    table.add_row("total", "", *[f"[bold]{totals.get(p, 0)}[/]" for p in players])
+    return table
+
+
+#: Columns a round takes in the transposed layout (a score, a mark, the gap).
+_ROUND_WIDTH = 7
+
+
+def _print_rounds_across(rounds: list[Any], totals: Mapping[str, int], players: list[str], console: Console) -> None:
+    """One row per player, one column per round, as many rounds per slice as the width holds; the
+    dealers are named under each slice, the totals come with the last one."""
+    name_width = min(24, max(6, *(len(p) for p in players)))
+    per_slice = max(1, (console.width - name_width - 8) // _ROUND_WIDTH)
+    for start in range(0, len(rounds), per_slice):
+        part = rounds[start : start + per_slice]
+        last = start + per_slice >= len(rounds)
+        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        table.add_column("player", max_width=name_width, no_wrap=True, overflow="ellipsis")
+        for rnd in part:
+            table.add_column(f"r{rnd['round']}", justify="right", no_wrap=True)
+        if last:
+            table.add_column("total", justify="right", no_wrap=True)
+        for player in players:
+            cells = [_score_cell(rnd, player) for rnd in part]
+            table.add_row(escape(player), *cells, *([f"[bold]{totals.get(player, 0)}[/]"] if last else []))
+        console.print(table)
+        dealers = ", ".join(f"r{rnd['round']} {rnd['dealer']}" for rnd in part)
+        console.print(f"[dim]dealers: {escape(dealers)}[/]", soft_wrap=True)
 
 
 def render_state(view: TableView, console: Console) -> None:

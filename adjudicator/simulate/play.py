@@ -40,7 +40,8 @@ from adjudicator.state import GameState
 Claims = Literal["right", "wrong", "none"]
 CLAIMS: tuple[str, ...] = get_args(Claims)
 
-#: A game that has not ended after this many rounds is stopped (only reachable with huge targets).
+#: A game played to a target that has not ended after this many rounds is stopped (only reachable
+#: with huge targets); ``--rounds`` above it plays them all.
 MAX_ROUNDS = 1000
 
 #: Seat names of simulated games (36 distinct names: enough for two decks).
@@ -269,7 +270,8 @@ def play_game(
     state = table.state
     claimed = 0
     stalled = False
-    while not state.over and len(state.history) < max_rounds:
+    limit = max(max_rounds, options.rounds or 0)  # a fixed number of rounds ends by itself: no cap
+    while not state.over and len(state.history) < limit:
         if not table.step():
             stalled = True
             break

@@ -354,6 +354,13 @@ def _insert_sql(table: Table, view: str) -> str:
     return f"INSERT INTO {table.name} ({cols}) SELECT {cols} FROM {view}"
 
 
+def raise_if_interrupt(exc: BaseException) -> None:
+    """Raise ``KeyboardInterrupt`` for DuckDB's interrupt: Ctrl-C during a statement arrives as
+    ``duckdb.InterruptException`` (a ``duckdb.Error``), and must stop the run, not fail one game."""
+    if isinstance(exc, duckdb.InterruptException):
+        raise KeyboardInterrupt from None
+
+
 def delete_games(con: duckdb.DuckDBPyConnection, game_ids: list[str]) -> None:
     """Delete every row of ``game_ids`` from every game table (inside the caller's transaction)."""
     if not game_ids:
@@ -459,7 +466,7 @@ class Ingestor:
             try:
                 item.data = source.load()
             except OSError as exc:
-                item.result = IngestResult(source.name, Outcome.UNREADABLE, message=_os_message(exc), error="OSError")
+                item.result = IngestResult(source.name, Outcome.UNREADABLE, message=os_message(exc), error="OSError")
             batch.append(item)
             events += len(item.data or b"") // 40  # rough: a log line is ~40 bytes
             if len(batch) >= batch_size or events >= MAX_BATCH_EVENTS:
@@ -546,10 +553,7 @@ class Ingestor:
                     Outcome.REFUSED,
                     game.game_id,
                     game.valid,
-                    message=(
-                        f"a different log with game id {game.game_id!r} is already stored; "
-                        "use --replace to replace it"
-                    ),
+                    message=refused_message(game.game_id),
                 )
                 item.game = None
                 continue
@@ -567,7 +571,8 @@ class Ingestor:
             games = [i.game for i in to_write if i.game is not None]
             try:
                 write_games(con, games, [g.game_id for g in games if g.game_id in in_db])
-            except WRITE_ERRORS:
+            except WRITE_ERRORS as exc:
+                raise_if_interrupt(exc)
                 self._write_one_by_one(to_write, in_db)
         for item in batch:
             item.game = None  # let the rows go
@@ -581,6 +586,7 @@ class Ingestor:
             try:
                 write_games(self._con, [game], [game.game_id] if game.game_id in in_db else [])
             except WRITE_ERRORS as exc:
+                raise_if_interrupt(exc)
                 item.stored_events = 0
                 item.result = IngestResult(
                     item.name,
@@ -591,7 +597,13 @@ class Ingestor:
                 )
 
 
-def _os_message(exc: OSError) -> str:
+def refused_message(game_id: str | None) -> str:
+    """Why a log was ``refused`` (and what to do)."""
+    return f"a different log with game id {game_id!r} is already stored; use --replace to replace it"
+
+
+def os_message(exc: OSError) -> str:
+    """The message of a log file that cannot be read."""
     reason = printable(exc.strerror or str(exc))
     return f"cannot read {printable(str(exc.filename))}: {reason}" if exc.filename else f"cannot read: {reason}"
 

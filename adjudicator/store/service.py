@@ -32,6 +32,7 @@ from adjudicator.store.ingest import (
     Outcome,
     delete_games,
     ingest_lines_input,
+    raise_if_interrupt,
 )
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query
 from adjudicator.store.stats import StatResult, run_statistics
@@ -145,6 +146,7 @@ class Store:
         try:
             yield cursor
         except duckdb.Error as exc:
+            raise_if_interrupt(exc)
             raise db.classify_duckdb_error(self.path, exc) from None
         finally:
             cursor.close()
@@ -241,6 +243,11 @@ class Store:
             games = games[:limit]
             return GamePage.model_construct(games=games, next_cursor=games[-1].id)
         return GamePage.model_construct(games=games, next_cursor=None)
+
+    def game_ids(self) -> list[str]:
+        """Every stored game's id, in order (to suggest one for a mistyped id)."""
+        with self._cursor() as cursor:
+            return [row[0] for row in cursor.execute("SELECT id FROM games ORDER BY id").fetchall()]
 
     def game(self, game_id: str) -> GameSummary:
         """The stored game ``game_id``; raises ``GameNotFound``."""

@@ -215,6 +215,17 @@ def test_docs_page_is_served(client) -> None:
     assert "openapi.json" in response.text
 
 
+def test_docs_page_works_offline(client) -> None:
+    import re
+
+    page = client.get("/docs").text
+    urls = re.findall(r"""(?:src|href)=["']([^"']+)["']""", page)
+    assert urls and not [u for u in urls if u.startswith(("http:", "https:", "//"))]
+    for url in urls:  # every asset the page loads is served here
+        asset = client.get(url)
+        assert asset.status_code == 200 and len(asset.content) > 500, url
+
+
 def test_examples_in_the_document_are_what_the_core_says() -> None:
     assert check_log(EXAMPLE_LOG).to_dict() == EXAMPLE_VERDICT
     assert table_view(state_at(EXAMPLE_LOG, 7)).to_dict() == EXAMPLE_TABLE
