@@ -4,9 +4,11 @@ The pieces, in the order a log flows through them:
 
 - ``events``: frozen pydantic event models (a union on ``type``) and ``parse_event``;
 - ``state``: ``GameState``, the table a replay updates in place;
-- ``rules``: ``apply(state, event, index)``, ``check``, ``is_legal`` and ``legal_moves(state)``;
-- ``replay``: ``replay_log`` / ``check_log`` / ``state_at`` / ``table_view``;
-- ``verdict``: the ``flip7-verdict/1`` result; ``scoring``: round scores, game end, bust chance;
+- ``rules``: the shared engine (``apply(state, event, index)``, ``check``, ``is_legal``,
+  ``legal_moves(state)``) and one ``Ruleset`` per variant, registered by name (``base``: Flip 7);
+- ``replay``: the fold (``replay_log`` / ``check_log`` / ``state_at`` / ``walk``, with observers);
+- ``table``: ``table_view``, the table after event N as one typed model;
+- ``verdict``: the ``flip7-verdict/1`` result; ``scoring``: game end, bust chance;
 - ``store`` (DuckDB) and ``simulate`` (random games) build on these and are imported on their own.
 
 Errors are a small family: ``Flip7Error`` ⊃ ``LogUnreadable``, ``UnsupportedRuleset``, ``RuleViolation``.

@@ -28,6 +28,7 @@ from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
 from adjudicator.rules.engine import Expectation, end_round, standing, violation
 from adjudicator.rules.ruleset import DrawPurpose, Ruleset, seats_named
+from adjudicator.scoring import bust_probability
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, TargetFrame
 
 #: A player stopped by a Freeze: out of the round, banking their row.
@@ -282,7 +283,7 @@ class BaseGame(Ruleset):
 
     def bust_chance(self, row: Row, pile: Mapping[str, int]) -> float:
         """0 with a Second Chance (it cancels the bust), else the chance of a duplicate."""
-        return 0.0 if row.second_chance else super().bust_chance(row, pile)  # type: ignore[attr-defined]
+        return 0.0 if row.second_chance else bust_probability(row.numbers, pile)  # type: ignore[attr-defined]
 
     def busts_saved(self, row: Row) -> int:
         """Duplicates a Second Chance cancelled."""

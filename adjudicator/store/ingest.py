@@ -215,14 +215,15 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
     """Replay one log (bytes as given) and build its rows. Raises ``Flip7Error`` when unreadable."""
     collector = RecordCollector()
     result = replay_log(data, collect=True, observer=collector)
-    verdict = result.verdict.to_dict()
+    judged = result.verdict
+    verdict = judged.to_dict()
     options = result.options
-    named = result.verdict.game is not None
-    game_id = result.verdict.game if result.verdict.game is not None else unnamed_id(digest)
+    named = judged.game is not None
+    game_id = judged.game if judged.game is not None else unnamed_id(digest)
     players: list[str] = list(options.get("players", [])) if options else []
     dealer = options.get("dealer") if options else None
-    winner = verdict.get("winner")
-    violations = verdict.get("violations", [])
+    winner = judged.winner
+    violations = judged.violations
     complete = named and result.stopped_by is None  # only wrong claims, if anything
     events = result.events
     records = collector.records(result.state)
@@ -236,16 +237,16 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
         json.dumps(options, ensure_ascii=False, separators=(",", ":")) if options else None,
         players,
         dealer,
-        bool(verdict["valid"]),
+        judged.valid,
         complete,
-        bool(verdict["finished"]),
+        judged.finished,
         winner,
-        int(verdict["events"]),
-        len(verdict.get("rounds", [])),
+        judged.events,
+        len(judged.rounds),
         len(violations),
         json.dumps(verdict, ensure_ascii=False, separators=(",", ":")),
     )
-    totals = verdict.get("totals", {})
+    totals = judged.totals
     n = len(players)
     dealer_seat = players.index(dealer) if players and dealer is not None else 0
     seats = range(n)
@@ -278,14 +279,14 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
         "violations": [
             [game_id] * len(violations),
             list(range(len(violations))),
-            [v["event"] for v in violations],
-            [v["line"] for v in violations],
-            [v["code"] for v in violations],
-            [v["rule"] for v in violations],
-            [v["message"] for v in violations],
+            [v.event for v in violations],
+            [v.line for v in violations],
+            [v.code for v in violations],
+            [v.rule for v in violations],
+            [v.message for v in violations],
         ],
     }
-    return GameRows(game_id, digest, bool(verdict["valid"]), verdict, int(verdict["events"]), columns)
+    return GameRows(game_id, digest, judged.valid, verdict, judged.events, columns)
 
 
 def _record_columns(game_id: str, table: Table, records: Sequence[object]) -> list[list[Any]]:
