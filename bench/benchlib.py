@@ -49,12 +49,15 @@ def machine() -> str:
     return f"{model}, {os.cpu_count()} CPUs{memory}, {platform.system()} {platform.release()}, Python {platform.python_version()}{load}"
 
 
-def parser(description: str | None, games: int) -> argparse.ArgumentParser:
-    """The common options: ``--games`` (corpus size), ``--players``, ``--seed``."""
+def parser(description: str | None, games: int, repeat: int | None = None) -> argparse.ArgumentParser:
+    """The common options: ``--games`` (corpus size), ``--players``, ``--seed``, and ``--repeat``
+    (best of how many timings) when ``repeat`` gives its default."""
     p = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=games, help=f"games in the corpus (default {games})")
     p.add_argument("--players", type=int, default=5, help="seats per game (default 5)")
     p.add_argument("--seed", type=int, default=7, help="seed of the simulated corpus (default 7)")
+    if repeat is not None:
+        p.add_argument("--repeat", type=int, default=repeat, help=f"best of this many timings (default {repeat})")
     return p
 
 

@@ -82,9 +82,8 @@ def check_files(paths: list[Path]) -> None:
 
 def main(argv: list[str] | None = None) -> list[Verdict]:
     """Run the benchmark, print the report, return the verdicts."""
-    p = parser(__doc__, games=1000)
+    p = parser(__doc__, games=1000, repeat=3)
     p.add_argument("--pgn-games", type=int, default=400, help="random chess games in the PGN corpus (default 400)")
-    p.add_argument("--repeat", type=int, default=3, help="best of this many timings (default 3)")
     args = p.parse_args(argv)
     try:
         import chess  # noqa: F401

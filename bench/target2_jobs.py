@@ -40,8 +40,7 @@ def two_halves(files: list[str]) -> float:
 
 def main(argv: list[str] | None = None) -> list[Verdict]:
     """Run the benchmark, print the report, return the verdicts."""
-    p = parser(__doc__, games=2000)
-    p.add_argument("--repeat", type=int, default=2, help="best of this many runs of each command (default 2)")
+    p = parser(__doc__, games=2000, repeat=2)
     args = p.parse_args(argv)
     notes = []
     with tempfile.TemporaryDirectory(prefix="flip7-bench-") as tmp:

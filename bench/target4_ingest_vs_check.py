@@ -22,8 +22,7 @@ from benchlib import FLIP7, Run, Verdict, best_cpu, parser, rate, report, run_co
 
 def main(argv: list[str] | None = None) -> list[Verdict]:
     """Run the benchmark, print the report, return the verdicts."""
-    p = parser(__doc__, games=2000)
-    p.add_argument("--repeat", type=int, default=2, help="best of this many runs of each command (default 2)")
+    p = parser(__doc__, games=2000, repeat=2)
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="flip7-bench-") as tmp:
         folder = Path(tmp)

@@ -21,8 +21,7 @@ from benchlib import FLIP7, Verdict, best_cpu, parser, rate, report  # noqa: E40
 
 def main(argv: list[str] | None = None) -> list[Verdict]:
     """Run the benchmark, print the report, return the verdicts."""
-    p = parser(__doc__, games=2000)
-    p.add_argument("--repeat", type=int, default=2, help="best of this many runs of each command (default 2)")
+    p = parser(__doc__, games=2000, repeat=2)
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="flip7-bench-") as tmp:
         out = Path(tmp) / "logs"

@@ -63,9 +63,8 @@ def build_store(path: Path, games: int, base: int, seed: int) -> int:
 
 def main(argv: list[str] | None = None) -> list[Verdict]:
     """Run the benchmark, print the report, return the verdicts."""
-    p = parser(__doc__, games=100_000)
+    p = parser(__doc__, games=100_000, repeat=3)
     p.add_argument("--base", type=int, default=1000, help="games simulated and ingested before the copies (default 1000)")
-    p.add_argument("--repeat", type=int, default=3, help="best of this many warm runs (default 3)")
     p.add_argument("--store", type=Path, default=None, help="keep the store in this file, and reuse it when it exists (built as asked otherwise)")
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="flip7-bench-") as tmp:
