@@ -12,7 +12,7 @@ are out. "Active" (has turns) is the engine's ``ACTIVE``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -417,23 +417,32 @@ class Vengeance(Ruleset):
         holder, card = state.name(exp.seat), exp.card
         moves: list[Event] = []
         if card not in _FIELDS:
-            return [VengeanceTargetEvent(type="target", player=holder, card=card, target=state.name(t)) for t in exp.eligible]
+            return [VengeanceTargetEvent.model_construct(type="target", player=holder, card=card, target=state.name(t)) for t in exp.eligible]
         for t in exp.eligible:
             for taken in _distinct(state.rows[t].table_cards()):
                 if card != SWAP:
-                    moves.append(VengeanceTargetEvent(type="target", player=holder, card=card, target=state.name(t), target_card=taken))
+                    moves.append(VengeanceTargetEvent.model_construct(type="target", player=holder, card=card, target=state.name(t), target_card=taken))
                     continue
                 for o in exp.eligible:
                     if o == t:
                         continue
                     for given in _distinct(state.rows[o].table_cards()):
-                        moves.append(VengeanceTargetEvent(
+                        moves.append(VengeanceTargetEvent.model_construct(
                             type="target", player=holder, card=card, target=state.name(t),
                             target_card=taken, other=state.name(o), other_card=given,
                         ))
         return moves
 
     # -- scoring ---------------------------------------------------------------------------------
+
+    def row_score(self, state: GameState, seat: int) -> int:
+        """The row's score now, without a Flip 7 bonus (Brutal: may be negative)."""
+        row = state.rows[seat]
+        return row_points(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=False, brutal=_brutal(state))
+
+    def bust_chance(self, row: Row, pile: Mapping[str, int]) -> float:
+        """The chance that the next card duplicates a number (Lucky 13 and Unlucky 7 taken into account)."""
+        return bust_chance(row.numbers, pile)
 
     def outcomes(self, state: GameState, ended_by: str | None) -> tuple[list[str], list[int]]:
         """``flip7``, ``stayed``, ``busted``; still active: ``in`` after a Flip 7 (also while the
@@ -519,12 +528,11 @@ def take_in(state: GameState, seat: int, card: str, index: int) -> bool:
         row.numbers[:] = [card]
         row.modifiers.clear()
         return False
-    value = VALUE[card]
-    same = [n for n in row.numbers if VALUE[n] == value]
+    duplicate = busts(row.numbers, card)
     row.numbers.append(card)
     if row.status == BUSTED:
         return False
-    if same and not (value == 13 and len(same) == 1 and LUCKY_13 in (card, same[0])):
+    if duplicate:
         row.status, row.status_event, row.bust_card = BUSTED, index, card
         return False
     return len(row.numbers) >= 7
@@ -544,24 +552,52 @@ def flip7(state: GameState, seat: int) -> None:
 
 
 def score_row(row: VengeanceRow, *, brutal: bool) -> int:
-    """A row's round score: numbers (0 if busted, or holding The Zero without Flip 7), halved per
-    ÷2 (rounding down), minus each −N; standard: not below 0, +15 for Flip 7; Brutal: may go below
-    0, plus the bonus given to this row."""
-    busted = row.status == BUSTED
+    """A row's round score (see ``row_points``), with the Brutal bonus given to this row."""
+    return row_points(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=row.flip7, brutal=brutal) + (
+        row.bonus if brutal else 0
+    )
+
+
+def row_points(numbers: Iterable[str], modifiers: Iterable[str], *, busted: bool, flip7: bool, brutal: bool = False) -> int:
+    """Score numbers and modifiers: the number total (0 if busted, or holding The Zero without
+    Flip 7), halved per ÷2 (rounding down), minus each −N; standard: not below 0 (busted: 0), +15
+    for Flip 7; Brutal: may go below 0 and the Flip 7 bonus is given separately."""
     if busted and not brutal:
         return 0
-    total = 0 if busted or (ZERO in row.numbers and not row.flip7) else sum(VALUE[n] for n in row.numbers)
+    numbers = tuple(numbers)
+    total = 0 if busted or (ZERO in numbers and not flip7) else sum(VALUE[n] for n in numbers)
     minus = 0
-    for modifier in row.modifiers:
+    for modifier in modifiers:
         if modifier == HALVE:
             total //= 2
         else:
             minus -= int(modifier)
-    # all halving comes before the subtraction, whatever order the modifiers arrived in
+    # every halving comes before the subtraction, whatever order the modifiers arrived in
     total -= minus
     if brutal:
-        return total + row.bonus
-    return max(0, total) + (FLIP7_POINTS if row.flip7 else 0)
+        return total
+    return max(0, total) + (FLIP7_POINTS if flip7 else 0)
+
+
+def busts(numbers: Iterable[str], card: str) -> bool:
+    """True when number ``card`` arriving in a row holding ``numbers`` busts it (Unlucky 7 never
+    does; the Lucky 13 allows one other 13)."""
+    if card == UNLUCKY_7 or not is_number(card):
+        return False
+    value = VALUE[card]
+    same = [n for n in numbers if VALUE[n] == value]
+    if not same:
+        return False
+    return not (value == 13 and len(same) == 1 and LUCKY_13 in (card, same[0]))
+
+
+def bust_chance(numbers: Iterable[str], pile: Mapping[str, int]) -> float:
+    """Exact chance that the next card from ``pile`` (card → copies) busts a row holding ``numbers``."""
+    size = sum(pile.values())
+    if size == 0:
+        return 0.0
+    numbers = tuple(numbers)
+    return sum(k for card, k in pile.items() if k and busts(numbers, card)) / size
 
 
 def _distinct(cards: list[str]) -> list[str]:
