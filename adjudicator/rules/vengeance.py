@@ -13,7 +13,7 @@ are out. "Active" (has turns) is the engine's ``ACTIVE``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -518,8 +518,8 @@ def take_in(state: GameState, seat: int, card: str, index: int) -> bool:
     """A number or modifier arrives in ``seat``'s row (drawn, stolen or swapped in). Returns True
     when it makes a Flip 7 (the caller ends the round or asks for the Brutal bonus)."""
     row: VengeanceRow = state.rows[seat]  # type: ignore[assignment]
-    if is_modifier(card):
-        row.modifiers.append(card)
+    if is_modifier(card) or row.status == BUSTED:  # a busted row only collects (a busted Flip Four target's Steal)
+        _place(row, card)
         return False
     if card == UNLUCKY_7:
         for old in (*row.numbers, *row.modifiers):
@@ -530,8 +530,6 @@ def take_in(state: GameState, seat: int, card: str, index: int) -> bool:
         return False
     duplicate = busts(row.numbers, card)
     row.numbers.append(card)
-    if row.status == BUSTED:
-        return False
     if duplicate:
         row.status, row.status_event, row.bust_card = BUSTED, index, card
         return False
