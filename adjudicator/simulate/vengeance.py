@@ -97,9 +97,10 @@ class Rater:
         if card == FLIP7_BONUS:
             if target == self.me:
                 return float(FLIP7_POINTS)
+            # -15 pays more than +15 only against the leader, when the leader is ahead
             lead = rows[target].total + _now(rows[target])
             mine = rows[self.me].total + _now(rows[self.me])
-            return FLIP7_POINTS * (1.0 if lead > mine + FLIP7_POINTS else 0.5) * (2.0 if target == self.leader else 1.0)
+            return FLIP7_POINTS * (4 / 3 if target == self.leader and lead > mine else 1 / 3)
         if is_modifier(card):
             return self.change(target, _with(rows[target], add=card))
         if card in (JUST_ONE_MORE, FLIP_FOUR):
