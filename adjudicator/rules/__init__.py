@@ -27,6 +27,7 @@ from adjudicator.rules.engine import (
 )
 from adjudicator.rules.registry import RULESETS, find_ruleset, register
 from adjudicator.rules.ruleset import HIT, DrawPurpose, Ruleset
+from adjudicator.rules.vengeance import Vengeance
 
 
 class VengeanceNotYet(Ruleset):
@@ -51,7 +52,7 @@ def target_events() -> list[type[TargetEvent]]:
 
 
 register(BaseGame())
-register(VengeanceNotYet())
+register(Vengeance())
 
 __all__ = [
     "HIT", "RULESETS", "BaseGame", "DrawPurpose", "Expectation", "Ruleset", "apply", "check", "describe_expectation",

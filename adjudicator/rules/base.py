@@ -236,6 +236,11 @@ class BaseGame(Ruleset):
 
     # -- scoring ---------------------------------------------------------------------------------
 
+    def row_score(self, state: GameState, seat: int) -> int:
+        """The row's score now: ``scoring.score_row`` without the Flip 7 bonus."""
+        row = state.rows[seat]
+        return score_row(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=False)
+
     def outcomes(self, state: GameState, ended_by: str | None) -> tuple[list[str], list[int]]:
         """``flip7``, ``stayed``, ``frozen``, ``busted``, or (still active) ``in`` after a Flip 7 and
         ``playing`` while the round goes on; scores per ``scoring.score_row``."""

@@ -151,6 +151,11 @@ class Ruleset:
         """Every name in a ``target`` event besides ``player`` (each must be seated)."""
         return (event.target,)
 
+    def target_refusal(self, state: GameState, event: TargetEvent, exp: Expectation) -> RuleViolation | None:
+        """A ruleset's own reason why this ``target`` event cannot come now (asked right after the
+        engine found the round going, before its other checks); None: no objection."""
+        return None
+
     def check_target(self, state: GameState, event: TargetEvent, exp: Expectation, target: int) -> None:
         """The target's own rules, after the engine checked order, names, holder and card:
         ``target`` must be eligible (and any extra fields right)."""
@@ -174,6 +179,10 @@ class Ruleset:
 
     def outcomes(self, state: GameState, ended_by: str | None) -> tuple[list[str], list[int]]:
         """Outcome and score of every seat now (``ended_by`` None: the round is still going)."""
+        raise NotImplementedError
+
+    def row_score(self, state: GameState, seat: int) -> int:
+        """What ``seat``'s row would score if the round ended now, without a Flip 7 bonus."""
         raise NotImplementedError
 
     # -- what statistics ask -----------------------------------------------------------------------

@@ -27,9 +27,9 @@ from adjudicator.events import (
     ScoreEvent,
     ShuffleEvent,
     StayEvent,
-    TargetEvent,
 )
 from adjudicator.rules import apply, expecting, is_legal, legal_moves
+from adjudicator.rules.engine import may_stay as rules_allow_stay
 from adjudicator.simulate.strategies import (
     DEFAULT_STRATEGIES,
     Strategy,
@@ -75,6 +75,7 @@ class GameOptions:
     target: int = 200
     rounds: int | None = None
     decks: int = 1
+    brutal: bool = False
 
 
 def game_event(game_id: str, names: Sequence[str], dealer: str, options: GameOptions) -> GameEvent:
@@ -83,7 +84,7 @@ def game_event(game_id: str, names: Sequence[str], dealer: str, options: GameOpt
         return GameEvent(
             type="game", id=game_id, players=list(names), dealer=dealer, ruleset=options.ruleset,  # type: ignore[arg-type]
             edition=options.edition, delayed=options.delayed, target=options.target, rounds=options.rounds,
-            decks=options.decks,
+            decks=options.decks, brutal=options.brutal,
         )
     except ValidationError as exc:
         problems = "; ".join(
@@ -194,16 +195,14 @@ class _Table:
         assert exp.seat is not None
         seat = exp.seat
         name = state.players[seat]
-        may_stay = exp.kind in ("deal", "turn") and state.rows[seat].has_card()
+        may_stay = exp.kind in ("deal", "turn") and rules_allow_stay(state, seat)
         if exp.kind == "draw" or (exp.kind == "deal" and not may_stay):
             return self.deal_card(name)
         strategy = self.strategies[seat]
         view = PlayerView(state, seat)
         if exp.kind == "target":
             assert exp.card is not None
-            eligible = [state.players[t] for t in exp.eligible]
-            chosen = strategy.pick_target(view, exp.card, eligible, self.choice_rng)
-            self.emit(TargetEvent(type="target", player=name, card=exp.card, target=chosen))
+            self.emit(strategy.pick_move(view, state.rules.target_moves(state, exp), self.choice_rng))
             return True
         if may_stay and not strategy.take_card(view, self.choice_rng):
             self.emit(StayEvent(type="stay", player=name))

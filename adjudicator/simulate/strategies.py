@@ -18,12 +18,15 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from adjudicator.cards import FLIP_THREE, FREEZE, SECOND_CHANCE
+from adjudicator.simulate.vengeance import best_target
 from adjudicator.simulate.view import PlayerView, RowView
 
 TARGETING = ("smart", "random")
+#: Cards whose target event names only a recipient, chosen by ``pick_target``.
+_PLAYER_CHOICE = frozenset({FREEZE, FLIP_THREE, SECOND_CHANCE})
 #: Below this chance that the next card busts, a Flip Three on oneself is worth taking.
 SAFE_FLIP_THREE = 0.1
 
@@ -77,6 +80,20 @@ class Strategy(ABC):
         if self.targeting == "random":
             return rng.choice(list(eligible))
         return self._smart_target(view, card, eligible)
+
+    def pick_move(self, view: PlayerView, moves: Sequence[Any], rng: random.Random) -> Any:
+        """Choose one of the legal ``target`` events ``moves`` (all for the same card). Where only the
+        recipient differs and the card is one ``pick_target`` knows, it decides; otherwise a random
+        one (``@random``) or the best for this player by ``simulate.vengeance.best_target``."""
+        card = moves[0].card
+        if card in _PLAYER_CHOICE:
+            chosen = self.pick_target(view, card, [m.target for m in moves], rng)
+            return next(m for m in moves if m.target == chosen)
+        if len(moves) == 1:
+            return moves[0]
+        if self.targeting == "random":
+            return rng.choice(list(moves))
+        return best_target(view, moves)
 
     def _smart_target(self, view: PlayerView, card: str, eligible: Sequence[str]) -> str:
         me = view.me

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from adjudicator.scoring import bust_probability, score_row
+from adjudicator.scoring import score_row
 from adjudicator.state import BUSTED, GameState
 
 
@@ -27,10 +27,14 @@ class RowView:
     second_chance: bool
     status: str
     total: int
+    #: The row's score now as the game's ruleset counts it (None: count it as the base game does).
+    points: int | None = None
 
     @property
     def score(self) -> int:
         """What the row would score if the round ended now (0 when busted, no Flip 7 bonus)."""
+        if self.points is not None:
+            return self.points
         return score_row(self.numbers, self.modifiers, busted=self.status == BUSTED, flip7=False)
 
 
@@ -63,8 +67,8 @@ class PlayerView:
         seat = self.seat if who is None else who if isinstance(who, int) else state.seat_of[who]
         row = state.rows[seat]
         return RowView(
-            state.players[seat], seat, tuple(row.numbers), tuple(row.modifiers), row.second_chance, row.status,
-            state.totals[seat],
+            state.players[seat], seat, tuple(row.numbers), tuple(row.modifiers), getattr(row, "second_chance", False),
+            row.status, state.totals[seat], state.rules.row_score(state, seat),
         )
 
     @property
@@ -89,7 +93,6 @@ class PlayerView:
 
     def bust_chance(self, who: str | int | None = None) -> float:
         """Exact chance that the next card busts ``who`` (default: oneself); 0 with a Second Chance."""
-        row = self.row(who)
-        if row.second_chance:
-            return 0.0
-        return bust_probability(row.numbers, self.next_card_pile())
+        state = self._state
+        seat = self.seat if who is None else who if isinstance(who, int) else state.seat_of[who]
+        return state.rules.bust_chance(state.rows[seat], self.next_card_pile())
