@@ -279,7 +279,7 @@ class Vengeance(Ruleset):
             return
         state.stack.append(SetAsideFrame(draw.seat, list(draw.set_aside), draw.action_card))
 
-    def step(self, state: GameState, frame: SetAsideFrame, index: int) -> bool:  # type: ignore[override]
+    def step(self, state: GameState, frame: SetAsideFrame, index: int) -> bool:
         """Resolve the next set-aside card; True when a target event is now owed."""
         if frame.next >= len(frame.cards):
             state.stack.pop()

@@ -72,14 +72,14 @@ def tie_at_target(game: SimulatedGame) -> bool:
 
 def uses_every_vengeance_action(game: SimulatedGame) -> bool:
     """Just One More, Flip Four, Steal, Swap and Discard are each given at least once."""
-    given = {e.card for e in game.events if e.type == "target"}  # type: ignore[union-attr]
+    given = {e.card for e in game.events if e.type == "target"}
     return {"just_one_more", "flip_four", "steal", "swap", "discard"} <= given
 
 
 def brutal_minus_15_and_negative(game: SimulatedGame) -> bool:
     """Brutal mode: a Flip 7 maker takes 15 from another player, and some round scores below 0."""
-    minus = any(e.type == "target" and e.card == "flip7_bonus" and e.target != e.player for e in game.events)  # type: ignore[union-attr]
-    negative = any(v < 0 for e in game.events if e.type == "score" for v in e.scores.values())  # type: ignore[union-attr]
+    minus = any(e.type == "target" and e.card == "flip7_bonus" and e.target != e.player for e in game.events)
+    negative = any(v < 0 for e in game.events if e.type == "score" for v in e.scores.values())
     return minus and negative
 
 
