@@ -44,7 +44,7 @@ def has_mid_round_shuffle(game: SimulatedGame) -> bool:
 def busted_player_hands_out(game: SimulatedGame) -> bool:
     """A Flip Three target who busted still gives a set-aside card away (first edition only)."""
     return any(
-        e.type == "target" and s.rows[s.seat_of[e.player]].status == BUSTED  # type: ignore[union-attr]
+        e.type == "target" and s.rows[s.seat_of[e.player]].status == BUSTED
         for _, e, s in before_each(game)
     )
 
