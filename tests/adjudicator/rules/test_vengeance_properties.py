@@ -23,7 +23,7 @@ from adjudicator.rules import apply, check, expecting, legal_moves
 from adjudicator.rules.vengeance import ACTIONS, CARD_SET, MODIFIERS, VengeanceTargetEvent, deck_counts
 from adjudicator.simulate import GameOptions, dump_event
 from adjudicator.state import BUSTED, GameState
-from tests.adjudicator.test_properties import Config, fold, state_after
+from tests.adjudicator.test_properties import Config, card_census, fold, state_after
 
 #: Violation codes a Vengeance game can produce (the contract's and ``must_hit``).
 CODES = {"bad_event", "unknown_player", "out_of_order", "wrong_player", "stay_without_card", "illegal_target",
@@ -48,17 +48,6 @@ def configs(draw: st.DrawFn) -> Config:
 FEW = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def census(state: GameState) -> Counter[str]:
-    """Every card where it lies now: piles, rows, in play / set aside."""
-    counts: Counter[str] = Counter()
-    counts.update(state.draw_pile)
-    counts.update(state.discard_pile)
-    for row in state.rows:
-        counts.update(row.table_cards())
-    counts.update(state.in_play())
-    return +counts
-
-
 @FEW
 @given(configs())
 def test_games_are_valid_and_cards_conserved(config: Config) -> None:
@@ -68,7 +57,7 @@ def test_games_are_valid_and_cards_conserved(config: Config) -> None:
     assert verdict.finished == game.finished or game.stalled
     deck = +Counter(deck_counts(config.options.decks))
     for index, state in enumerate(fold(game.events)):
-        assert census(state) == deck, (config, index, game.events[index])
+        assert card_census(state) == deck, (config, index, game.events[index])
         assert state.draw_size == sum(state.draw_pile.values())
 
 
