@@ -11,8 +11,9 @@ from rich.progress import Progress
 
 from adjudicator.errors import Flip7Error
 from adjudicator.events import event_json_schema
-from adjudicator.replay import replay_log, state_at, table_view
+from adjudicator.replay import replay_log, state_at
 from adjudicator.source import lines_from_stream
+from adjudicator.table import table_view
 from cli.common import describe_os_error, err_console, fail, open_log, out_console
 from cli.render import offending_lines, render_state, render_verdict
 
@@ -96,7 +97,7 @@ def state(
         fail(f"{file}: {exc}")
     view = table_view(result)
     if as_json:
-        typer.echo(json.dumps(view, ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(view.to_dict(), ensure_ascii=False, indent=2))
     else:
         render_state(view, out_console())
 

@@ -132,7 +132,7 @@ def ingest(
     except StoreError as exc:
         fail(str(exc))
     if as_json:
-        out = summary.as_dict()
+        out: dict[str, Any] = {**summary.as_dict()}
         out["problems"] = [{"file": p.name, "outcome": p.outcome.value, "game": p.game_id, "message": p.message} for p in summary.problems]
         typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
     else:

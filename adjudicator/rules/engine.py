@@ -573,19 +573,23 @@ def apply(state: GameState, event: Event, index: int) -> None:
     settle(state, index)
 
 
-def legal_moves(state: GameState) -> list[Event]:
+def legal_moves(state: GameState, *, chance: bool = True) -> list[Event]:
     """Every event that may come next (claims aside): a card event per card left in the draw pile,
-    hit/stay, each legal target, the next round, or a shuffle when the draw pile is empty."""
+    hit/stay, each legal target, the next round, or a shuffle when the draw pile is empty.
+
+    With ``chance=False`` only the players' decisions are listed (and the next round): card
+    reveals and shuffles are chance events, made by whoever holds the physical deck.
+    """
     exp = expecting(state)
     moves: list[Event] = []
-    shuffle_ok = state.game is not None and not state.over and state.draw_size == 0
     match exp.kind:
         case "round":
             moves.append(RoundEvent(type="round", round=len(state.history) + 1, dealer=state.name(next_dealer(state))))
         case "deal" | "draw":
             assert exp.seat is not None
             name = state.name(exp.seat)
-            moves.extend(CardEvent.model_construct(type="card", player=name, card=c) for c, k in state.draw_pile.items() if k > 0)
+            if chance:
+                moves.extend(CardEvent.model_construct(type="card", player=name, card=c) for c, k in state.draw_pile.items() if k > 0)
             if exp.kind == "deal" and may_stay(state, exp.seat):
                 moves.append(StayEvent(type="stay", player=name))
         case "turn":
@@ -596,6 +600,6 @@ def legal_moves(state: GameState) -> list[Event]:
                 moves.append(StayEvent(type="stay", player=name))
         case "target":
             moves.extend(state.rules.target_moves(state, exp))
-    if shuffle_ok:
+    if chance and state.game is not None and not state.over and state.draw_size == 0:
         moves.append(ShuffleEvent(type="shuffle"))
     return moves

@@ -435,10 +435,14 @@ class Vengeance(Ruleset):
 
     # -- scoring ---------------------------------------------------------------------------------
 
-    def row_score(self, state: GameState, seat: int) -> int:
-        """The row's score now, without a Flip 7 bonus (Brutal: may be negative)."""
-        row = state.rows[seat]
-        return row_points(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=False, brutal=_brutal(state))
+    def row_score(self, row: Row) -> int:
+        """The row's score now, without a Flip 7 bonus, as in standard mode (for players' views;
+        the verdict and the table view score Brutal rows below 0)."""
+        return row_points(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=False)
+
+    def row_fields(self, row: Row) -> dict[str, Any]:
+        """Whether the row holds The Zero (its holder must hit)."""
+        return {"holds_the_zero": ZERO in row.numbers}
 
     def bust_chance(self, row: Row, pile: Mapping[str, int]) -> float:
         """The chance that the next card duplicates a number (Lucky 13 and Unlucky 7 taken into account)."""

@@ -18,9 +18,10 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from adjudicator.cards import FLIP_THREE, FREEZE, SECOND_CHANCE
+from adjudicator.events import TargetEvent
 from adjudicator.simulate.vengeance import best_target
 from adjudicator.simulate.view import PlayerView, RowView
 
@@ -72,6 +73,23 @@ class Strategy(ABC):
         """Hit (or take the deal card) rather than stay. Asked only when staying is allowed."""
         return not self.satisfied(view)
 
+    def choose_target(self, view: PlayerView, moves: Sequence[TargetEvent], rng: random.Random) -> TargetEvent:
+        """Choose one of the legal ``target`` events: by whom it goes to (``pick_target``); a
+        ruleset whose targets carry more choices (which card) adds its own strategy code here.
+        With a Vengeance's cards: a random move (``@random``) or the best one for this player by
+        ``simulate.vengeance.best_target``."""
+        if moves[0].card not in _PLAYER_CHOICE:
+            if len(moves) == 1:
+                return moves[0]
+            if self.targeting == "random":
+                return rng.choice(list(moves))
+            return best_target(view, moves)
+        by_target: dict[str, TargetEvent] = {}
+        for move in moves:
+            by_target.setdefault(move.target, move)
+        chosen = self.pick_target(view, moves[0].card, list(by_target), rng)
+        return by_target[chosen]
+
     def pick_target(self, view: PlayerView, card: str, eligible: Sequence[str], rng: random.Random) -> str:
         """Choose who gets ``card`` among ``eligible`` (a Second Chance waiting for a target is always
         an extra one being passed on)."""
@@ -80,20 +98,6 @@ class Strategy(ABC):
         if self.targeting == "random":
             return rng.choice(list(eligible))
         return self._smart_target(view, card, eligible)
-
-    def pick_move(self, view: PlayerView, moves: Sequence[Any], rng: random.Random) -> Any:
-        """Choose one of the legal ``target`` events ``moves`` (all for the same card). Where only the
-        recipient differs and the card is one ``pick_target`` knows, it decides; otherwise a random
-        one (``@random``) or the best for this player by ``simulate.vengeance.best_target``."""
-        card = moves[0].card
-        if card in _PLAYER_CHOICE:
-            chosen = self.pick_target(view, card, [m.target for m in moves], rng)
-            return next(m for m in moves if m.target == chosen)
-        if len(moves) == 1:
-            return moves[0]
-        if self.targeting == "random":
-            return rng.choice(list(moves))
-        return best_target(view, moves)
 
     def _smart_target(self, view: PlayerView, card: str, eligible: Sequence[str]) -> str:
         me = view.me

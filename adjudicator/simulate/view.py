@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from adjudicator.scoring import score_row
-from adjudicator.state import BUSTED, GameState
+from adjudicator.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,15 +26,8 @@ class RowView:
     second_chance: bool
     status: str
     total: int
-    #: The row's score now as the game's ruleset counts it (None: count it as the base game does).
-    points: int | None = None
-
-    @property
-    def score(self) -> int:
-        """What the row would score if the round ended now (0 when busted, no Flip 7 bonus)."""
-        if self.points is not None:
-            return self.points
-        return score_row(self.numbers, self.modifiers, busted=self.status == BUSTED, flip7=False)
+    #: What the row would score if the round ended now (0 when busted, no Flip 7 bonus).
+    score: int
 
 
 class PlayerView:
@@ -68,7 +60,7 @@ class PlayerView:
         row = state.rows[seat]
         return RowView(
             state.players[seat], seat, tuple(row.numbers), tuple(row.modifiers), getattr(row, "second_chance", False),
-            row.status, state.totals[seat], state.rules.row_score(state, seat),
+            row.status, state.totals[seat], state.rules.row_score(row),
         )
 
     @property
@@ -92,7 +84,8 @@ class PlayerView:
         return self.draw_pile if self._state.draw_size else self.discard_pile
 
     def bust_chance(self, who: str | int | None = None) -> float:
-        """Exact chance that the next card busts ``who`` (default: oneself); 0 with a Second Chance."""
+        """Exact chance that the next card busts ``who`` (default: oneself), as the ruleset counts it
+        (0 with a Second Chance in the base game)."""
         state = self._state
         seat = self.seat if who is None else who if isinstance(who, int) else state.seat_of[who]
         return state.rules.bust_chance(state.rows[seat], self.next_card_pile())

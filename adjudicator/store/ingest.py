@@ -34,6 +34,7 @@ from adjudicator.errors import Flip7Error
 from adjudicator.records import LoggedEvent
 from adjudicator.replay import replay_log
 from adjudicator.source import as_lines
+from adjudicator.store.records import RecordCollector
 from adjudicator.store.schema import (
     GAME_KEY_COLUMN,
     GAME_TABLES,
@@ -202,21 +203,19 @@ def _round_numbers(events: list[LoggedEvent]) -> list[int]:
 
 def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> GameRows:
     """Replay one log (bytes as given) and build its rows. Raises ``Flip7Error`` when unreadable."""
-    result = replay_log(data, collect=True)
+    collector = RecordCollector()
+    result = replay_log(data, collect=True, observer=collector)
     verdict = result.verdict.to_dict()
     options = result.options
-    game_id = verdict.get("game")
-    named = game_id is not None
-    if not named:
-        game_id = unnamed_id(digest)
+    named = result.verdict.game is not None
+    game_id = result.verdict.game if result.verdict.game is not None else unnamed_id(digest)
     players: list[str] = list(options.get("players", [])) if options else []
     dealer = options.get("dealer") if options else None
     winner = verdict.get("winner")
     violations = verdict.get("violations", [])
     complete = named and result.stopped_by is None  # only wrong claims, if anything
     events = result.events
-    records = result.records
-    assert records is not None
+    records = collector.records(result.state)
 
     games = (
         game_id,
@@ -238,7 +237,7 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
     )
     totals = verdict.get("totals", {})
     n = len(players)
-    dealer_seat = players.index(dealer) if players else 0
+    dealer_seat = players.index(dealer) if players and dealer is not None else 0
     seats = range(n)
     columns: dict[str, list[list[Any]]] = {
         "games": [[value] for value in games],
@@ -280,7 +279,7 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
 
 
 def _record_columns(game_id: str, table: Table, records: Sequence[object]) -> list[list[Any]]:
-    """The columns of a table holding one row per record (``adjudicator.records``): ``game``, then
+    """The columns of a table holding one row per record (``adjudicator.store.records``): ``game``, then
     each further column read from the record's field of the same name (lists for ``…[]`` columns)."""
     out: list[list[Any]] = [[game_id] * len(records)]
     for column in table.columns[1:]:
@@ -434,7 +433,8 @@ class Ingestor:
 
     def _replay(self, items: list[_Item], ingested_at: datetime) -> None:
         """Replay ``items`` (here, or in the worker pool when there are enough) and attach their rows."""
-        jobs = [(i.name, i.data, i.digest, ingested_at) for i in items]
+        jobs = [(i.name, i.data, i.digest, ingested_at) for i in items if i.data is not None and i.digest is not None]
+        assert len(jobs) == len(items), "every item to replay has been read"
         if self._workers > 1 and len(jobs) >= 4 * self._workers:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("spawn"))
@@ -481,6 +481,7 @@ class Ingestor:
             if item.result is not None:
                 continue
             if item.game is None:  # stored byte for byte before this batch
+                assert item.digest is not None
                 game_id = by_hash[item.digest]
                 if known.setdefault(game_id, item.digest) == item.digest:
                     item.result = IngestResult(item.name, Outcome.UNCHANGED, game_id)

@@ -13,6 +13,7 @@ from adjudicator.replay import check_log, replay_log, state_at
 from adjudicator.rules import apply, expecting, is_legal, legal_moves
 from adjudicator.simulate import play_game
 from adjudicator.state import GameState
+from adjudicator.store.records import RecordCollector
 from tests.adjudicator.helpers import KITCHEN, card, game, hit, log, rnd, stay, target
 
 
@@ -252,7 +253,8 @@ def test_two_decks_seat_36() -> None:
 
 def test_a_vengeance_game_is_judged_by_its_own_rules() -> None:
     verdict = check_log(log(game(ruleset="vengeance"), rnd(1), card("Ben", "13")))
-    assert verdict.valid and verdict.rounds[0].outcomes["Ben"] == ("playing", 13)
+    ben = verdict.rounds[0].players["Ben"]
+    assert verdict.valid and (ben.outcome, ben.score) == ("playing", 13)
 
 
 def test_tie_at_the_target_plays_on_and_rounds_option_ends_the_game() -> None:
@@ -290,8 +292,8 @@ def test_state_at_stops_before_a_fatal_violation() -> None:
 
 def test_records_measure_the_risk_of_each_hit() -> None:
     text = log(game(), rnd(1), card("Ben", "12"), card("Cem", "6"), card("Ana", "7"), hit("Ben"), card("Ben", "12"))
-    records = replay_log(text, collect=True).records
-    assert records is not None
+    collector = RecordCollector()
+    records = collector.records(replay_log(text, observer=collector).state)
     (record,) = records.hits
     # 94 cards minus 3 dealt = 91 left, 11 of them twelves
     assert record.distinct_numbers == 1 and record.bust_probability == pytest.approx(11 / 91) and record.busted

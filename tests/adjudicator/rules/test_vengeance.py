@@ -104,5 +104,6 @@ def test_brutal_bonus_is_owed_before_the_round_ends() -> None:
     assert result.state.in_round
     moves = legal_moves(result.state)
     assert {(m.card, m.target) for m in moves} == {("flip7_bonus", p) for p in ("Ana", "Ben", "Cem")}
-    summary = result.verdict.rounds[0].outcomes
-    assert summary["Ben"] == ("flip7", 31) and summary["Cem"] == ("stayed", 8)
+    summary = result.verdict.rounds[0].players
+    assert (summary["Ben"].outcome, summary["Ben"].score) == ("flip7", 31)
+    assert (summary["Cem"].outcome, summary["Cem"].score) == ("stayed", 8)

@@ -192,6 +192,6 @@ def test_scores_equal_a_plain_rewrite(config: Config) -> None:
             assert busted == duplicate(row.numbers), (config, past.round, row)
             assert row.flip7 == (past.flip7_seat == seat) == (len(row.numbers) == 7 and not busted)
             expected = plain_score(row.numbers, row.modifiers, busted=busted, flip7=row.flip7, brutal=brutal, bonus=row.bonus)  # type: ignore[attr-defined]
-            assert past.scores[seat] == expected == summary.outcomes[result.state.players[seat]][1]
+            assert past.scores[seat] == expected == summary.players[result.state.players[seat]].score
             if not brutal:
                 assert expected >= 0
