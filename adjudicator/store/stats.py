@@ -37,6 +37,27 @@ WITH g AS (
       AND ($player IS NULL OR list_contains(players, $player))
 )"""
 
+#: The columns of the target statistics (who a card went to), over ``targets t`` joined to ``g``.
+_TARGET_COLUMNS = """SELECT t.card,
+       count(*) AS given,
+       count(*) FILTER (WHERE t.at_self) AS at_self,
+       round(avg(t.at_self::INTEGER), 3) AS self_rate,
+       count(*) FILTER (WHERE t.at_leader) AS at_leader,
+       round(avg(t.at_leader::INTEGER), 3) AS leader_rate,
+       count(*) FILTER (WHERE t.at_most_cards) AS at_most_cards,
+       round(avg(t.at_most_cards::INTEGER), 3) AS most_cards_rate
+FROM targets t JOIN g ON t.game = g.id
+"""
+
+#: The columns of the bust statistics (hits, busts, actual and expected rate), over ``hits h``.
+_BUST_COLUMNS = """       count(*) AS hits,
+       count(*) FILTER (WHERE h.busted) AS busts,
+       round(avg(h.busted::INTEGER), 3) AS bust_rate,
+       round(avg(h.bust_probability), 3) AS expected_bust_rate
+FROM hits h JOIN g ON h.game = g.id
+WHERE $player IS NULL OR h.player = $player
+"""
+
 
 @dataclass(frozen=True, slots=True)
 class Statistic:
@@ -166,13 +187,7 @@ ORDER BY avg_score DESC, pr.outcome""",
         _GAMES
         + """
 SELECT h.distinct_numbers,
-       count(*) AS hits,
-       count(*) FILTER (WHERE h.busted) AS busts,
-       round(avg(h.busted::INTEGER), 3) AS bust_rate,
-       round(avg(h.bust_probability), 3) AS expected_bust_rate
-FROM hits h JOIN g ON h.game = g.id
-WHERE $player IS NULL OR h.player = $player
-GROUP BY h.distinct_numbers
+""" + _BUST_COLUMNS + """GROUP BY h.distinct_numbers
 ORDER BY h.distinct_numbers""",
     ),
     Statistic(
@@ -197,17 +212,9 @@ WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)""",
         "player left), the leader (highest total before the round, ties included), or the "
         "player with the most cards in front of them.",
         _GAMES
-        + """
-SELECT t.card,
-       count(*) AS given,
-       count(*) FILTER (WHERE t.at_self) AS at_self,
-       round(avg(t.at_self::INTEGER), 3) AS self_rate,
-       count(*) FILTER (WHERE t.at_leader) AS at_leader,
-       round(avg(t.at_leader::INTEGER), 3) AS leader_rate,
-       count(*) FILTER (WHERE t.at_most_cards) AS at_most_cards,
-       round(avg(t.at_most_cards::INTEGER), 3) AS most_cards_rate
-FROM targets t JOIN g ON t.game = g.id
-WHERE t.card IN ('freeze', 'flip_three') AND ($player IS NULL OR t.player = $player)
+        + "\n"
+        + _TARGET_COLUMNS
+        + """WHERE t.card IN ('freeze', 'flip_three') AND ($player IS NULL OR t.player = $player)
 GROUP BY t.card
 ORDER BY t.card""",
     ),
@@ -286,13 +293,7 @@ ORDER BY g.ruleset""",
         + """
 SELECT g.ruleset,
        h.distinct_numbers,
-       count(*) AS hits,
-       count(*) FILTER (WHERE h.busted) AS busts,
-       round(avg(h.busted::INTEGER), 3) AS bust_rate,
-       round(avg(h.bust_probability), 3) AS expected_bust_rate
-FROM hits h JOIN g ON h.game = g.id
-WHERE $player IS NULL OR h.player = $player
-GROUP BY g.ruleset, h.distinct_numbers
+""" + _BUST_COLUMNS + """GROUP BY g.ruleset, h.distinct_numbers
 ORDER BY g.ruleset, h.distinct_numbers""",
     ),
     Statistic(
@@ -302,16 +303,9 @@ ORDER BY g.ruleset, h.distinct_numbers""",
         "Swap, Discard, the Brutal Flip 7 bonus): how often it went to the giver themselves, to the "
         "leader (highest total before the round, ties included), or to the player with the most cards.",
         _RULESET_GAMES
-        + """
-SELECT t.card,
-       count(*) AS given,
-       count(*) FILTER (WHERE t.at_self) AS at_self,
-       round(avg(t.at_self::INTEGER), 3) AS self_rate,
-       count(*) FILTER (WHERE t.at_leader) AS at_leader,
-       round(avg(t.at_leader::INTEGER), 3) AS leader_rate,
-       count(*) FILTER (WHERE t.at_most_cards) AS at_most_cards
-FROM targets t JOIN g ON t.game = g.id
-WHERE g.ruleset LIKE 'vengeance%' AND ($player IS NULL OR t.player = $player)
+        + "\n"
+        + _TARGET_COLUMNS
+        + """WHERE g.ruleset LIKE 'vengeance%' AND ($player IS NULL OR t.player = $player)
 GROUP BY t.card
 ORDER BY given DESC, t.card""",
     ),
