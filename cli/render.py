@@ -158,7 +158,12 @@ def render_state(view: TableView, console: Console) -> None:
 def _move_text(move: Mapping[str, Any]) -> str:
     kind = move["type"]
     if kind == "target":
-        return f"{move['player']} gives {CARD_LABELS.get(move['card'], move['card'])} to {move['target']}"
+        card = CARD_LABELS.get(move["card"], move["card"])
+        if "other" in move:  # a card of one row for a card of another
+            return f"{move['player']} {card}s {move['target']}'s {move['target_card']} with {move['other']}'s {move['other_card']}"
+        if "target_card" in move:  # a card taken from (or thrown out of) a row
+            return f"{move['player']} {card}s {move['target']}'s {move['target_card']}"
+        return f"{move['player']} gives {card} to {move['target']}"
     if kind == "round":
         return f"round {move['round']} (dealer {move['dealer']})"
     if kind in ("hit", "stay"):

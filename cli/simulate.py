@@ -56,19 +56,22 @@ def simulate(
         ),
     ] = DEFAULT_STRATEGIES,
     claims: Annotated[Claims, typer.Option("--claims", help="Score and end claims: right ones, deliberately wrong ones (for testing), or none.")] = Claims("right"),
-    ruleset: Annotated[str, typer.Option("--ruleset", help="Only flip7 (the base game) can be simulated so far.")] = "flip7",
+    ruleset: Annotated[str, typer.Option("--ruleset", help="flip7 (the base game) or vengeance (With a Vengeance).")] = "flip7",
+    brutal: Annotated[bool, typer.Option("--brutal", help="Brutal mode (vengeance only): negative scores, the Flip 7 bonus choice.")] = False,
     edition: Annotated[Edition, typer.Option("--edition", help="Game option edition.")] = Edition.current,
     delayed: Annotated[Delayed, typer.Option("--delayed", help="Game option delayed (set-aside actions of a Flip Three).")] = Delayed.in_turn,
     target: Annotated[int, typer.Option("--target", min=1, help="Total that ends the game.")] = 200,
     rounds: Annotated[int | None, typer.Option("--rounds", min=1, help="Play exactly this many rounds instead of playing to the target.")] = None,
-    decks: Annotated[int, typer.Option("--decks", min=1, help="Number of 94-card decks shuffled together.")] = 1,
+    decks: Annotated[int, typer.Option("--decks", min=1, help="Number of decks shuffled together (94 cards each; 108 in vengeance).")] = 1,
 ) -> None:
     """Play games from a shuffled deck and write them as flip7-log/1 logs.
 
     Every move is checked by the same rules as `flip7 check`, so the logs are valid (except for
     claims made wrong on purpose with --claims wrong).
     """
-    options = GameOptions(ruleset=ruleset, edition=edition.value, delayed=delayed.value, target=target, rounds=rounds, decks=decks)
+    options = GameOptions(
+        ruleset=ruleset, edition=edition.value, delayed=delayed.value, target=target, rounds=rounds, decks=decks, brutal=brutal
+    )
     try:
         run = simulate_games(games, players, seed=seed, strategies=strategy, options=options, claims=claims.value)
     except (SimulationError, StrategyError) as exc:

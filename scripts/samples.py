@@ -63,6 +63,19 @@ def tie_at_target(game: SimulatedGame) -> bool:
     return False
 
 
+def uses_every_vengeance_action(game: SimulatedGame) -> bool:
+    """Just One More, Flip Four, Steal, Swap and Discard are each given at least once."""
+    given = {e.card for e in game.events if e.type == "target"}
+    return {"just_one_more", "flip_four", "steal", "swap", "discard"} <= given
+
+
+def brutal_minus_15_and_negative(game: SimulatedGame) -> bool:
+    """Brutal mode: a Flip 7 maker takes 15 from another player, and some round scores below 0."""
+    minus = any(e.type == "target" and e.card == "flip7_bonus" and e.target != e.player for e in game.events)
+    negative = any(v < 0 for e in game.events if e.type == "score" for v in e.scores.values())
+    return minus and negative
+
+
 @dataclass(frozen=True)
 class Sample:
     """One valid sample log: a simulated game with a fixed seed (and what it is meant to show)."""
@@ -116,6 +129,20 @@ SAMPLES: tuple[Sample, ...] = (
         needs=tie_at_target,
     ),
     Sample("two-decks-20-players.jsonl", 20, MIX, 20, '"decks": 2 seats twenty players', options=GameOptions(decks=2)),
+    Sample(
+        "vengeance-4-players.jsonl", 4, "threshold:25,cautious:0.3,threshold:30,random@smart", 0,
+        "With a Vengeance: Just One More, Flip Four, Steal, Swap and Discard all played, modifiers handed to rivals",
+        options=GameOptions(ruleset="vengeance"), needs=uses_every_vengeance_action,
+    ),
+    Sample(
+        "vengeance-brutal.jsonl", 5, "threshold:25,cautious:0.3,threshold:30,cautious:0.25,random@smart", 0,
+        'With a Vengeance, "brutal": true: rounds below 0 and a Flip 7 bonus taken from another player (-15)',
+        options=GameOptions(ruleset="vengeance", brutal=True), needs=brutal_minus_15_and_negative,
+    ),
+    Sample(
+        "vengeance-two-decks-20-players.jsonl", 20, MIX, 20, 'With a Vengeance, "decks": 2 seats twenty players (two of every special card)',
+        options=GameOptions(ruleset="vengeance", decks=2),
+    ),
 )
 
 

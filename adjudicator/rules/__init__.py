@@ -3,7 +3,7 @@
 - ``engine``: what every ruleset shares (``apply``, ``check``, ``is_legal``, ``legal_moves``,
   ``expecting``, the round's end and the claims);
 - ``ruleset``: the ``Ruleset`` base class, the hooks a ruleset implements;
-- ``base``: Flip 7 itself (``"ruleset": "flip7"``);
+- ``base``: Flip 7 itself (``"ruleset": "flip7"``); ``vengeance``: With a Vengeance (``"ruleset": "vengeance"``);
 - ``registry``: ``RULESETS``, ``register``, ``find_ruleset``.
 
 A new ruleset is one module with a ``Ruleset`` subclass, registered here with ``register``.
@@ -11,8 +11,7 @@ A new ruleset is one module with a ``Ruleset`` subclass, registered here with ``
 
 from __future__ import annotations
 
-from adjudicator.errors import RuleViolation
-from adjudicator.events import GameEvent, TargetEvent
+from adjudicator.events import TargetEvent
 from adjudicator.rules.base import BaseGame
 from adjudicator.rules.engine import (
     Expectation,
@@ -27,22 +26,7 @@ from adjudicator.rules.engine import (
 )
 from adjudicator.rules.registry import RULESETS, find_ruleset, register
 from adjudicator.rules.ruleset import HIT, DrawPurpose, Ruleset
-
-
-class VengeanceNotYet(Ruleset):
-    """Stands for With a Vengeance until its ruleset is registered: its options are checked, and
-    applying its game raises ``UnsupportedRuleset``."""
-
-    name = "vengeance"
-    supported = False
-    unsupported = "the vengeance ruleset (With a Vengeance) is not supported yet by this version of flip7"
-
-    def check_options(self, game: GameEvent) -> None:
-        """``edition`` and ``delayed`` belong to the base game."""
-        if game.edition != "current" or game.delayed != "in_turn":
-            raise RuleViolation(
-                "bad_event", "setup.game", '"edition" and "delayed" belong to the base game; a vengeance game leaves them out.'
-            )
+from adjudicator.rules.vengeance import Vengeance
 
 
 def target_events() -> list[type[TargetEvent]]:
@@ -51,7 +35,7 @@ def target_events() -> list[type[TargetEvent]]:
 
 
 register(BaseGame())
-register(VengeanceNotYet())
+register(Vengeance())
 
 __all__ = [
     "HIT", "RULESETS", "BaseGame", "DrawPurpose", "Expectation", "Ruleset", "apply", "check", "describe_expectation",

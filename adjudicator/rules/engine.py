@@ -373,6 +373,9 @@ def check_target(state: GameState, ev: TargetEvent) -> None:
     """The holder of the waiting card gives it to a player the ruleset allows."""
     what = f"a target event ({ev.player} gives {ev.card} to {ev.target})"
     exp = _round_going(state, what)
+    refusal = state.rules.target_refusal(state, ev, exp)
+    if refusal is not None:
+        raise refusal
     if exp.kind != "target":
         # while cards are owed the target is early: after a hit, or (set aside) during an action's draws
         rule = state.rules.draw_purpose(exp.purpose or HIT).early_target_rule if exp.kind == "draw" else "action.target"
@@ -601,7 +604,7 @@ def legal_moves(state: GameState, *, chance: bool = True) -> list[Event]:
             assert exp.seat is not None
             name = state.name(exp.seat)
             if chance:
-                moves.extend(CardEvent(type="card", player=name, card=c) for c, k in state.draw_pile.items() if k > 0)
+                moves.extend(CardEvent.model_construct(type="card", player=name, card=c) for c, k in state.draw_pile.items() if k > 0)
             if exp.kind == "deal" and may_stay(state, exp.seat):
                 moves.append(StayEvent(type="stay", player=name))
         case "turn":

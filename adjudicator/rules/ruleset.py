@@ -163,6 +163,12 @@ class Ruleset:
             f"the card waiting for a recipient is {label(exp.card or '')}, not {label(event.card)}: {describe_expectation(state, exp)}.",
         )
 
+
+    def target_refusal(self, state: GameState, event: TargetEvent, exp: Expectation) -> RuleViolation | None:
+        """A ruleset's own reason why this ``target`` event cannot come now (asked right after the
+        engine found the round going, before its other checks); None: no objection."""
+        return None
+
     def check_target(self, state: GameState, event: TargetEvent, exp: Expectation, target: int) -> None:
         """The target's own rules, after the engine checked order, names, holder and card:
         ``target`` must be eligible (and any extra fields right)."""

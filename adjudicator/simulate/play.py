@@ -73,6 +73,7 @@ class GameOptions:
     target: int = 200
     rounds: int | None = None
     decks: int = 1
+    brutal: bool = False
 
 
 def game_event(game_id: str, names: Sequence[str], dealer: str, options: GameOptions) -> GameEvent:
@@ -81,7 +82,7 @@ def game_event(game_id: str, names: Sequence[str], dealer: str, options: GameOpt
         return GameEvent(
             type="game", id=game_id, players=list(names), dealer=dealer, ruleset=options.ruleset,  # type: ignore[arg-type]
             edition=options.edition, delayed=options.delayed, target=options.target, rounds=options.rounds,
-            decks=options.decks,
+            decks=options.decks, brutal=options.brutal,
         )
     except ValidationError as exc:
         problems = "; ".join(
@@ -95,7 +96,7 @@ def open_game(state: GameState, event: GameEvent) -> None:
     try:
         apply(state, event, 0)
     except UnsupportedRuleset as exc:
-        raise SimulationError(f"{exc}: only the base game (flip7) can be simulated") from None
+        raise SimulationError(f"{exc}: this ruleset cannot be simulated") from None
     except RuleViolation as exc:
         more = event.model_copy(update={"decks": 2})
         hint = " Use --decks 2 to seat them." if event.decks == 1 and is_legal(GameState(), more) else ""

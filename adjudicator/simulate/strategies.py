@@ -22,9 +22,12 @@ from typing import ClassVar
 
 from adjudicator.cards import FLIP_THREE, FREEZE, SECOND_CHANCE
 from adjudicator.events import TargetEvent
+from adjudicator.simulate.vengeance import best_target
 from adjudicator.simulate.view import PlayerView, RowView
 
 TARGETING = ("smart", "random")
+#: Cards whose target event names only a recipient, chosen by ``pick_target``.
+_PLAYER_CHOICE = frozenset({FREEZE, FLIP_THREE, SECOND_CHANCE})
 #: Below this chance that the next card busts, a Flip Three on oneself is worth taking.
 SAFE_FLIP_THREE = 0.1
 
@@ -72,7 +75,15 @@ class Strategy(ABC):
 
     def choose_target(self, view: PlayerView, moves: Sequence[TargetEvent], rng: random.Random) -> TargetEvent:
         """Choose one of the legal ``target`` events: by whom it goes to (``pick_target``); a
-        ruleset whose targets carry more choices (which card) adds its own strategy code here."""
+        ruleset whose targets carry more choices (which card) adds its own strategy code here.
+        With a Vengeance's cards: a random move (``@random``) or the best one for this player by
+        ``simulate.vengeance.best_target``."""
+        if moves[0].card not in _PLAYER_CHOICE:
+            if len(moves) == 1:
+                return moves[0]
+            if self.targeting == "random":
+                return rng.choice(list(moves))
+            return best_target(view, moves)
         by_target: dict[str, TargetEvent] = {}
         for move in moves:
             by_target.setdefault(move.target, move)

@@ -25,6 +25,39 @@ WITH g AS (
       AND ($player IS NULL OR list_contains(players, $player))
 )"""
 
+#: As ``_GAMES``, with each game's ruleset: ``flip7``, ``vengeance`` or ``vengeance (brutal)``.
+_RULESET_GAMES = """\
+WITH g AS (
+    SELECT id, finished, players,
+           coalesce(json_extract_string(options, '$.ruleset'), 'flip7')
+               || CASE WHEN json_extract_string(options, '$.brutal') = 'true' THEN ' (brutal)' ELSE '' END AS ruleset
+    FROM games
+    WHERE complete
+      AND ($since IS NULL OR ingested_at >= $since)
+      AND ($player IS NULL OR list_contains(players, $player))
+)"""
+
+#: The columns of the target statistics (who a card went to), over ``targets t`` joined to ``g``.
+_TARGET_COLUMNS = """SELECT t.card,
+       count(*) AS given,
+       count(*) FILTER (WHERE t.at_self) AS at_self,
+       round(avg(t.at_self::INTEGER), 3) AS self_rate,
+       count(*) FILTER (WHERE t.at_leader) AS at_leader,
+       round(avg(t.at_leader::INTEGER), 3) AS leader_rate,
+       count(*) FILTER (WHERE t.at_most_cards) AS at_most_cards,
+       round(avg(t.at_most_cards::INTEGER), 3) AS most_cards_rate
+FROM targets t JOIN g ON t.game = g.id
+"""
+
+#: The columns of the bust statistics (hits, busts, actual and expected rate), over ``hits h``.
+_BUST_COLUMNS = """       count(*) AS hits,
+       count(*) FILTER (WHERE h.busted) AS busts,
+       round(avg(h.busted::INTEGER), 3) AS bust_rate,
+       round(avg(h.bust_probability), 3) AS expected_bust_rate
+FROM hits h JOIN g ON h.game = g.id
+WHERE $player IS NULL OR h.player = $player
+"""
+
 
 @dataclass(frozen=True, slots=True)
 class Statistic:
@@ -154,13 +187,7 @@ ORDER BY avg_score DESC, pr.outcome""",
         _GAMES
         + """
 SELECT h.distinct_numbers,
-       count(*) AS hits,
-       count(*) FILTER (WHERE h.busted) AS busts,
-       round(avg(h.busted::INTEGER), 3) AS bust_rate,
-       round(avg(h.bust_probability), 3) AS expected_bust_rate
-FROM hits h JOIN g ON h.game = g.id
-WHERE $player IS NULL OR h.player = $player
-GROUP BY h.distinct_numbers
+""" + _BUST_COLUMNS + """GROUP BY h.distinct_numbers
 ORDER BY h.distinct_numbers""",
     ),
     Statistic(
@@ -185,17 +212,9 @@ WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)""",
         "player left), the leader (highest total before the round, ties included), or the "
         "player with the most cards in front of them.",
         _GAMES
-        + """
-SELECT t.card,
-       count(*) AS given,
-       count(*) FILTER (WHERE t.at_self) AS at_self,
-       round(avg(t.at_self::INTEGER), 3) AS self_rate,
-       count(*) FILTER (WHERE t.at_leader) AS at_leader,
-       round(avg(t.at_leader::INTEGER), 3) AS leader_rate,
-       count(*) FILTER (WHERE t.at_most_cards) AS at_most_cards,
-       round(avg(t.at_most_cards::INTEGER), 3) AS most_cards_rate
-FROM targets t JOIN g ON t.game = g.id
-WHERE t.card IN ('freeze', 'flip_three') AND ($player IS NULL OR t.player = $player)
+        + "\n"
+        + _TARGET_COLUMNS
+        + """WHERE t.card IN ('freeze', 'flip_three') AND ($player IS NULL OR t.player = $player)
 GROUP BY t.card
 ORDER BY t.card""",
     ),
@@ -244,6 +263,142 @@ FROM player_rounds pr JOIN g ON pr.game = g.id
 WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)
 GROUP BY ALL
 ORDER BY from_score""",
+    ),    Statistic(
+        "by_ruleset",
+        "By ruleset",
+        "The core figures apart for each ruleset (the base game, With a Vengeance, and its Brutal "
+        "mode): player-rounds played to their end, average round score, bust and Flip 7 rates, and "
+        "rounds that scored below 0 (only possible in Brutal mode).",
+        _RULESET_GAMES
+        + """
+SELECT g.ruleset,
+       count(DISTINCT g.id) AS games,
+       count(*) AS player_rounds,
+       round(avg(pr.score), 2) AS avg_round_score,
+       round(avg((pr.outcome = 'busted')::INTEGER), 3) AS bust_rate,
+       round(avg(pr.flip7::INTEGER), 4) AS flip7_rate,
+       count(*) FILTER (WHERE pr.score < 0) AS negative_rounds
+FROM player_rounds pr JOIN g ON pr.game = g.id
+WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)
+GROUP BY g.ruleset
+ORDER BY g.ruleset""",
+    ),
+    Statistic(
+        "bust_risk_by_ruleset",
+        "Busts by numbers in the row, per ruleset",
+        "As 'Busts by numbers in the row', apart for each ruleset: the exact chance of a bust at "
+        "each hit comes from the real draw pile and the ruleset's own bust rule (a Second Chance; "
+        "the Lucky 13 and the Unlucky 7).",
+        _RULESET_GAMES
+        + """
+SELECT g.ruleset,
+       h.distinct_numbers,
+""" + _BUST_COLUMNS + """GROUP BY g.ruleset, h.distinct_numbers
+ORDER BY g.ruleset, h.distinct_numbers""",
+    ),
+    Statistic(
+        "vengeance_targets",
+        "With a Vengeance: where the cards went",
+        "Every Vengeance card that needed a recipient (modifiers, Just One More, Flip Four, Steal, "
+        "Swap, Discard, the Brutal Flip 7 bonus): how often it went to the giver themselves, to the "
+        "leader (highest total before the round, ties included), or to the player with the most cards.",
+        _RULESET_GAMES
+        + "\n"
+        + _TARGET_COLUMNS
+        + """WHERE g.ruleset LIKE 'vengeance%' AND ($player IS NULL OR t.player = $player)
+GROUP BY t.card
+ORDER BY given DESC, t.card""",
+    ),
+    Statistic(
+        "vengeance_taken",
+        "With a Vengeance: what Steal, Swap and Discard took",
+        "Each card a Steal took, a Discard threw away or a Swap moved (both of a swap's cards), by "
+        "what it was, and whether it came from the player's own row.",
+        _RULESET_GAMES
+        + """,
+moved AS (
+    SELECT e.card AS action, e.player, e.target AS owner, json_extract_string(e.raw, '$.target_card') AS taken
+    FROM events e JOIN g ON e.game = g.id
+    WHERE e.type = 'target' AND e.card IN ('steal', 'swap', 'discard')
+    UNION ALL
+    SELECT e.card, e.player, json_extract_string(e.raw, '$.other'), json_extract_string(e.raw, '$.other_card')
+    FROM events e JOIN g ON e.game = g.id
+    WHERE e.type = 'target' AND e.card = 'swap'
+)
+SELECT action,
+       CASE WHEN taken = '0' THEN 'The Zero'
+            WHEN taken = 'unlucky_7' THEN 'Unlucky 7'
+            WHEN taken = 'lucky_13' THEN 'Lucky 13'
+            WHEN taken IN ('/2', '-2', '-4', '-6', '-8', '-10') THEN 'modifier ' || taken
+            WHEN TRY_CAST(taken AS INTEGER) >= 10 THEN 'number 10-13'
+            ELSE 'number 1-9' END AS card_taken,
+       count(*) AS times,
+       count(*) FILTER (WHERE owner = player) AS from_own_row
+FROM moved
+WHERE $player IS NULL OR player = $player
+GROUP BY ALL
+ORDER BY action, times DESC, card_taken""",
+    ),
+    Statistic(
+        "special_numbers",
+        "With a Vengeance: The Zero, the Unlucky 7 and the Lucky 13",
+        "Rows that ended the round holding each special number: how many, how they ended, and "
+        "what they scored. The Zero's fate: a Flip 7 made with it, or (kept without Flip 7) the "
+        "round's score lost. Unlucky 7 arrivals count every time one reached a row (drawn, stolen or swapped), each "
+        "wiping the rest of that row; the Lucky 13 rows are split by whether they held a pair.",
+        _RULESET_GAMES
+        + """,
+special AS (
+    SELECT pr.flip7, pr.outcome, pr.score,
+           CASE s.card WHEN '0' THEN 'The Zero' WHEN 'unlucky_7' THEN 'Unlucky 7'
+                ELSE CASE WHEN len(list_filter(pr.numbers, lambda n: n IN ('13', 'lucky_13'))) >= 2
+                          THEN 'Lucky 13 pair' ELSE 'Lucky 13 alone' END END AS held
+    FROM player_rounds pr JOIN g ON pr.game = g.id,
+         (VALUES ('0'), ('unlucky_7'), ('lucky_13')) s(card)
+    WHERE pr.outcome <> 'playing' AND list_contains(pr.numbers, s.card)
+      AND ($player IS NULL OR pr.player = $player)
+),
+arrivals AS (
+    SELECT count(*) AS n
+    FROM events e JOIN g ON e.game = g.id
+    WHERE ($player IS NULL OR e.player = $player)
+      AND ((e.type = 'card' AND e.card = 'unlucky_7')
+           OR (e.type = 'target' AND e.card IN ('steal', 'swap')
+               AND 'unlucky_7' IN (json_extract_string(e.raw, '$.target_card'), json_extract_string(e.raw, '$.other_card'))))
+)
+SELECT held,
+       count(*) AS rows,
+       count(*) FILTER (WHERE flip7) AS flip7s,
+       count(*) FILTER (WHERE outcome = 'busted') AS busted,
+       count(*) FILTER (WHERE NOT flip7 AND outcome <> 'busted') AS kept_without_flip7,
+       round(avg(score), 2) AS avg_score,
+       CASE WHEN held = 'Unlucky 7' THEN any_value(arrivals.n) END AS unlucky_7_arrivals
+FROM special, arrivals
+GROUP BY held
+ORDER BY held""",
+    ),
+    Statistic(
+        "brutal",
+        "Brutal mode: negative rounds and the Flip 7 bonus",
+        "In Brutal games: how many player-rounds scored below 0 and their average, and what Flip 7 "
+        "makers chose: +15 for themselves or -15 for another player (and how often that was the leader).",
+        _RULESET_GAMES
+        + """,
+neg AS (
+    SELECT count(*) AS player_rounds,
+           count(*) FILTER (WHERE pr.score < 0) AS negative_rounds,
+           round(avg(pr.score) FILTER (WHERE pr.score < 0), 2) AS avg_negative_score
+    FROM player_rounds pr JOIN g ON pr.game = g.id
+    WHERE g.ruleset = 'vengeance (brutal)' AND pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)
+),
+bonus AS (
+    SELECT count(*) FILTER (WHERE t.at_self) AS plus_15_self,
+           count(*) FILTER (WHERE NOT t.at_self) AS minus_15_other,
+           count(*) FILTER (WHERE NOT t.at_self AND t.at_leader) AS minus_15_leader
+    FROM targets t JOIN g ON t.game = g.id
+    WHERE g.ruleset = 'vengeance (brutal)' AND t.card = 'flip7_bonus' AND ($player IS NULL OR t.player = $player)
+)
+SELECT * FROM neg, bonus""",
     ),
 )
 

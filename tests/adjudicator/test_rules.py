@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from adjudicator.errors import RuleViolation, UnsupportedRuleset
+from adjudicator.errors import RuleViolation
 from adjudicator.events import parse_event
 from adjudicator.replay import check_log, replay_log, state_at
 from adjudicator.rules import apply, expecting, is_legal, legal_moves
@@ -251,9 +251,10 @@ def test_two_decks_seat_36() -> None:
     assert check_log(log(game(names, "P0", decks=2), rnd(1), card("P1", "12"))).valid
 
 
-def test_vengeance_is_not_supported_yet() -> None:
-    with pytest.raises(UnsupportedRuleset):
-        check_log(log(game(ruleset="vengeance")))
+def test_a_vengeance_game_is_judged_by_its_own_rules() -> None:
+    verdict = check_log(log(game(ruleset="vengeance"), rnd(1), card("Ben", "13")))
+    ben = verdict.rounds[0].players["Ben"]
+    assert verdict.valid and (ben.outcome, ben.score) == ("playing", 13)
 
 
 def test_tie_at_the_target_plays_on_and_rounds_option_ends_the_game() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from adjudicator.events import parse_event
 from adjudicator.replay import check_log, replay_log
+from adjudicator.rules import find_ruleset
 from adjudicator.simulate import SimulatedGame
 from scripts.samples import has_mid_round_shuffle, tie_at_target
 
@@ -29,7 +30,11 @@ def test_the_samples_cover_what_the_readme_promises() -> None:
 def _as_game(path: Path) -> SimulatedGame:
     """A log file's events (comments skipped) in the shape the samples' predicates read."""
     lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
-    return SimulatedGame(path.stem, [parse_event(line) for line in lines], finished=False, winner=None, totals={}, rounds=0)
+    game = parse_event(lines[0])
+    assert game.type == "game"
+    rules = find_ruleset(game.ruleset)  # the rest is read with the game's own cards
+    events = [game, *(rules.parse(line) for line in lines[1:])]
+    return SimulatedGame(path.stem, events, finished=False, winner=None, totals={}, rounds=0)
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)

@@ -10,7 +10,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from adjudicator.replay import check_log, state_at
 from adjudicator.table import table_view
-from tests.api.conftest import BAD_LOG, NDJSON, TOKEN, VENGEANCE_LOG, as_array, exchange, kitchen
+from tests.api.conftest import BAD_LOG, NDJSON, TOKEN, as_array, exchange, kitchen
 
 PROBLEM = "application/problem+json"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -87,9 +87,8 @@ def test_store_source_is_kept(client) -> None:
         (b"", 400, "empty-body"),
         (b"# nothing\n", 400, "unreadable-log"),
         (b'{"type":"game"}\n\xff\n', 400, "unreadable-log"),
-        (VENGEANCE_LOG.encode(), 422, "unsupported-ruleset"),
     ],
-    ids=["empty", "comments-only", "not-utf8", "vengeance"],
+    ids=["empty", "comments-only", "not-utf8"],
 )
 def test_store_unreadable_logs_are_problems_like_check(client, body: bytes, status: int, slug: str) -> None:
     response = client.post("/v1/games", content=body, headers=NDJSON)

@@ -10,7 +10,7 @@ from syrupy.assertion import SnapshotAssertion
 from adjudicator.replay import check_log, replay_log, state_at
 from adjudicator.table import table_view
 from api.body import json_array_lines
-from tests.api.conftest import BAD_LOG, CLAIM_LOG, NDJSON, VENGEANCE_LOG, as_array, exchange, kitchen
+from tests.api.conftest import BAD_LOG, CLAIM_LOG, NDJSON, as_array, exchange, kitchen
 
 PROBLEM = "application/problem+json"
 
@@ -100,13 +100,12 @@ def test_json_array_lines_one_compact_line_per_item() -> None:
         (b'{"type":"game"}\n{"type":"round","round":1}\n', "application/json", 400, "unreadable-body"),
         (b'{"type":"game"}', "application/json", 422, "not-a-log"),
         (b"\xff[]", "application/json", 400, "unreadable-body"),
-        (VENGEANCE_LOG.encode(), "application/x-ndjson", 422, "unsupported-ruleset"),
         (b"x", "image/png", 415, "unsupported-media-type"),
         (b"x", "text/plain; charset=latin-1", 415, "unsupported-media-type"),
     ],
     ids=[
         "empty", "blank", "comments-only", "not-utf8", "empty-array", "bad-json", "ndjson-sent-as-json",
-        "json-object", "json-not-utf8", "vengeance", "png", "latin1",
+        "json-object", "json-not-utf8", "png", "latin1",
     ],
 )
 def test_check_unusable_bodies_are_problems(client, snapshot_json, body, content_type, status, slug) -> None:

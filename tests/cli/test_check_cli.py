@@ -71,7 +71,7 @@ def test_standard_input(logs: dict[str, Path]) -> None:
 
 @pytest.mark.parametrize(
     ("name", "words"),
-    [("binary", "not UTF-8"), ("empty", "empty"), ("vengeance", "not supported yet")],
+    [("binary", "not UTF-8"), ("empty", "empty")],
 )
 def test_unreadable_input_exits_2_without_traceback(logs: dict[str, Path], name: str, words: str) -> None:
     result = runner.invoke(app, ["check", str(logs[name])])

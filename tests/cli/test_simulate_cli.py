@@ -79,7 +79,8 @@ def test_wrong_claims_are_written_on_purpose() -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--ruleset", "vengeance"], "is not supported yet"),
+        (["--brutal"], "brutal mode exists only in the vengeance ruleset"),
+        (["--ruleset", "vengeance", "--edition", "first"], "belongs to the base game"),
         (["--ruleset", "poker"], "ruleset = 'poker'"),
         (["--players", "2"], "at least 3 players"),
         (["--players", "19"], "Use --decks 2"),
@@ -132,3 +133,15 @@ def test_progress_is_shown_on_a_terminal_only(tmp_path: Path, monkeypatch: pytes
     shown = CliRunner().invoke(app, ["simulate", "-n", "3"])
     assert shown.exit_code == 0 and "simulating" in shown.stderr
     assert shown.stdout == plain.stdout  # the logs themselves are the same
+
+
+@pytest.mark.parametrize("extra", [[], ["--brutal"], ["--decks", "2", "--players", "19"]])
+def test_vengeance_games_are_simulated_valid(extra: list[str]) -> None:
+    result = runner.invoke(app, ["simulate", "--ruleset", "vengeance", "--games", "2", "--seed", "4", *extra])
+    assert result.exit_code == 0, result.output
+    logs = [chunk for chunk in result.stdout.split('{"type":"game"') if chunk]
+    assert len(logs) == 2
+    for chunk in logs:
+        verdict = check_log('{"type":"game"' + chunk)
+        assert verdict.valid, verdict.violations[:1]
+        assert '"ruleset":"vengeance"' in chunk.splitlines()[0]

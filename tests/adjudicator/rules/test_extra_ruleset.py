@@ -167,8 +167,10 @@ def test_the_schema_covers_every_registered_ruleset(gift: Gift) -> None:
     assert "target_card" in schema["$defs"]["GiftTarget"]["properties"]
 
 
-def test_without_it_vengeance_is_still_not_supported() -> None:
-    from adjudicator.errors import UnsupportedRuleset
+def test_without_it_the_real_vengeance_ruleset_judges_the_log() -> None:
+    from adjudicator.rules import find_ruleset
+    from adjudicator.rules.vengeance import Vengeance
 
-    with pytest.raises(UnsupportedRuleset, match="not supported yet"):
-        check_log(lines(GAME))
+    assert isinstance(find_ruleset("vengeance"), Vengeance)
+    verdict = check_log(lines(GAME))  # a Vengeance game now, judged by its own rules
+    assert verdict.game == "gift-1"

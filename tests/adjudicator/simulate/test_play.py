@@ -198,7 +198,7 @@ def test_when_no_card_is_left_anywhere_the_game_stops_unfinished() -> None:
 @pytest.mark.parametrize(
     ("players", "options", "words"),
     [
-        (4, GameOptions(ruleset="vengeance"), "vengeance ruleset .* is not supported yet"),
+        (4, GameOptions(brutal=True), "brutal mode exists only in the vengeance ruleset"),
         (4, GameOptions(ruleset="poker"), "ruleset = 'poker'"),
         (4, GameOptions(target=0), "target = 0"),
         (4, GameOptions(rounds=0), "rounds = 0"),
@@ -222,3 +222,13 @@ def test_a_run_checks_strategies_and_claims_before_playing() -> None:
         simulate(3, 4, strategies="bold")
     with pytest.raises(SimulationError, match="claims must be one of right, wrong, none"):
         simulate(3, 4, claims="maybe")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("brutal", [False, True])
+def test_vengeance_games_are_simulated_and_valid(brutal: bool) -> None:
+    game = play_game("v", "threshold:25,cautious:0.3,random", random.Random(5), players=4, options=GameOptions(ruleset="vengeance", brutal=brutal))
+    verdict = check_log(game.text())
+    assert verdict.valid and verdict.finished == game.finished
+    assert '"ruleset":"vengeance"' in game.lines()[0] and ('"brutal":true' in game.lines()[0]) == brutal
+    cards = {e.card for e in game.events if e.type == "card"}
+    assert cards & {"steal", "swap", "discard", "just_one_more", "flip_four"}  # the new actions were played

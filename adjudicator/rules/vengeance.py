@@ -1,0 +1,634 @@
+"""Flip 7: With a Vengeance (``"ruleset": "vengeance"``), with its Brutal mode.
+
+What is particular to the expansion (shared/spec/vengeance.md): its 108-card deck with The Zero,
+the Unlucky 7 and the Lucky 13; negative modifiers and ÷2, given to any player still in the round;
+Just One More, Flip Four, Steal, Swap and Discard with their ``target`` fields; "an action with a
+legal use must be used"; scoring with the floor at 0 (or not, in Brutal mode) and the Brutal Flip 7
+bonus choice. Deal, turns, piles, round end, end of game and claims are the shared engine's.
+
+Stayed players remain in the round (actions and modifiers still reach them); only busted players
+are out. "Active" (has turns) is the engine's ``ACTIVE``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
+
+from adjudicator.errors import RuleViolation
+from adjudicator.events import Event, GameEvent, Name, TargetEvent, _card_name
+from adjudicator.rules.engine import Expectation, end_round, standing, violation
+from adjudicator.rules.ruleset import DrawPurpose, Ruleset, seats_named
+from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, TargetFrame
+
+# ---------------------------------------------------------------------------------------------
+# The deck
+
+ZERO = "0"
+UNLUCKY_7 = "unlucky_7"
+LUCKY_13 = "lucky_13"
+HALVE = "/2"
+MINUS_MODIFIERS: tuple[str, ...] = ("-2", "-4", "-6", "-8", "-10")
+MODIFIERS: tuple[str, ...] = (HALVE, *MINUS_MODIFIERS)
+JUST_ONE_MORE = "just_one_more"
+FLIP_FOUR = "flip_four"
+STEAL = "steal"
+SWAP = "swap"
+DISCARD = "discard"
+ACTIONS: tuple[str, ...] = (JUST_ONE_MORE, FLIP_FOUR, STEAL, SWAP, DISCARD)
+#: Not a card: the ``card`` of the Brutal-mode target event that gives the Flip 7 bonus.
+FLIP7_BONUS = "flip7_bonus"
+
+PLAIN_NUMBERS: tuple[str, ...] = tuple(str(n) for n in range(14))
+NUMBERS: tuple[str, ...] = (*PLAIN_NUMBERS, UNLUCKY_7, LUCKY_13)
+NUMBER_SET = frozenset(NUMBERS)
+MODIFIER_SET = frozenset(MODIFIERS)
+CARD_SET = frozenset((*NUMBERS, *MODIFIERS, *ACTIONS))
+#: A number card's value (the special 7 and 13 are a 7 and a 13 for every rule about equal numbers).
+VALUE: dict[str, int] = {**{str(n): n for n in range(14)}, UNLUCKY_7: 7, LUCKY_13: 13}
+
+#: Copies of each card in one deck of 108.
+ONE_DECK: dict[str, int] = {
+    ZERO: 1,
+    **{str(n): n for n in range(1, 14)},
+    "7": 6, UNLUCKY_7: 1, "13": 12, LUCKY_13: 1,
+    **{m: 1 for m in MODIFIERS},
+    **{a: 2 for a in ACTIONS},
+}
+
+FLIP7_POINTS = 15
+
+CARD_LABELS = {
+    ZERO: "The Zero", UNLUCKY_7: "Unlucky 7", LUCKY_13: "Lucky 13", JUST_ONE_MORE: "Just One More",
+    FLIP_FOUR: "Flip Four", STEAL: "Steal", SWAP: "Swap", DISCARD: "Discard", FLIP7_BONUS: "the Flip 7 bonus",
+}
+
+#: Draw purposes: the one card of a Just One More, the four of a Flip Four.
+JUST_ONE_MORE_DRAW = "just_one_more"
+FLIP_FOUR_DRAW = "flip_four"
+
+#: What a waiting ``TargetFrame`` is for.
+GIVE = "give"  # a modifier goes to a row
+RESOLVE = "resolve"  # an action takes effect
+BONUS = "bonus"  # Brutal mode: the Flip 7 maker names who gets the bonus
+
+_ACTION_RULE = {
+    JUST_ONE_MORE: "action.just-one-more", FLIP_FOUR: "action.flip-four", STEAL: "action.steal",
+    SWAP: "action.swap", DISCARD: "action.discard",
+}
+#: Which ``target`` fields each card's target event carries besides ``player``/``card``/``target``.
+_FIELDS: dict[str, frozenset[str]] = {
+    STEAL: frozenset({"target_card"}), DISCARD: frozenset({"target_card"}),
+    SWAP: frozenset({"target_card", "other", "other_card"}),
+}
+_EXTRA = ("target_card", "other", "other_card")
+
+
+def is_number(card: str) -> bool:
+    """True for The Zero, 1 … 13 and the two special numbers."""
+    return card in NUMBER_SET
+
+
+def is_modifier(card: str) -> bool:
+    """True for ``/2`` and ``-2`` … ``-10``."""
+    return card in MODIFIER_SET
+
+
+def deck_counts(decks: int = 1) -> dict[str, int]:
+    """Copies of every card in ``decks`` shuffled-together decks (108 cards each)."""
+    return {card: count * decks for card, count in ONE_DECK.items()}
+
+
+def card_name(card: str) -> str:
+    """A card as a noun in messages: ``The Zero``, ``Unlucky 7``, ``Steal``, ``9``, ``-4``."""
+    return CARD_LABELS.get(card, card)
+
+
+def label(card: str) -> str:
+    """A card with its article: ``a 9``, ``an 8``, ``The Zero``, ``the Unlucky 7``, ``Steal``, ``the -4``."""
+    if card in (UNLUCKY_7, LUCKY_13):
+        return f"the {CARD_LABELS[card]}"
+    if card in CARD_LABELS:
+        return CARD_LABELS[card]
+    if card in PLAIN_NUMBERS:
+        return f"an {card}" if card in ("8", "11") else f"a {card}"
+    return f"the {card}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Events: a target event may name the card taken and the second row
+
+
+class VengeanceTargetEvent(TargetEvent):
+    """A Vengeance ``target`` event: Steal and Discard name ``target_card`` (a card in the target's
+    row); Swap also names ``other`` and ``other_card`` (the second row and its card)."""
+
+    target_card: str = Field(None, description="Steal, Discard, Swap: the card in the target's row", json_schema_extra={"nullable": False})  # type: ignore[assignment]
+    other: Name = Field(None, description="Swap: the second row's player", json_schema_extra={"nullable": False})  # type: ignore[assignment]
+    other_card: str = Field(None, description="Swap: the card in the other row", json_schema_extra={"nullable": False})  # type: ignore[assignment]
+
+    @field_validator("target_card", "other_card", mode="plain")
+    @classmethod
+    def _check_row_card(cls, value: Any, info: Any) -> str:
+        if value is None:
+            raise PydanticCustomError("null", "a card field may be left out but not null")
+        return _card_name(value, info)
+
+    @field_validator("other", mode="before")
+    @classmethod
+    def _no_null_other(cls, value: Any) -> Any:
+        if value is None:
+            raise PydanticCustomError("null", "other may be left out but not null")
+        return value
+
+    @model_validator(mode="after")
+    def _fields_fit_card(self) -> VengeanceTargetEvent:
+        wanted = _FIELDS.get(self.card, frozenset())
+        given = {f for f in _EXTRA if getattr(self, f) is not None}
+        missing = [f for f in _EXTRA if f in wanted and f not in given]
+        extra = [f for f in _EXTRA if f in given and f not in wanted]
+        if missing or extra:
+            what = card_name(self.card)
+            parts = []
+            if missing:
+                parts.append(f"needs {', '.join(repr(f) for f in missing)}")
+            if extra:
+                parts.append(f"has no {', '.join(repr(f) for f in extra)}")
+            takes = ", ".join(repr(f) for f in _EXTRA if f in wanted) or "no field besides player, card and target"
+            raise RuleViolation(
+                "bad_event", "log.target-fields",
+                f"the target event for {what} {' and '.join(parts)} (a target event for {what} takes {takes}).",
+            )
+        return self
+
+
+# ---------------------------------------------------------------------------------------------
+# State the expansion keeps
+
+
+@dataclass(slots=True)
+class VengeanceRow(Row):
+    """A Vengeance row: ``bonus`` is the Brutal Flip 7 bonus (+15 to the maker or -15 to another
+    player) given to this row; the counters feed the statistics."""
+
+    bonus: int = 0
+    wiped: int = 0
+
+    def has_zero(self) -> bool:
+        """True while The Zero lies in this row."""
+        return ZERO in self.numbers
+
+
+@dataclass(slots=True)
+class SetAsideFrame:
+    """The cards a Flip Four's target set aside, resolved in the order revealed by ``holder``;
+    ``action_card`` (the Flip Four) goes to the discard pile once they are done."""
+
+    holder: int
+    cards: list[str]
+    action_card: str
+    next: int = 0
+    kind: Literal["set_aside"] = "set_aside"
+
+    def in_play(self) -> list[str]:
+        """The Flip Four and the set-aside cards not yet resolved."""
+        return [self.action_card, *self.cards[self.next:]]
+
+
+# ---------------------------------------------------------------------------------------------
+# The ruleset
+
+
+class Vengeance(Ruleset):
+    """With a Vengeance, standard or Brutal (``"brutal": true``)."""
+
+    name = "vengeance"
+    cards = CARD_SET
+    numbers = frozenset(PLAIN_NUMBERS)
+    target_cards = CARD_SET | {FLIP7_BONUS}
+    target_event = VengeanceTargetEvent
+    draw_purposes: ClassVar[dict[str, DrawPurpose]] = {
+        JUST_ONE_MORE_DRAW: DrawPurpose("action.just-one-more", "for a Just One More", "action.just-one-more"),
+        FLIP_FOUR_DRAW: DrawPurpose("action.flip-four", "for a Flip Four", "action.flip-four"),
+    }
+
+    def deck(self, decks: int) -> dict[str, int]:
+        """108 cards per deck."""
+        return deck_counts(decks)
+
+    def check_options(self, game: GameEvent) -> None:
+        """``edition`` and ``delayed`` belong to the base game: left out or at their defaults."""
+        for option, default in (("edition", "current"), ("delayed", "in_turn")):
+            if getattr(game, option) != default:
+                raise violation(
+                    "bad_event", "setup.game",
+                    f'"{option}" belongs to the base game; a vengeance game leaves it out (or at "{default}"), not {getattr(game, option)!r}.',
+                )
+
+    def new_row(self) -> VengeanceRow:
+        """An empty Vengeance row."""
+        return VengeanceRow()
+
+    def card_name(self, card: str) -> str:
+        """``The Zero``, ``Steal``, ``9``."""
+        return card_name(card)
+
+    def label(self, card: str) -> str:
+        """``a 9``, ``The Zero``, ``the -4``."""
+        return label(card)
+
+    # -- cards -----------------------------------------------------------------------------------
+
+    def receive(self, state: GameState, seat: int, card: str, draw: DrawFrame | None, index: int) -> None:
+        """Numbers go into the row (bust, Unlucky 7, Lucky 13, Flip 7); modifiers and actions wait
+        for their target, or are set aside during a Flip Four; an action with no legal use and a
+        modifier nobody may take are discarded."""
+        if is_number(card):
+            if take_in(state, seat, card, index):
+                flip7(state, seat)
+            return
+        if draw is not None and draw.purpose == FLIP_FOUR_DRAW:
+            draw.set_aside.append(card)
+            return
+        offer(state, seat, card)
+
+    def keeps_drawing(self, state: GameState, draw: DrawFrame) -> bool:
+        """Stayed players take the cards a Just One More or Flip Four owes them; busted ones do not."""
+        return state.rows[draw.seat].status != BUSTED
+
+    def draws_done(self, state: GameState, draw: DrawFrame, index: int) -> None:
+        """Just One More: its target has stayed (unless busted). Flip Four: set-aside cards are
+        resolved in order if the target did not bust, else dropped."""
+        if draw.purpose == JUST_ONE_MORE_DRAW:
+            assert draw.action_card is not None
+            state.discard(draw.action_card)
+            row = state.rows[draw.seat]
+            if row.status == ACTIVE:
+                row.status, row.status_event = STAYED, index
+            return
+        if draw.purpose != FLIP_FOUR_DRAW:
+            return
+        assert draw.action_card is not None
+        if state.rows[draw.seat].status == BUSTED or not draw.set_aside:
+            for card in (*draw.set_aside, draw.action_card):
+                state.discard(card)
+            return
+        state.stack.append(SetAsideFrame(draw.seat, list(draw.set_aside), draw.action_card))
+
+    def step(self, state: GameState, frame: SetAsideFrame, index: int) -> bool:
+        """Resolve the next set-aside card; True when a target event is now owed."""
+        if frame.next >= len(frame.cards):
+            state.stack.pop()
+            state.discard(frame.action_card)
+            return False
+        card = frame.cards[frame.next]
+        frame.next += 1
+        return offer(state, frame.holder, card)
+
+    # -- decisions -------------------------------------------------------------------------------
+
+    def stay_refusal(self, state: GameState, seat: int) -> RuleViolation | None:
+        """The holder of The Zero must hit; a player with nothing in front of them must take a card."""
+        row: VengeanceRow = state.rows[seat]  # type: ignore[assignment]
+        if row.has_zero():
+            return violation(
+                "must_hit", "number.zero",
+                f"{state.name(seat)} holds The Zero and may not stay: they must take a card (only a Just One More stops them).",
+            )
+        if row.has_card():
+            return None
+        return violation(
+            "stay_without_card", "turn.stay",
+            f"{state.name(seat)} has no card in front of them (no number or modifier), so they cannot stay and must take a card.",
+        )
+
+    def eligible(self, state: GameState, frame: TargetFrame) -> tuple[int, ...]:
+        """Who the waiting card may go to (for Swap: who may be ``target``)."""
+        if frame.purpose == BONUS:
+            return tuple(range(len(state.players)))
+        if frame.purpose == GIVE:
+            return modifier_takers(state)
+        return action_targets(state, frame.holder, frame.card)
+
+    def target_names(self, event: TargetEvent) -> Iterable[str]:
+        """``target`` and, for a Swap, ``other``."""
+        other = getattr(event, "other", None)
+        return (event.target,) if other is None else (event.target, other)
+
+    def target_refusal(self, state: GameState, event: TargetEvent, exp: Expectation) -> RuleViolation | None:
+        """A ``flip7_bonus`` target while no Flip 7 bonus is owed is out of order."""
+        if event.card == FLIP7_BONUS and not (exp.kind == "target" and exp.purpose == BONUS):
+            from adjudicator.rules.engine import describe_expectation
+
+            return violation(
+                "out_of_order", "flip7.bonus",
+                f"a flip7_bonus target comes only right after a Flip 7 in Brutal mode: {describe_expectation(state, exp)}.",
+            )
+        return None
+
+    def check_target(self, state: GameState, event: TargetEvent, exp: Expectation, target: int) -> None:
+        """The target (and for Steal, Swap, Discard the cards named) must be allowed; the message
+        says what was allowed instead."""
+        card = exp.card
+        assert card is not None and exp.seat is not None
+        ev: VengeanceTargetEvent = event  # type: ignore[assignment]
+        if exp.purpose == BONUS:
+            return
+        if exp.purpose == GIVE:
+            if target not in exp.eligible:
+                who = "any player" if _brutal(state) else "any player who has not busted"
+                raise violation(
+                    "illegal_target", "modifier.give",
+                    f"{label(card).capitalize()} cannot go to {state.name(target)}: {standing(state, target)}. "
+                    f"A modifier goes to {who}: {seats_named(state, exp.eligible)}.",
+                )
+            return
+        rule = _ACTION_RULE[card]
+        holder = exp.seat
+        if card in (JUST_ONE_MORE, FLIP_FOUR):
+            if target not in exp.eligible:
+                raise violation(
+                    "illegal_target", rule,
+                    f"{card_name(card)} cannot go to {state.name(target)}: {standing(state, target)}. "
+                    f"It may go to any player who has not busted: {seats_named(state, exp.eligible)}.",
+                )
+            return
+        if card == SWAP:
+            _check_swap(state, ev, holder, target)
+            return
+        verb = "be stolen" if card == STEAL else "be discarded"
+        if target not in exp.eligible or ev.target_card not in state.rows[target].table_cards():
+            if card == STEAL and target == holder:
+                why = f"Steal takes from another player's row, never from {state.name(holder)}'s own"
+            elif state.rows[target].status == BUSTED:
+                why = standing(state, target)
+            else:
+                why = f"{state.name(target)} has no {card_name(ev.target_card)} in their row"
+            raise violation(
+                "illegal_target", rule,
+                f"{card_name(card)} cannot take {state.name(target)}'s {card_name(ev.target_card)}: {why}. "
+                f"Cards that can {verb}: {_cards_of(state, exp.eligible)}.",
+            )
+
+    def apply_target(self, state: GameState, frame: TargetFrame, event: TargetEvent, index: int) -> None:
+        """Give the modifier, the bonus, or carry out the action."""
+        target = state.seat_of[event.target]
+        card = frame.card
+        if frame.purpose == BONUS:
+            row: VengeanceRow = state.rows[target]  # type: ignore[assignment]
+            row.bonus += FLIP7_POINTS if target == frame.holder else -FLIP7_POINTS
+            end_round(state, "flip7", frame.holder)
+            return
+        if frame.purpose == GIVE:
+            state.rows[target].modifiers.append(card)
+            return
+        ev: VengeanceTargetEvent = event  # type: ignore[assignment]
+        if card == JUST_ONE_MORE:
+            state.stack.append(DrawFrame(target, 1, JUST_ONE_MORE_DRAW, action_card=card))
+        elif card == FLIP_FOUR:
+            state.stack.append(DrawFrame(target, 4, FLIP_FOUR_DRAW, action_card=card))
+        elif card == STEAL:
+            state.discard(card)
+            state.rows[target].remove(ev.target_card)
+            if take_in(state, frame.holder, ev.target_card, index):
+                flip7(state, frame.holder)
+        elif card == DISCARD:
+            state.discard(card)
+            state.rows[target].remove(ev.target_card)
+            state.discard(ev.target_card)
+        else:
+            state.discard(card)
+            other = state.seat_of[ev.other]
+            state.rows[target].remove(ev.target_card)
+            state.rows[other].remove(ev.other_card)
+            if take_in(state, target, ev.other_card, index):
+                _place(state.rows[other], ev.target_card)  # both cards moved at once
+                flip7(state, target)
+            elif take_in(state, other, ev.target_card, index):
+                flip7(state, other)
+
+    def target_moves(self, state: GameState, exp: Expectation) -> list[Event]:
+        """Every legal target event now, with every card Steal, Swap or Discard may name."""
+        assert exp.seat is not None and exp.card is not None
+        holder, card = state.name(exp.seat), exp.card
+        moves: list[Event] = []
+        if card not in _FIELDS:
+            return [VengeanceTargetEvent.model_construct(type="target", player=holder, card=card, target=state.name(t)) for t in exp.eligible]
+        for t in exp.eligible:
+            for taken in _distinct(state.rows[t].table_cards()):
+                if card != SWAP:
+                    moves.append(VengeanceTargetEvent.model_construct(type="target", player=holder, card=card, target=state.name(t), target_card=taken))
+                    continue
+                for o in exp.eligible:
+                    if o == t:
+                        continue
+                    for given in _distinct(state.rows[o].table_cards()):
+                        moves.append(VengeanceTargetEvent.model_construct(
+                            type="target", player=holder, card=card, target=state.name(t),
+                            target_card=taken, other=state.name(o), other_card=given,
+                        ))
+        return moves
+
+    # -- scoring ---------------------------------------------------------------------------------
+
+    def row_score(self, row: Row) -> int:
+        """The row's score now, without a Flip 7 bonus, as in standard mode (for players' views;
+        the verdict and the table view score Brutal rows below 0)."""
+        return row_points(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=False)
+
+    def row_fields(self, row: Row) -> dict[str, Any]:
+        """Whether the row holds The Zero (its holder must hit)."""
+        return {"holds_the_zero": ZERO in row.numbers}
+
+    def bust_chance(self, row: Row, pile: Mapping[str, int]) -> float:
+        """The chance that the next card duplicates a number (Lucky 13 and Unlucky 7 taken into account)."""
+        return bust_chance(row.numbers, pile)
+
+    def outcomes(self, state: GameState, ended_by: str | None) -> tuple[list[str], list[int]]:
+        """``flip7``, ``stayed``, ``busted``; still active: ``in`` after a Flip 7 (also while the
+        Brutal bonus choice is owed), ``playing`` while the round goes on."""
+        brutal = _brutal(state)
+        flip7_made = ended_by == "flip7" or bonus_owed(state)
+        outcomes, scores = [], []
+        for row in state.rows:
+            if row.flip7:
+                outcome = "flip7"
+            elif row.status == ACTIVE:
+                outcome = "in" if flip7_made else "playing"
+            else:
+                outcome = row.status
+            outcomes.append(outcome)
+            scores.append(score_row(row, brutal=brutal))  # type: ignore[arg-type]
+        return outcomes, scores
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules used by the hooks
+
+
+def _brutal(state: GameState) -> bool:
+    return state.game is not None and state.game.brutal
+
+
+def bonus_owed(state: GameState) -> bool:
+    """True while a Brutal Flip 7 bonus choice is owed (the round is not over yet)."""
+    return state.in_round and bool(state.stack) and state.stack[-1].kind == "target" and state.stack[-1].purpose == BONUS
+
+
+def in_round_seats(state: GameState) -> tuple[int, ...]:
+    """Players still in the round: everyone who has not busted (stayed players included)."""
+    return tuple(i for i, row in enumerate(state.rows) if row.status != BUSTED)
+
+
+def modifier_takers(state: GameState) -> tuple[int, ...]:
+    """Who a modifier may go to: players who have not busted; in Brutal mode everyone."""
+    return tuple(range(len(state.players))) if _brutal(state) else in_round_seats(state)
+
+
+def action_targets(state: GameState, holder: int, card: str) -> tuple[int, ...]:
+    """Who an action may target: Steal another non-busted player with a card; Discard and Swap any
+    non-busted player with a card; Just One More and Flip Four any non-busted player."""
+    seats = in_round_seats(state)
+    if card in (JUST_ONE_MORE, FLIP_FOUR):
+        return seats
+    with_cards = tuple(s for s in seats if state.rows[s].has_card())
+    if card == STEAL:
+        return tuple(s for s in with_cards if s != holder)
+    if card == SWAP:
+        return with_cards if len(with_cards) >= 2 else ()
+    return with_cards
+
+
+def offer(state: GameState, holder: int, card: str) -> bool:
+    """``holder`` must hand out a modifier or use an action: push the target frame and return True,
+    or (nobody may take it / no legal use) discard it and return False."""
+    takers = modifier_takers(state) if is_modifier(card) else action_targets(state, holder, card)
+    if not takers:
+        state.discard(card)
+        return False
+    state.stack.append(TargetFrame(holder, card, GIVE if is_modifier(card) else RESOLVE))
+    return True
+
+
+def _place(row: Row, card: str) -> None:
+    (row.modifiers if is_modifier(card) else row.numbers).append(card)
+
+
+def take_in(state: GameState, seat: int, card: str, index: int) -> bool:
+    """A number or modifier arrives in ``seat``'s row (drawn, stolen or swapped in). Returns True
+    when it makes a Flip 7 (the caller ends the round or asks for the Brutal bonus)."""
+    row: VengeanceRow = state.rows[seat]  # type: ignore[assignment]
+    if is_modifier(card) or row.status == BUSTED:  # a busted row only collects (a busted Flip Four target's Steal)
+        _place(row, card)
+        return False
+    if card == UNLUCKY_7:
+        for old in (*row.numbers, *row.modifiers):
+            state.discard(old)
+        row.wiped += len(row.numbers) + len(row.modifiers)
+        row.numbers[:] = [card]
+        row.modifiers.clear()
+        return False
+    duplicate = busts(row.numbers, card)
+    row.numbers.append(card)
+    if duplicate:
+        row.status, row.status_event, row.bust_card = BUSTED, index, card
+        return False
+    return len(row.numbers) >= 7
+
+
+def flip7(state: GameState, seat: int) -> None:
+    """``seat`` made Flip 7: the round ends at once, or in Brutal mode once the bonus is given."""
+    state.rows[seat].flip7 = True
+    if not _brutal(state):
+        end_round(state, "flip7", seat)
+        return
+    for frame in state.stack[1:]:  # pending and set-aside cards are dropped now
+        for card in frame.in_play():
+            state.discard(card)
+    del state.stack[1:]
+    state.stack.append(TargetFrame(seat, FLIP7_BONUS, BONUS, holds_card=False))
+
+
+def score_row(row: VengeanceRow, *, brutal: bool) -> int:
+    """A row's round score (see ``row_points``), with the Brutal bonus given to this row."""
+    return row_points(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=row.flip7, brutal=brutal) + (
+        row.bonus if brutal else 0
+    )
+
+
+def row_points(numbers: Iterable[str], modifiers: Iterable[str], *, busted: bool, flip7: bool, brutal: bool = False) -> int:
+    """Score numbers and modifiers: the number total (0 if busted, or holding The Zero without
+    Flip 7), halved per ÷2 (rounding down), minus each −N; standard: not below 0 (busted: 0), +15
+    for Flip 7; Brutal: may go below 0 and the Flip 7 bonus is given separately."""
+    if busted and not brutal:
+        return 0
+    numbers = tuple(numbers)
+    total = 0 if busted or (ZERO in numbers and not flip7) else sum(VALUE[n] for n in numbers)
+    minus = 0
+    for modifier in modifiers:
+        if modifier == HALVE:
+            total //= 2
+        else:
+            minus -= int(modifier)
+    # every halving comes before the subtraction, whatever order the modifiers arrived in
+    total -= minus
+    if brutal:
+        return total
+    return max(0, total) + (FLIP7_POINTS if flip7 else 0)
+
+
+def busts(numbers: Iterable[str], card: str) -> bool:
+    """True when number ``card`` arriving in a row holding ``numbers`` busts it (Unlucky 7 never
+    does; the Lucky 13 allows one other 13)."""
+    if card == UNLUCKY_7 or not is_number(card):
+        return False
+    value = VALUE[card]
+    same = [n for n in numbers if VALUE[n] == value]
+    if not same:
+        return False
+    return not (value == 13 and len(same) == 1 and LUCKY_13 in (card, same[0]))
+
+
+def bust_chance(numbers: Iterable[str], pile: Mapping[str, int]) -> float:
+    """Exact chance that the next card from ``pile`` (card → copies) busts a row holding ``numbers``."""
+    size = sum(pile.values())
+    if size == 0:
+        return 0.0
+    numbers = tuple(numbers)
+    return sum(k for card, k in pile.items() if k and busts(numbers, card)) / size
+
+
+def _distinct(cards: list[str]) -> list[str]:
+    return list(dict.fromkeys(cards))
+
+
+def _cards_of(state: GameState, seats: Iterable[int]) -> str:
+    parts = [f"{state.name(s)}'s {', '.join(card_name(c) for c in state.rows[s].table_cards())}" for s in seats]
+    return "; ".join(parts) if parts else "none"
+
+
+def _check_swap(state: GameState, ev: VengeanceTargetEvent, holder: int, target: int) -> None:
+    other = state.seat_of[ev.other]
+    allowed = action_targets(state, holder, SWAP)
+    if other == target:
+        raise violation(
+            "illegal_target", "action.swap",
+            f"Swap exchanges cards of two different rows; both cards named are in {state.name(target)}'s row. "
+            f"Rows that can swap: {_cards_of(state, allowed)}.",
+        )
+    for seat, taken in ((target, ev.target_card), (other, ev.other_card)):
+        row = state.rows[seat]
+        if seat in allowed and taken in row.table_cards():
+            continue
+        why = standing(state, seat) if row.status == BUSTED else f"{state.name(seat)} has no {card_name(taken)} in their row"
+        raise violation(
+            "illegal_target", "action.swap",
+            f"Swap cannot move {state.name(seat)}'s {card_name(taken)}: {why}. Cards that can be swapped: {_cards_of(state, allowed)}.",
+        )
+
+
+__all__ = ["CARD_SET", "FLIP7_BONUS", "ONE_DECK", "Vengeance", "VengeanceRow", "VengeanceTargetEvent", "score_row"]
