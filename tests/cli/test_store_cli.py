@@ -253,7 +253,10 @@ def test_ctrl_c_mid_ingest_keeps_whole_games_only(tmp_path: Path) -> None:
         [sys.executable, "-m", "cli.main", "ingest", str(folder), "--db", str(db), "--batch-size", "25", "--jobs", "1"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    time.sleep(2.5)
+    deadline = time.monotonic() + 60  # on a busy machine start-up alone may take seconds
+    while not db.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1.0)  # into the run: some batches stored, one in progress
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode in (130, 0), err
