@@ -69,7 +69,7 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
         if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
         text = _decode(raw, line_no)
-        yield text.rstrip("\r\n")
+        yield text.removesuffix("\n").removesuffix("\r")  # one "\n" and one "\r" before it, as in lines_from_text
 
 
 def lines_from_bytes(data: bytes) -> Iterator[str]:

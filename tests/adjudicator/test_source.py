@@ -68,3 +68,9 @@ def test_fifty_megabytes_on_one_line_stays_bounded() -> None:
 
     verdict = replay_log(lines_from_stream(io.BufferedReader(Endless()))).verdict
     assert verdict.events == 1 and verdict.violations[0].rule == "log.line"
+
+
+def test_only_one_carriage_return_belongs_to_the_line_ending() -> None:
+    """Found by the fuzz suite: bytes and text read "\\r\\r\\n" alike (the first "\\r" is the line's)."""
+    data = b'{"type":"hit","player":"A"}\r\r\n"x\r\r\n'
+    assert list(lines_from_bytes(data)) == list(lines_from_text(data.decode())) == ['{"type":"hit","player":"A"}\r', '"x\r']
