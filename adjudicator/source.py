@@ -37,8 +37,8 @@ def _decode(raw: bytes, line_no: int) -> str:
 
 
 def _ending(raw: bytes) -> int:
-    """How many bytes of line ending ``raw`` ends with (``\r\n``, ``\n`` or none)."""
-    return 2 if raw.endswith(b"\r\n") else 1 if raw.endswith(b"\n") else 0
+    """How many bytes of line ending ``raw`` ends with (``\r\n``, ``\n``; ``\r`` at the end of the input)."""
+    return 2 if raw.endswith(b"\r\n") else 1 if raw.endswith((b"\n", b"\r")) else 0
 
 
 def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
@@ -55,13 +55,14 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
             return
         line_no += 1
         if len(raw) == MAX_LINE_BYTES + 2 and not raw.endswith(b"\n"):
-            length, rest = len(raw), raw
+            length, tail = len(raw), raw
             while True:  # skip the rest of the over-long line chunk by chunk
                 rest = stream.readline(_CHUNK)
                 length += len(rest)
+                tail = rest or tail
                 if not rest or rest.endswith(b"\n"):
                     break
-            yield TooLongLine(length - _ending(rest))
+            yield TooLongLine(length - _ending(tail))
             continue
         if len(raw) - _ending(raw) > MAX_LINE_BYTES:
             yield TooLongLine(len(raw) - _ending(raw))

@@ -74,3 +74,10 @@ def test_only_one_carriage_return_belongs_to_the_line_ending() -> None:
     """Found by the fuzz suite: bytes and text read "\\r\\r\\n" alike (the first "\\r" is the line's)."""
     data = b'{"type":"hit","player":"A"}\r\r\n"x\r\r\n'
     assert list(lines_from_bytes(data)) == list(lines_from_text(data.decode())) == ['{"type":"hit","player":"A"}\r', '"x\r']
+
+
+def test_an_over_long_last_line_ending_in_a_carriage_return() -> None:
+    """Found by the fuzz suite: a log with "\\r" line endings only is one long line; bytes and text
+    give it the same length."""
+    data = b'{"type":"hit","player":"' + b"A" * MAX_LINE_BYTES + b'"}\r'
+    assert next(iter(lines_from_bytes(data))).length == next(iter(lines_from_text(data.decode()))).length == len(data) - 1
