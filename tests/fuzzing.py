@@ -72,7 +72,7 @@ def _edit_json_line(draw: st.DrawFn, data: bytes, edit: Callable[[dict[str, Any]
     i = where[0] if game_line_often and draw(st.booleans()) else where[_pick(draw, where)]
     try:
         obj = json.loads(lines[i])
-    except ValueError:
+    except (ValueError, RecursionError):  # an earlier mutation broke or deepened the line
         return data
     if not isinstance(obj, dict):
         return data
