@@ -14,6 +14,7 @@ from adjudicator.errors import LogUnreadable
 #: Longest line the reader keeps; a longer one is replaced by ``TOO_LONG`` (a bad_event).
 MAX_LINE_BYTES = 65_536
 _CHUNK = 1 << 16
+_BOM = b"\xef\xbb\xbf"
 
 
 class TooLongLine(str):
@@ -54,6 +55,10 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
         if not raw:
             return
         line_no += 1
+        if line_no == 1 and raw.startswith(_BOM):  # dropped before the line is measured
+            raw = raw[len(_BOM) :]
+            if len(raw) == MAX_LINE_BYTES + 2 - len(_BOM) and not raw.endswith(b"\n"):
+                raw += stream.readline(len(_BOM))
         if len(raw) == MAX_LINE_BYTES + 2 and not raw.endswith(b"\n"):
             length, tail = len(raw), raw
             while True:  # skip the rest of the over-long line chunk by chunk
@@ -67,8 +72,6 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
         if len(raw) - _ending(raw) > MAX_LINE_BYTES:
             yield TooLongLine(len(raw) - _ending(raw))
             continue
-        if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
         text = _decode(raw, line_no)
         yield text.removesuffix("\n").removesuffix("\r")  # one "\n" and one "\r" before it, as in lines_from_text
 

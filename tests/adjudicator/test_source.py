@@ -81,3 +81,11 @@ def test_an_over_long_last_line_ending_in_a_carriage_return() -> None:
     give it the same length."""
     data = b'{"type":"hit","player":"' + b"A" * MAX_LINE_BYTES + b'"}\r'
     assert next(iter(lines_from_bytes(data))).length == next(iter(lines_from_text(data.decode()))).length == len(data) - 1
+
+
+def test_a_bom_does_not_count_in_the_length_of_the_first_line() -> None:
+    """Found by the fuzz suite: bytes and text give an over-long first line behind a BOM one length."""
+    data = b"\xef\xbb\xbf" + b'{"type":"hit","player":"' + b"A" * MAX_LINE_BYTES + b'"}\r'
+    assert next(iter(lines_from_bytes(data))).length == next(iter(lines_from_text(data.decode()))).length == len(data) - 4
+    at_limit = b"\xef\xbb\xbf" + b'{"type":"hit","player":"' + b"a" * (MAX_LINE_BYTES - 26) + b'"}'
+    assert list(lines_from_bytes(at_limit)) == [at_limit[3:].decode()]
