@@ -22,7 +22,7 @@ from adjudicator.records import (
     TargetRecord,
 )
 from adjudicator.rules import HIT, apply, describe_expectation, expecting, legal_moves, round_outcomes
-from adjudicator.source import TooLongLine, as_lines
+from adjudicator.source import TooLongLine, as_lines, printable
 from adjudicator.state import BUSTED, GameState
 from adjudicator.verdict import RoundSummary, Verdict, Violation
 
@@ -142,7 +142,7 @@ def _peek_type(text: str) -> str | None:
     except (ValueError, RecursionError):
         return None
     kind = obj.get("type") if isinstance(obj, dict) else None
-    return kind if isinstance(kind, str) else None
+    return printable(kind) if isinstance(kind, str) else None  # it is stored: valid text only
 
 
 def build_verdict(state: GameState, events: int, violations: list[Violation]) -> Verdict:
