@@ -49,9 +49,10 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
     yielded as a ``TooLongLine`` without being kept in memory. Raises ``LogUnreadable`` on bytes
     that are not UTF-8.
     """
+    readline = stream.readline  # the loop runs once per line: keep its work to the minimum
     line_no = 0
     while True:
-        raw = stream.readline(MAX_LINE_BYTES + 2)  # room for the content and "\r\n"
+        raw = readline(MAX_LINE_BYTES + 2)  # room for the content and "\r\n"
         if not raw:
             return
         line_no += 1
@@ -62,7 +63,7 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
         if len(raw) == MAX_LINE_BYTES + 2 and not raw.endswith(b"\n"):
             length, tail = len(raw), raw
             while True:  # skip the rest of the over-long line chunk by chunk
-                rest = stream.readline(_CHUNK)
+                rest = readline(_CHUNK)
                 length += len(rest)
                 tail = rest or tail
                 if not rest or rest.endswith(b"\n"):

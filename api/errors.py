@@ -110,7 +110,7 @@ def problem_response(
 def render(problem: Problem) -> JSONResponse:
     """The response of a ``Problem``."""
     return problem_response(
-        problem.type, problem.title, problem.status_code, str(problem.detail), problem.headers, **problem.extra
+        problem.type, problem.title, problem.status_code, str(problem.detail), dict(problem.headers) if problem.headers else None, **problem.extra
     )
 
 
@@ -176,7 +176,7 @@ async def _http_exception(request: Request, exc: Exception) -> JSONResponse:
         detail = str(exc.detail)
     else:
         detail = http.HTTPStatus(status).description or http.HTTPStatus(status).phrase
-    return _generic(status, detail, exc.headers)
+    return _generic(status, detail, dict(exc.headers) if exc.headers else None)
 
 
 def _allowed_methods(request: Request) -> list[str]:

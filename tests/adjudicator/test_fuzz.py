@@ -14,7 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adjudicator.errors import VIOLATION_CODES, EventOutOfRange, LogUnreadable, UnsupportedRuleset
-from adjudicator.replay import check_log, state_at, table_view
+from adjudicator.replay import check_log, state_at
+from adjudicator.table import table_view
 from tests.fuzzing import SEEDS, budget, hostile_logs
 
 
@@ -41,7 +42,7 @@ def look_at_the_table(data: bytes, at: int) -> None:
     except (LogUnreadable, UnsupportedRuleset, EventOutOfRange) as exc:
         assert str(exc)
         return
-    json.dumps(view, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    json.dumps(view.model_dump(mode="json"), ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
 def test_the_seeds_are_valid() -> None:

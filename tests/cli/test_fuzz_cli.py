@@ -24,7 +24,10 @@ def run_check(folder: Path, data: bytes, db: Path) -> None:
     assert as_json.exception is None or isinstance(as_json.exception, SystemExit), as_json.exception
     assert as_json.exit_code in (0, 1, 2), as_json.output
     if as_json.exit_code == 2:
-        assert as_json.stdout == "" and "error:" in as_json.stderr and "Traceback" not in as_json.stderr
+        # an unreadable log: a JSON error object on standard output, the message on standard error
+        error = json.loads(as_json.stdout)
+        assert error["error"] and error["file"] == str(path)
+        assert "error:" in as_json.stderr and "Traceback" not in as_json.stderr
     else:
         verdict = json.loads(as_json.stdout)
         assert verdict["valid"] is (as_json.exit_code == 0)
