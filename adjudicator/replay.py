@@ -16,7 +16,7 @@ from adjudicator.event_cache import memoized
 from adjudicator.events import Event, parse_event
 from adjudicator.records import LoggedEvent
 from adjudicator.rules import apply, round_outcomes
-from adjudicator.source import TooLongLine, as_lines
+from adjudicator.source import TooLongLine, as_lines, printable
 from adjudicator.state import GameState
 from adjudicator.verdict import RoundSummary, Verdict, Violation
 
@@ -162,7 +162,7 @@ def _peek_type(text: str) -> str | None:
     except (ValueError, RecursionError):
         return None
     kind = obj.get("type") if isinstance(obj, dict) else None
-    return kind if isinstance(kind, str) else None
+    return printable(kind) if isinstance(kind, str) else None  # it is stored: valid text only
 
 
 def build_verdict(state: GameState, events: int, violations: list[Violation]) -> Verdict:

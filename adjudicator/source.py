@@ -14,6 +14,7 @@ from adjudicator.errors import LogUnreadable
 #: Longest line the reader keeps; a longer one is replaced by ``TOO_LONG`` (a bad_event).
 MAX_LINE_BYTES = 65_536
 _CHUNK = 1 << 16
+_BOM = b"\xef\xbb\xbf"
 
 
 class TooLongLine(str):
@@ -37,8 +38,8 @@ def _decode(raw: bytes, line_no: int) -> str:
 
 
 def _ending(raw: bytes) -> int:
-    """How many bytes of line ending ``raw`` ends with (``\r\n``, ``\n`` or none)."""
-    return 2 if raw.endswith(b"\r\n") else 1 if raw.endswith(b"\n") else 0
+    """How many bytes of line ending ``raw`` ends with (``\r\n``, ``\n``; ``\r`` at the end of the input)."""
+    return 2 if raw.endswith(b"\r\n") else 1 if raw.endswith((b"\n", b"\r")) else 0
 
 
 def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
@@ -55,22 +56,25 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
         if not raw:
             return
         line_no += 1
+        if line_no == 1 and raw.startswith(_BOM):  # dropped before the line is measured
+            raw = raw[len(_BOM) :]
+            if len(raw) == MAX_LINE_BYTES + 2 - len(_BOM) and not raw.endswith(b"\n"):
+                raw += stream.readline(len(_BOM))
         if len(raw) == MAX_LINE_BYTES + 2 and not raw.endswith(b"\n"):
-            length, rest = len(raw), raw
+            length, tail = len(raw), raw
             while True:  # skip the rest of the over-long line chunk by chunk
                 rest = readline(_CHUNK)
                 length += len(rest)
+                tail = rest or tail
                 if not rest or rest.endswith(b"\n"):
                     break
-            yield TooLongLine(length - _ending(rest))
+            yield TooLongLine(length - _ending(tail))
             continue
         if len(raw) - _ending(raw) > MAX_LINE_BYTES:
             yield TooLongLine(len(raw) - _ending(raw))
             continue
-        if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
         text = _decode(raw, line_no)
-        yield text.rstrip("\r\n")
+        yield text.removesuffix("\n").removesuffix("\r")  # one "\n" and one "\r" before it, as in lines_from_text
 
 
 def lines_from_bytes(data: bytes) -> Iterator[str]:

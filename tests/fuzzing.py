@@ -58,18 +58,35 @@ def _event_lines(lines: list[bytes]) -> list[int]:
     return [i for i, line in enumerate(lines) if line.strip().startswith(b"{")] or [0]
 
 
-def _edit_json_line(draw: st.DrawFn, data: bytes, edit: Callable[[dict[str, Any]], None]) -> bytes:
+class _Raw:
+    """A JSON value written as given (``json.dumps`` cannot write a number of 4,300 digits)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _edit_json_line(draw: st.DrawFn, data: bytes, edit: Callable[[dict[str, Any]], None], *, game_line_often: bool = False) -> bytes:
+    """``data`` with one JSON line decoded, passed to ``edit`` and written again (``_Raw`` values as given)."""
     lines = _lines(data)
     where = _event_lines(lines)
-    i = where[_pick(draw, where)]
+    i = where[0] if game_line_often and draw(st.booleans()) else where[_pick(draw, where)]
     try:
         obj = json.loads(lines[i])
-    except ValueError:
+    except (ValueError, RecursionError):  # an earlier mutation broke or deepened the line
         return data
     if not isinstance(obj, dict):
         return data
     edit(obj)
-    lines[i] = json.dumps(obj, ensure_ascii=draw(st.booleans())).encode("utf-8", "surrogatepass")
+    raws: list[str] = []
+
+    def default(value: Any) -> str:
+        raws.append(value.text)
+        return f"__raw{len(raws) - 1}__"
+
+    text = json.dumps(obj, ensure_ascii=draw(st.booleans()), default=default)
+    for k, raw in enumerate(raws):
+        text = text.replace(f'"__raw{k}__"', raw)
+    lines[i] = text.encode("utf-8", "surrogatepass")
     return b"\n".join(lines)
 
 
@@ -124,38 +141,7 @@ def huge_option(draw: st.DrawFn, data: bytes) -> bytes:
         if obj.get("type") == "game":
             obj[field] = _Raw(value)
 
-    return _raw_edit(draw, data, edit)
-
-
-class _Raw:
-    """A JSON value written as given (``json.dumps`` cannot write a number of 4,300 digits)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-
-def _raw_edit(draw: st.DrawFn, data: bytes, edit: Callable[[dict[str, Any]], None]) -> bytes:
-    lines = _lines(data)
-    where = _event_lines(lines)
-    i = where[0] if draw(st.booleans()) else where[_pick(draw, where)]
-    try:
-        obj = json.loads(lines[i])
-    except ValueError:
-        return data
-    if not isinstance(obj, dict):
-        return data
-    edit(obj)
-    raws: list[str] = []
-
-    def default(value: Any) -> str:
-        raws.append(value.text)
-        return f"__raw{len(raws) - 1}__"
-
-    text = json.dumps(obj, default=default)
-    for k, raw in enumerate(raws):
-        text = text.replace(f'"__raw{k}__"', raw)
-    lines[i] = text.encode()
-    return b"\n".join(lines)
+    return _edit_json_line(draw, data, edit, game_line_often=True)
 
 
 def nan_infinity(draw: st.DrawFn, data: bytes) -> bytes:

@@ -68,3 +68,24 @@ def test_fifty_megabytes_on_one_line_stays_bounded() -> None:
 
     verdict = replay_log(lines_from_stream(io.BufferedReader(Endless()))).verdict
     assert verdict.events == 1 and verdict.violations[0].rule == "log.line"
+
+
+def test_only_one_carriage_return_belongs_to_the_line_ending() -> None:
+    """Found by the fuzz suite: bytes and text read "\\r\\r\\n" alike (the first "\\r" is the line's)."""
+    data = b'{"type":"hit","player":"A"}\r\r\n"x\r\r\n'
+    assert list(lines_from_bytes(data)) == list(lines_from_text(data.decode())) == ['{"type":"hit","player":"A"}\r', '"x\r']
+
+
+def test_an_over_long_last_line_ending_in_a_carriage_return() -> None:
+    """Found by the fuzz suite: a log with "\\r" line endings only is one long line; bytes and text
+    give it the same length."""
+    data = b'{"type":"hit","player":"' + b"A" * MAX_LINE_BYTES + b'"}\r'
+    assert next(iter(lines_from_bytes(data))).length == next(iter(lines_from_text(data.decode()))).length == len(data) - 1
+
+
+def test_a_bom_does_not_count_in_the_length_of_the_first_line() -> None:
+    """Found by the fuzz suite: bytes and text give an over-long first line behind a BOM one length."""
+    data = b"\xef\xbb\xbf" + b'{"type":"hit","player":"' + b"A" * MAX_LINE_BYTES + b'"}\r'
+    assert next(iter(lines_from_bytes(data))).length == next(iter(lines_from_text(data.decode()))).length == len(data) - 4
+    at_limit = b"\xef\xbb\xbf" + b'{"type":"hit","player":"' + b"a" * (MAX_LINE_BYTES - 26) + b'"}'
+    assert list(lines_from_bytes(at_limit)) == [at_limit[3:].decode()]

@@ -54,7 +54,7 @@ def fuzz(examples: int, slow: bool, mutations: int) -> None:
 
 
 def test_fuzz_check_and_ingest_cli() -> None:
-    fuzz(25, slow=False, mutations=3)
+    fuzz(15, slow=False, mutations=3)
 
 
 @pytest.mark.slow

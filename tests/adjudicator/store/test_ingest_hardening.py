@@ -21,6 +21,7 @@ HOSTILE = {
     "huge decks": (GAME % "huge").replace('"dealer":"Ana"', '"dealer":"Ana","decks":1' + "0" * 4299) + '\n{"type":"shuffle"}\n',
     "surrogate name": (GAME % "surrogate").replace('"Ben"', '"B\\ud800n"') + '\n{"type":"round","round":1}\n',
     "surrogate later": GAME % "surrogate-later" + '\n{"type":"round","round":1}\n{"type":"card","player":"\\udfff","card":"8"}\n',
+    "surrogate type": GAME % "surrogate-type" + '\n{"type":"round","round":1}\n{"type":"\\ud800card","player":"Ben","card":"8"}\n',
 }
 
 
