@@ -11,7 +11,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_serializer
+
+from adjudicator.store.service import utc_text
 
 # --------------------------------------------------------------------------------------------
 # Examples (the contract's own example log)
@@ -248,6 +250,10 @@ class GameSummary(_Model):
     n_events: int
     n_rounds: int
     n_violations: int
+
+    @field_serializer("ingested_at")
+    def _ingested_at(self, moment: datetime) -> str:
+        return utc_text(moment)  # as `flip7 games --json` prints it
 
 
 class GamePage(_Model):

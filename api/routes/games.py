@@ -100,7 +100,7 @@ def list_games(
     operation_id="gameEvents",
 )
 def game_events(game_id: GameId, store: StoreDep) -> Any:
-    return {"game": game_id, "events": store_adapter.events(store, game_id)}
+    return {"game": game_id, "events": store.events(game_id)}
 
 
 @router.get(
@@ -153,6 +153,5 @@ def game_verdict(game_id: GameId, store: StoreDep) -> Any:
     operation_id="deleteGame",
 )
 def delete_game(game_id: GameId, store: StoreDep) -> Response:
-    if not store.delete_game(game_id):
-        raise store_adapter.not_found(game_id)
+    store.delete_game(game_id)
     return Response(status_code=204)
