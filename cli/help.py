@@ -61,7 +61,7 @@ def reflow(text: str | None) -> str | None:
 def install(app: typer.Typer) -> None:
     """Adjust Typer's help display (see the module docstring) and reflow every command's docstring."""
     core.TyperOption.display_type_rich = _value_name  # type: ignore[method-assign,assignment]
-    core.TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign,assignment,misc]
+    core.TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
     core.TyperArgument._usage_display_name = _usage_name  # type: ignore[method-assign]
     for command in app.registered_commands:
         if command.callback is not None and command.help is None:

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import base64
 import binascii
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from adjudicator.store import IngestResult, LogInput, Store
 from api.deps import StoreDep, WriterDep
 from api.responses import SafeJSONResponse
-from api.routes.common import STORE_ERRORS, WRITE_ERRORS
+from api.routes.common import STORE_ERRORS, WRITE_ERRORS, ReplaceQuery
 
 router = APIRouter(prefix="/v1", tags=["games"], default_response_class=SafeJSONResponse)
 
@@ -105,7 +105,7 @@ def _run(store: Store, inputs: list[LogInput], replace: bool) -> list[dict[str, 
 async def ingest_many(
     body: BatchRequest,
     store: StoreDep,
-    replace: Annotated[bool, Query(description="Replace another log stored under the same game id.")] = False,
+    replace: ReplaceQuery = False,
 ) -> Any:
     inputs = [_decode(log) for log in body.logs]
     return {"results": await run_in_threadpool(_run, store, inputs, replace)}

@@ -20,7 +20,7 @@ from api.deps import StoreDep, WriterDep, get_store
 from api.models import GameEvents, GamePage, IngestOutcome, Table, Verdict
 from api.paths import decode_game_id, game_url
 from api.responses import SafeJSONResponse
-from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, NOT_FOUND, STORE_ERRORS, WRITE_ERRORS, AtQuery, table_at
+from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, NOT_FOUND, STORE_ERRORS, WRITE_ERRORS, AtQuery, ReplaceQuery, table_at
 
 router = APIRouter(prefix="/v1/games", tags=["games"], default_response_class=SafeJSONResponse)
 
@@ -55,7 +55,7 @@ GameId = Annotated[str, Depends(decode_game_id)]
 async def store_game(
     request: Request,
     response: Response,
-    replace: Annotated[bool, Query(description="Replace another log stored under the same game id.")] = False,
+    replace: ReplaceQuery = False,
     source: Annotated[
         str | None, Query(max_length=1000, description="Where the log came from, kept with the game (default `api`).")
     ] = None,
