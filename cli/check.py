@@ -18,8 +18,9 @@ from rich.progress import Progress
 
 from adjudicator.errors import Flip7Error
 from adjudicator.events import event_json_schema
-from adjudicator.replay import replay_log, state_at, table_view
-from adjudicator.source import lines_from_stream
+from adjudicator.replay import replay_log, state_at
+from adjudicator.source import lines_from_stream, printable
+from adjudicator.table import table_view
 from cli.common import describe_os_error, err_console, fail, open_log, out_console
 from cli.render import offending_lines, render_state, render_verdict
 
@@ -44,9 +45,9 @@ def _judge(name: str) -> Judged:
                 shown = offending_lines(lines_from_stream(stream), wanted)
             return name, verdict, shown, None
     except OSError as exc:
-        return name, None, {}, describe_os_error(name, exc)
+        return name, None, {}, printable(describe_os_error(name, exc))
     except Flip7Error as exc:
-        return name, None, {}, f"{name}: {exc}"
+        return name, None, {}, printable(f"{name}: {exc}")
 
 
 def expand_inputs(names: list[str]) -> tuple[list[str], bool]:
@@ -156,7 +157,7 @@ def check(
                 errors.print(f"[bold red]error:[/] {escape(error)}", soft_wrap=True)
                 worst = EXIT_UNREADABLE
                 counts["unreadable"] += 1
-                item = {"file": name, "error": error}
+                item = {"file": printable(name), "error": error}
             else:
                 assert verdict is not None
                 if not verdict["valid"] and worst == EXIT_VALID:
@@ -165,7 +166,7 @@ def check(
                 codes.update(v["code"] for v in verdict["violations"])
                 item = verdict
             if as_jsonl:
-                line = json.dumps({"file": name, **item} if error is None else item, ensure_ascii=False)
+                line = json.dumps({"file": printable(name), **item} if error is None else item, ensure_ascii=False)
                 out.write(lambda line=line: print(line))  # type: ignore[misc]
             elif as_json:
                 text = json.dumps(item, ensure_ascii=False, indent=2) if not many else _indented(item)
@@ -204,7 +205,7 @@ def state(
         fail(f"{file}: {exc}")
     view = table_view(result)
     if as_json:
-        typer.echo(json.dumps(view, ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(view.to_dict(), ensure_ascii=False, indent=2))
     else:
         render_state(view, out_console())
 

@@ -165,7 +165,7 @@ class RemoteStore:
                 games.append(GameSummary(**{**g, "ingested_at": parse_utc(g["ingested_at"])}))
             cursor = page["next_cursor"]
             if cursor is None or (limit is not None and len(games) >= limit):
-                return GamePage(games, cursor)
+                return GamePage(games=games, next_cursor=cursor)
 
     def game_ids(self) -> list[str]:
         """Every stored game's id (for suggestions)."""

@@ -11,6 +11,7 @@ from rich.measure import Measurement
 from rich.table import Table
 
 from adjudicator.cards import CARD_LABELS
+from adjudicator.table import TableView
 
 _OUTCOME_MARK = {"stayed": "", "frozen": " ❄", "busted": " ✗", "flip7": " ★", "in": " ·", "playing": " …"}
 _MAX_SHOWN = 160
@@ -121,37 +122,37 @@ def _print_rounds_across(rounds: list[Any], totals: Mapping[str, int], players: 
         console.print(f"[dim]dealers: {escape(dealers)}[/]", soft_wrap=True)
 
 
-def render_state(view: Mapping[str, Any], console: Console) -> None:
+def render_state(view: TableView, console: Console) -> None:
     """Print the table as it stood after an event: rows, totals, whose move, piles."""
-    if view["game"] is None:
+    if view.game is None:
         console.print("No game has begun at this point.")
     else:
-        where = f"round {view['round']}" if view["round"] else f"between rounds ({view['rounds_finished']} finished)"
-        console.print(f"[bold]{escape(view['game'])}[/] after event {view['after_event']}: {where}, dealer {escape(str(view['dealer']))}")
+        where = f"round {view.round}" if view.round else f"between rounds ({view.rounds_finished} finished)"
+        console.print(f"[bold]{escape(view.game)}[/] after event {view.after_event}: {where}, dealer {escape(str(view.dealer))}")
         table = Table(header_style="bold", box=None, pad_edge=False)
         for col in ("seat", "player", "status", "numbers", "modifiers", "2nd chance", "round", "total"):
             table.add_column(col, justify="right" if col in ("seat", "round", "total") else "left")
-        for p in view["players"]:
+        for p in view.players:
             table.add_row(
-                str(p["seat"]), escape(p["name"]), str(p["status"] or "-"), " ".join(p["numbers"]) or "-",
-                " ".join(p["modifiers"] + p["frozen_by"]) or "-", "yes" if p["second_chance"] else "",
-                "" if p["round_score"] is None else str(p["round_score"]), str(p["total"]),
+                str(p.seat), escape(p.name), str(p.status or "-"), " ".join(p.numbers) or "-",
+                " ".join(p.modifiers + p.frozen_by) or "-", "yes" if p.second_chance else "",
+                "" if p.round_score is None else str(p.round_score), str(p.total),
             )
         console.print(table)
-        waiting = view["waiting_for"]
-        console.print(f"Next: {escape(waiting['description'])}.")
-        moves = [_move_text(m) for m in view["legal_moves"]]
+        if view.waiting_for is not None:
+            console.print(f"Next: {escape(view.waiting_for.description)}.")
+        moves = [_move_text(m) for m in view.legal_moves or []]
         if moves:
             console.print("Legal now: " + escape(", ".join(moves)))
-        pile = view["draw_pile"]
-        console.print(f"Draw pile: {view['draw_pile_size']} cards " + escape(" ".join(f"{c}×{k}" for c, k in pile.items())))
-        if view["set_aside"]:
-            console.print("In play / set aside: " + escape(" ".join(view["set_aside"])))
-        if view["finished"]:
-            console.print(f"The game is over: {escape(str(view['winner']))} won.")
-    stop = view.get("stopped_by")
+        pile = view.draw_pile or {}
+        console.print(f"Draw pile: {view.draw_pile_size} cards " + escape(" ".join(f"{c}×{k}" for c, k in pile.items())))
+        if view.set_aside:
+            console.print("In play / set aside: " + escape(" ".join(view.set_aside)))
+        if view.finished:
+            console.print(f"The game is over: {escape(str(view.winner))} won.")
+    stop = view.stopped_by
     if stop:
-        console.print(f"[red]The replay stopped at line {stop['line']} (event {stop['event']}): {stop['code']}[/]: {escape(stop['message'])}", soft_wrap=True)
+        console.print(f"[red]The replay stopped at line {stop.line} (event {stop.event}): {stop.code}[/]: {escape(stop.message)}", soft_wrap=True)
 
 
 def _move_text(move: Mapping[str, Any]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -285,6 +286,26 @@ def test_ctrl_c_mid_ingest_keeps_whole_games_only(tmp_path: Path) -> None:
     )
     summary = json.loads(again.stdout)
     assert (summary["unchanged"], summary["ingested"]) == (stored, 600 - stored)
+
+
+def test_file_names_that_are_not_utf8_print_on_a_strict_terminal(tmp_path: Path) -> None:
+    """Regression (issue 14): a file name with a byte that is not UTF-8 crashed `--json` output on a
+    terminal that encodes strictly; it is shown with the byte escaped."""
+    folder = Path(os.fsdecode(os.fsencode(tmp_path) + b"/d\xfe"))
+    folder.mkdir()
+    (folder / "a.jsonl").write_text('{"type":"game"}\n')
+    missing = os.fsdecode(os.fsencode(tmp_path) + b"/gone\xff.jsonl")
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    flip7 = [sys.executable, "-m", "cli.main"]
+    check = subprocess.run([*flip7, "check", "--json", str(folder / "a.jsonl"), missing], capture_output=True, env=env)
+    assert check.returncode == 2, check.stderr
+    out = json.loads(check.stdout)
+    assert out[1]["file"].endswith("gone\\xff.jsonl") and out[0]["valid"] is False
+    db = tmp_path / "s.duckdb"
+    ingest = subprocess.run([*flip7, "ingest", "--json", "--db", str(db), str(folder), missing], capture_output=True, env=env)
+    assert ingest.returncode == 1, ingest.stderr
+    problems = json.loads(ingest.stdout)["problems"]
+    assert [p["file"].endswith("gone\\xff.jsonl") for p in problems] == [True] and "\\xff" in problems[0]["message"]
 
 
 @pytest.mark.parametrize("columns", ["80", "200"])
