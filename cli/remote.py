@@ -9,8 +9,10 @@ connection).
 
 from __future__ import annotations
 
+import base64
 import http.client
 import json
+import os
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -36,9 +38,13 @@ from adjudicator.store import (
 from adjudicator.store.holder import Holder
 from adjudicator.store.ingest import os_message, refused_message
 from adjudicator.store.stats import BY_NAME
+from api.settings import TOKEN_ENV
 
-#: Seconds to wait for one answer of the server (a long ingest of one log, a slow query).
-TIMEOUT = 120.0
+#: Seconds to wait for one answer of the server (a batch of logs to store, a slow query).
+TIMEOUT = 300.0
+#: Most logs, and bytes of logs, sent in one ``POST /v1/ingest`` (well within the default body limit).
+BATCH_LOGS = 250
+BATCH_BYTES = 2 * 1024 * 1024
 
 #: Problem types of the API -> the store's exception for them.
 _ERRORS: dict[str, type[StoreError]] = {
@@ -47,7 +53,6 @@ _ERRORS: dict[str, type[StoreError]] = {
     "query-failed": QueryFailed,
     "query-timeout": QueryTimeout,
 }
-_UNREADABLE = ("unreadable-log", "not-a-log", "unsupported-ruleset", "empty-body", "unreadable-body")
 
 
 class ServerGone(StoreError):
@@ -99,6 +104,9 @@ class RemoteStore:
 
     def _request(self, method: str, target: str, body: bytes | None = None, content_type: str | None = None) -> tuple[int, bytes]:
         headers = {"Content-Type": content_type} if content_type else {}
+        token = os.environ.get(TOKEN_ENV)
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
         for attempt in (1, 2):  # a kept-alive connection the server closed meanwhile: once more, afresh
             if self._conn is None:
                 self._conn = http.client.HTTPConnection(self._host, self._port, timeout=TIMEOUT)
@@ -130,6 +138,11 @@ class RemoteStore:
 
     def _problem(self, status: int, data: bytes) -> StoreError:
         slug, detail = problem_of(status, data)
+        if slug == "unauthorized":
+            return StoreError(
+                f"the store {self.path} is held by {self.holder.describe()}, which needs its bearer token for writes: "
+                f"set {TOKEN_ENV} to it ({detail})"
+            )
         return _ERRORS.get(slug, StoreError)(detail)
 
     # ------------------------------------------------------------------ reading
@@ -207,34 +220,52 @@ class RemoteStore:
         on_result: Callable[[IngestResult, int], None] | None = None,
         workers: int = 1,
     ) -> IngestSummary:
-        """``Store.ingest_many`` through ``POST /v1/games``, one log per request (each stored whole)."""
+        """``Store.ingest_many`` through ``POST /v1/ingest``: a few hundred logs per request, each
+        stored whole; ``on_result`` is called as each request's logs are stored, in input order."""
         summary = IngestSummary()
-        for item in inputs:
-            result, events = self._ingest_one(item, replace)
+
+        def report(result: IngestResult, events: int) -> None:
             summary.add(result, events)
             if on_result is not None:
                 on_result(result, events)
+
+        batch: list[tuple[str, bytes]] = []
+        size = 0
+        for item in inputs:
+            try:
+                data = item.load()
+            except OSError as exc:
+                self._flush(batch, replace, report)
+                batch, size = [], 0
+                report(IngestResult(item.name, Outcome.UNREADABLE, message=os_message(exc), error="OSError"), 0)
+                continue
+            if batch and (len(batch) >= BATCH_LOGS or size + len(data) > BATCH_BYTES):
+                self._flush(batch, replace, report)
+                batch, size = [], 0
+            batch.append((item.name, data))
+            size += len(data)
+        self._flush(batch, replace, report)
         return summary
 
-    def _ingest_one(self, item: LogInput, replace: bool) -> tuple[IngestResult, int]:
-        try:
-            data = item.load()
-        except OSError as exc:
-            return IngestResult(item.name, Outcome.UNREADABLE, message=os_message(exc), error="OSError"), 0
-        params = urlencode({"replace": str(replace).lower(), "source": item.name[:1000]})
-        status, body = self._request("POST", f"/v1/games?{params}", data, "application/x-ndjson")
-        if status < 300:
-            answer = json.loads(body)
-            outcome = Outcome(answer["outcome"])
-            verdict = answer["verdict"]
-            stored = int(verdict["events"]) if outcome in (Outcome.INGESTED, Outcome.REPLACED) else 0
-            return IngestResult(item.name, outcome, answer["id"], bool(verdict["valid"]), verdict=verdict), stored
-        slug, detail = problem_of(status, body)
-        if slug == "game-conflict":
-            game = json.loads(body).get("game")
-            return IngestResult(item.name, Outcome.REFUSED, game, message=refused_message(game)), 0
-        if slug in _UNREADABLE:
-            return IngestResult(item.name, Outcome.UNREADABLE, message=detail, error=slug), 0
-        if slug == "store-error":
-            return IngestResult(item.name, Outcome.FAILED, message=detail), 0
-        raise _ERRORS.get(slug, StoreError)(detail)
+    def _flush(self, batch: list[tuple[str, bytes]], replace: bool, report: Callable[[IngestResult, int], None]) -> None:
+        """Send one batch; one the server finds too large is sent again in halves."""
+        if not batch:
+            return
+        body = json.dumps({"logs": [{"name": n, "content_base64": base64.b64encode(d).decode("ascii")} for n, d in batch]})
+        status, data = self._request("POST", f"/v1/ingest?replace={str(replace).lower()}", body.encode("utf-8"), "application/json")
+        if status == 413:
+            if len(batch) == 1:
+                name = batch[0][0]
+                report(IngestResult(name, Outcome.FAILED, message=f"{name} is larger than the server's body limit (--max-body)"), 0)
+                return
+            half = len(batch) // 2
+            self._flush(batch[:half], replace, report)
+            self._flush(batch[half:], replace, report)
+            return
+        if status >= 400:
+            raise self._problem(status, data)
+        for r in json.loads(data)["results"]:
+            message = r["message"]
+            if r["outcome"] == Outcome.REFUSED:
+                message = refused_message(r["game"])
+            report(IngestResult(r["name"], Outcome(r["outcome"]), r["game"], r["valid"], message=message), int(r["events"]))

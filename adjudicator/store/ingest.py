@@ -123,6 +123,8 @@ class IngestResult:
     verdict: dict[str, Any] | None = None
     #: For ``unreadable``: the class of the error (``LogUnreadable``, ``UnsupportedRuleset``, ``OSError``).
     error: str | None = None
+    #: For ``unreadable`` in this process: the reader's exception itself (None from a worker process).
+    exception: BaseException | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True)
@@ -309,6 +311,15 @@ def _replay_job(job: tuple[str, bytes, str, datetime]) -> GameRows | tuple[str, 
         return type(exc).__name__, str(exc)
 
 
+def _replay_here(job: tuple[str, bytes, str, datetime]) -> GameRows | Flip7Error:
+    """``_replay_job`` in this process: the exception itself when the log cannot be judged."""
+    name, data, digest, ingested_at = job
+    try:
+        return game_rows(name, data, digest, ingested_at)
+    except Flip7Error as exc:
+        return exc
+
+
 #: How often a worker looks whether the ingesting process is still there (where the kernel cannot tell it).
 PARENT_POLL_SECONDS = 0.5
 _PR_SET_PDEATHSIG = 1
@@ -419,14 +430,19 @@ class _Item:
 class Ingestor:
     """Runs ingestion against one connection. Not thread-safe: the caller serialises writes."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, now: Callable[[], datetime], *, workers: int = 1) -> None:
+    def __init__(
+        self, con: duckdb.DuckDBPyConnection, now: Callable[[], datetime], *, workers: int = 1, stored_verdicts: bool = False
+    ) -> None:
         """Use ``con`` (read-write), take ingest times from ``now``, replay in ``workers`` processes.
 
         With ``workers > 1`` logs are replayed in a pool of that many processes (started when a
-        batch first has enough logs to share); writing stays in this process.
+        batch first has enough logs to share); writing stays in this process. With
+        ``stored_verdicts`` an ``unchanged`` result carries the stored verdict, read by the same
+        query that found the log.
         """
         self._con = con
         self._now = now
+        self._stored_verdicts = stored_verdicts
         self._workers = max(1, workers)
         self._pool: ProcessPoolExecutor | None = None
 
@@ -494,9 +510,11 @@ class Ingestor:
                 _replay_job, jobs, chunksize=max(1, len(jobs) // (4 * self._workers))
             )
         else:
-            outputs = map(_replay_job, jobs)
+            outputs = map(_replay_here, jobs)
         for item, out in zip(items, outputs, strict=True):
-            if isinstance(out, tuple):
+            if isinstance(out, Flip7Error):
+                item.result = IngestResult(item.name, Outcome.UNREADABLE, message=str(out), error=type(out).__name__, exception=out)
+            elif isinstance(out, tuple):
                 item.result = IngestResult(item.name, Outcome.UNREADABLE, message=out[1], error=out[0])
             else:
                 item.game = out
@@ -508,12 +526,13 @@ class Ingestor:
             if item.data is not None:
                 item.digest = content_hash(item.data)
         digests = [i.digest for i in batch if i.digest is not None and i.result is None]
-        by_hash = dict(
-            con.execute(
-                "SELECT content_hash, id FROM games WHERE content_hash IN (SELECT unnest($1::VARCHAR[]))",
-                [digests],
-            ).fetchall()
-        ) if digests else {}
+        extra = ", valid, verdict" if self._stored_verdicts else ""
+        found = con.execute(
+            f"SELECT content_hash, id{extra} FROM games WHERE content_hash IN (SELECT unnest($1::VARCHAR[]))",
+            [digests],
+        ).fetchall() if digests else []
+        by_hash = {row[0]: row[1] for row in found}
+        stored = {row[0]: row[2:] for row in found}
         ingested_at = self._now()
 
         # Replay what is not already stored byte for byte.
@@ -536,7 +555,10 @@ class Ingestor:
                 assert item.digest is not None
                 game_id = by_hash[item.digest]
                 if known.setdefault(game_id, item.digest) == item.digest:
-                    item.result = IngestResult(item.name, Outcome.UNCHANGED, game_id)
+                    valid, verdict = stored[item.digest] if self._stored_verdicts else (None, None)
+                    item.result = IngestResult(
+                        item.name, Outcome.UNCHANGED, game_id, valid, verdict=None if verdict is None else json.loads(verdict)
+                    )
                     continue
                 # its id was given other bytes earlier in this batch: judge it after all
                 self._replay([item], ingested_at)

@@ -7,7 +7,6 @@ on a cursor of its own, so a ``Store`` may be shared by threads (one request per
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -17,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
 from adjudicator.source import lines_from_bytes
 from adjudicator.store import db
@@ -29,7 +28,6 @@ from adjudicator.store.ingest import (
     IngestResult,
     IngestSummary,
     LogInput,
-    Outcome,
     delete_games,
     ingest_lines_input,
     raise_if_interrupt,
@@ -42,6 +40,14 @@ _SUMMARY_COLUMNS = (
     "id, named, source, content_hash, ingested_at, players, first_dealer, valid, complete, "
     "finished, winner, n_events, n_rounds, n_violations"
 )
+
+
+def utc_text(moment: datetime) -> str:
+    """A UTC time as the store prints it everywhere (CLI, API): ISO 8601 with ``Z``, microseconds
+    only when there are any (``2026-11-29T18:30:00Z``). A naive time is taken as UTC."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment.isoformat() + "Z"
 
 
 def utc_now() -> datetime:
@@ -74,10 +80,14 @@ class GameSummary(BaseModel):
         """A summary from a row of ``_SUMMARY_COLUMNS`` (``ingested_at`` is UTC)."""
         return cls.model_construct(**dict(zip(cls.model_fields, row, strict=True)))
 
+    @field_serializer("ingested_at")
+    def _ingested_at(self, moment: datetime) -> str:
+        return utc_text(moment)  # the API prints it as `flip7 games --json` does
+
     def as_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data (``ingested_at`` as ISO 8601 with ``Z``)."""
+        """Plain JSON-ready data (``ingested_at`` as ISO 8601 with ``Z``, see ``utc_text``)."""
         out = {name: getattr(self, name) for name in type(self).model_fields}
-        out["ingested_at"] = self.ingested_at.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        out["ingested_at"] = utc_text(self.ingested_at)
         return out
 
 
@@ -163,15 +173,18 @@ class Store:
     def ingest(self, source: str | bytes | Iterable[str], name: str, *, replace: bool = False) -> IngestResult:
         """Adjudicate and store one log given as bytes, text or lines; ``name`` says where it came from.
 
-        Returns the outcome (``ingested``, ``unchanged``, ``replaced``, ``refused``, or
-        ``unreadable``/``failed`` with a message; ``error`` names the error class of an
-        ``unreadable`` one) and the verdict (for ``unchanged``: the stored one).
+        Returns the outcome (``ingested``, ``unchanged``, ``replaced``, ``refused``, or ``failed``
+        with a message) and the verdict (for ``unchanged``: the stored one, read with the lookup
+        that found the log: one query). A log that cannot be judged raises the reader's own
+        exception (``LogUnreadable``, ``UnsupportedRuleset``), as ``check_log`` would.
         """
         results: list[IngestResult] = []
-        self.ingest_many([ingest_lines_input(name, source)], replace=replace, on_result=lambda r, _: results.append(r))
+        with self._writer() as cursor:
+            ingestor = Ingestor(cursor, self._now, stored_verdicts=True)
+            ingestor.run([ingest_lines_input(name, source)], replace=replace, on_result=lambda r, _: results.append(r))
         (result,) = results
-        if result.outcome is Outcome.UNCHANGED and result.verdict is None and result.game_id is not None:
-            result = dataclasses.replace(result, valid=self.game(result.game_id).valid, verdict=self.verdict(result.game_id))
+        if result.exception is not None:
+            raise result.exception
         return result
 
     def ingest_many(
@@ -194,11 +207,11 @@ class Store:
             ingestor = Ingestor(cursor, self._now, workers=workers)
             return ingestor.run(inputs, replace=replace, batch_size=batch_size, on_result=on_result)
 
-    def delete_game(self, game_id: str) -> bool:
-        """Remove a game and all its rows; False if there was no such game."""
+    def delete_game(self, game_id: str) -> None:
+        """Remove a game and all its rows; raises ``GameNotFound`` when there is no such game."""
         with self._writer() as cursor:
             if db.scalar(cursor, "SELECT count(*) FROM games WHERE id = ?", [game_id]) == 0:
-                return False
+                raise GameNotFound(f"no stored game has the id {game_id!r}")
             cursor.execute("BEGIN TRANSACTION")
             try:
                 delete_games(cursor, [game_id])
@@ -206,7 +219,6 @@ class Store:
             except BaseException:
                 cursor.execute("ROLLBACK")
                 raise
-            return True
 
     # ------------------------------------------------------------------ reading games
 
@@ -275,11 +287,12 @@ class Store:
         return list(lines_from_bytes(self.log_bytes(game_id)))
 
     def events(self, game_id: str) -> list[dict[str, Any]]:
-        """The game's events in order: idx, line, round, type, player, card, target, raw."""
+        """The game's events in order: event (its index, as violations name it), line, round, type,
+        player, card, target, raw."""
         self.game(game_id)
         with self._cursor() as cursor:
             cursor.execute(
-                "SELECT idx, line, round, type, player, card, target, raw FROM events WHERE game = ? ORDER BY idx",
+                "SELECT idx AS event, line, round, type, player, card, target, raw FROM events WHERE game = ? ORDER BY idx",
                 [game_id],
             )
             names = [d[0] for d in cursor.description]

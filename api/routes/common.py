@@ -52,6 +52,9 @@ WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
 NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"description": "No stored game has this id."}}
 
 
+#: The ``replace`` query parameter of the endpoints that store logs.
+ReplaceQuery = Annotated[bool, Query(description="Replace another log stored under the same game id.")]
+
 #: The ``at`` query parameter of ``POST /v1/state`` and ``GET /v1/games/{id}/state``.
 AtQuery = Annotated[
     int | None,

@@ -20,7 +20,7 @@ from api.deps import StoreDep, WriterDep, get_store
 from api.models import GameEvents, GamePage, IngestOutcome, TableView, Verdict
 from api.paths import decode_game_id, game_url
 from api.responses import SafeJSONResponse
-from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, NOT_FOUND, STORE_ERRORS, WRITE_ERRORS, AtQuery, table_at
+from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, NOT_FOUND, STORE_ERRORS, WRITE_ERRORS, AtQuery, ReplaceQuery, table_at
 
 router = APIRouter(prefix="/v1/games", tags=["games"], default_response_class=SafeJSONResponse)
 
@@ -55,7 +55,7 @@ GameId = Annotated[str, Depends(decode_game_id)]
 async def store_game(
     request: Request,
     response: Response,
-    replace: Annotated[bool, Query(description="Replace another log stored under the same game id.")] = False,
+    replace: ReplaceQuery = False,
     source: Annotated[
         str | None, Query(max_length=1000, description="Where the log came from, kept with the game (default `api`).")
     ] = None,
@@ -100,7 +100,7 @@ def list_games(
     operation_id="gameEvents",
 )
 def game_events(game_id: GameId, store: StoreDep) -> Any:
-    return {"game": game_id, "events": store_adapter.events(store, game_id)}
+    return {"game": game_id, "events": store.events(game_id)}
 
 
 @router.get(
@@ -153,6 +153,5 @@ def game_verdict(game_id: GameId, store: StoreDep) -> Any:
     operation_id="deleteGame",
 )
 def delete_game(game_id: GameId, store: StoreDep) -> Response:
-    if not store.delete_game(game_id):
-        raise store_adapter.not_found(game_id)
+    store.delete_game(game_id)
     return Response(status_code=204)

@@ -173,6 +173,7 @@ ENDPOINTS = {
     ("/v1/games/{game_id}/log", "get"),
     ("/v1/stats", "get"),
     ("/v1/query", "post"),
+    ("/v1/ingest", "post"),
 }
 
 

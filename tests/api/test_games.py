@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -10,7 +11,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from adjudicator.replay import check_log, state_at
 from adjudicator.table import table_view
-from tests.api.conftest import BAD_LOG, NDJSON, TOKEN, as_array, exchange, kitchen
+from tests.api.conftest import BAD_LOG, NDJSON, TOKEN, TestClient, as_array, exchange, kitchen
 
 PROBLEM = "application/problem+json"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -266,3 +267,19 @@ def test_store_log_with_a_lone_surrogate_in_its_id(client) -> None:
     response = store(client, '{"type":"game","id":"\\ud800","players":["Ana","Ben","Cem"],"dealer":"Ana"}\n')
     assert response.status_code == 201, response.text
     assert response.json()["verdict"]["violations"][0]["rule"] == "log.line"
+
+
+@pytest.mark.parametrize("micro", [0, 123456])
+def test_ingested_at_reads_as_the_cli_prints_it(tmp_path: Path, micro: int) -> None:
+    from datetime import UTC, datetime
+
+    from adjudicator.store import Store
+    from api import Settings, create_app
+
+    moment = datetime(2026, 11, 29, 18, 30, 5, micro, tzinfo=UTC)
+    with Store.open(tmp_path / "t.duckdb", now=lambda: moment) as store:
+        store.ingest(kitchen(), "k")
+        cli_json = store.list_games().games[0].as_dict()["ingested_at"]
+        with TestClient(create_app(Settings(db_path=store.path), store=store)) as http:
+            api_json = http.get("/v1/games").json()["games"][0]["ingested_at"]
+    assert api_json == cli_json == ("2026-11-29T18:30:05Z" if micro == 0 else "2026-11-29T18:30:05.123456Z")

@@ -11,7 +11,10 @@ schemas, headers, 405s, auth), with two exceptions that the design rules out on 
   judge (a bad one gets a 200 verdict with violations), so "schema-violating request accepted"
   does not apply to text bodies, and a text or array that is schema-valid may still hold no event
   (400) or stop before ``at`` (422), so "schema-valid request rejected" does not apply either;
-* ``/v1/query``: any string is schema-valid, but not every string is valid SQL (400).
+* ``/v1/query``: any string is schema-valid, but not every string is valid SQL (400);
+* ``POST /v1/ingest``: every call here carries the token, so a "negative" case made by leaving the
+  ``Authorization`` header out is a valid request after all (and is accepted); a bad log in it is
+  an outcome of that log, not a rejected request.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", app)
 def test_openapi_document_holds(case) -> None:
     excluded = []
     key = (case.method.upper(), case.path)
-    if key in LOG_BODY_OPERATIONS and case.media_type in TEXT_MEDIA_TYPES:
+    if (key in LOG_BODY_OPERATIONS and case.media_type in TEXT_MEDIA_TYPES) or key == ("POST", "/v1/ingest"):
         excluded.append(negative_data_rejection)
     if key in REJECTS_SOME_VALID:
         excluded.append(positive_data_acceptance)

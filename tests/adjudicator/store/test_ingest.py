@@ -14,6 +14,7 @@ import duckdb
 import pyarrow as pa
 import pytest
 
+from adjudicator.errors import LogUnreadable
 from adjudicator.replay import check_log, replay_log
 from adjudicator.store import IngestResult, LogInput, Outcome, Store
 from adjudicator.store import ingest as ingest_module
@@ -91,9 +92,9 @@ def test_game_columns(store: Store) -> None:
     assert store.options(unnamed.id) is None
     # events keep the raw line, the line number, and the round they belong to
     events = store.events("fx-1")
-    assert events[0] == {"idx": 0, "line": 2, "round": 0, "type": "game", "player": None, "card": None, "target": None,
+    assert events[0] == {"event": 0, "line": 2, "round": 0, "type": "game", "player": None, "card": None, "target": None,
                          "raw": '{"type":"game","id":"fx-1","players":["Ana","Ben","Cem"],"dealer":"Ana","target":30}'}
-    assert events[17] == {"idx": 17, "line": 19, "round": 2, "type": "target", "player": "Ana", "card": "freeze", "target": "Cem",
+    assert events[17] == {"event": 17, "line": 19, "round": 2, "type": "target", "player": "Ana", "card": "freeze", "target": "Cem",
                           "raw": '{"type":"target","player":"Ana","card":"freeze","target":"Cem"}'}
     assert store.query("SELECT code, rule, event, line FROM violations WHERE game = 'fx-3'").rows == [("wrong_player", "deal.order", 3, 4)]
     assert store.query(
@@ -177,7 +178,42 @@ def test_ingest_one_returns_outcome_and_verdict(store: Store) -> None:
     assert first.outcome is Outcome.INGESTED and first.verdict == check_log(text).to_dict()
     again = store.ingest(text.splitlines(), "upload.jsonl")  # lines: joined with \n, same bytes
     assert again.outcome is Outcome.UNCHANGED and again.verdict == first.verdict and again.valid is True
-    assert store.ingest(b"", "nothing").outcome is Outcome.UNREADABLE
+    with pytest.raises(LogUnreadable, match="empty"):  # the reader's own exception, not an outcome naming it
+        store.ingest(b"", "nothing")
+
+
+def test_ingest_one_unchanged_costs_one_query(tmp_path: Path) -> None:
+    class Counting:
+        """A connection whose cursors count the statements they run."""
+
+        def __init__(self, con: object) -> None:
+            self.con, self.statements = con, 0
+
+        def cursor(self) -> object:
+            outer, cursor = self, self.con.cursor()  # type: ignore[attr-defined]
+
+            class Cursor:
+                def execute(self, *args: object) -> object:
+                    outer.statements += 1
+                    return cursor.execute(*args)
+
+                def __getattr__(self, name: str) -> object:
+                    return getattr(cursor, name)
+
+            return Cursor()
+
+        def close(self) -> None:
+            self.con.close()  # type: ignore[attr-defined]
+
+    text = FX2.read_bytes()
+    with Store.open(tmp_path / "q.duckdb") as plain:
+        first = plain.ingest(text, "x")
+    counting = Counting(Store.open(tmp_path / "q.duckdb")._con)
+    store = Store(counting, tmp_path / "q.duckdb", read_only=False)  # type: ignore[arg-type]
+    again = store.ingest(text, "x")
+    assert again.outcome is Outcome.UNCHANGED and again.verdict == first.verdict and again.valid is True
+    assert counting.statements == 1
+    store.close()
 
 
 # ------------------------------------------------------------------ atomicity

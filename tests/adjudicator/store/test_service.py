@@ -54,6 +54,7 @@ def test_reading_one_game(fixture_store: Store) -> None:
     assert result.state.rows[2].status == "frozen"
     events = fixture_store.events("fx-2")
     assert len(events) == 37 and events[-1]["type"] == "end"
+    assert list(events[0])[:2] == ["event", "line"] and [e["event"] for e in events] == list(range(37))
     with pytest.raises(GameNotFound):
         fixture_store.events("nope")
     with pytest.raises(GameNotFound):
@@ -63,8 +64,9 @@ def test_reading_one_game(fixture_store: Store) -> None:
 
 
 def test_delete_game(fixture_store: Store) -> None:
-    assert fixture_store.delete_game("fx-1") is True
-    assert fixture_store.delete_game("fx-1") is False
+    fixture_store.delete_game("fx-1")
+    with pytest.raises(GameNotFound, match="fx-1"):
+        fixture_store.delete_game("fx-1")
     for table, key in (("games", "id"), ("logs", "game"), ("events", "game"), ("hits", "game"), ("violations", "game")):
         assert fixture_store.query(f"SELECT count(*) FROM {table} WHERE {key} = 'fx-1'").rows == [(0,)]
     assert [g.id for g in fixture_store.list_games(player="Ana").games] == ["fx-2"]
