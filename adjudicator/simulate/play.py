@@ -43,6 +43,10 @@ CLAIMS: tuple[str, ...] = get_args(Claims)
 #: A game played to a target that has not ended after this many rounds is stopped (only reachable
 #: with huge targets); ``--rounds`` above it plays them all.
 MAX_ROUNDS = 1000
+#: Events one round may take before the simulator calls it stalled. A real round of 36 players on
+#: two decks takes well under a thousand; more means the cards left in play only cycle (a lone
+#: player keeps drawing action cards that go back into the pile with every shuffle).
+MAX_ROUND_EVENTS = 20_000
 
 #: Seat names of simulated games (36 distinct names: enough for two decks).
 NAMES: tuple[str, ...] = (
@@ -108,7 +112,8 @@ class SimulatedGame:
     """One simulated game: its events (all applied and accepted) and how it ended.
 
     ``stalled`` is true when a card was owed but every card was on the table (draw and discard
-    piles both empty), so the game could not go on; ``finished`` is false then.
+    piles both empty), or when a round ran past ``MAX_ROUND_EVENTS`` because the cards left only
+    cycle through shuffles, so the game could not go on; ``finished`` is false then.
     """
 
     game_id: str
@@ -272,8 +277,11 @@ def play_game(
     claimed = 0
     stalled = False
     limit = max(max_rounds, options.rounds or 0)  # a fixed number of rounds ends by itself: no cap
+    round_began, round_no = 0, len(state.history)
     while not state.over and len(state.history) < limit:
-        if not table.step():
+        if len(state.history) != round_no:
+            round_began, round_no = len(table.events), len(state.history)
+        if not table.step() or len(table.events) - round_began > MAX_ROUND_EVENTS:
             stalled = True
             break
         if claims != "none" and len(state.history) > claimed:

@@ -232,3 +232,14 @@ def test_vengeance_games_are_simulated_and_valid(brutal: bool) -> None:
     assert '"ruleset":"vengeance"' in game.lines()[0] and ('"brutal":true' in game.lines()[0]) == brutal
     cards = {e.card for e in game.events if e.type == "card"}
     assert cards & {"steal", "swap", "discard", "just_one_more", "flip_four"}  # the new actions were played
+
+
+def test_a_round_whose_cards_only_cycle_stops_as_stalled() -> None:
+    # Found by the property tests: 18 players on one deck, every number card on the table, and one
+    # player left who gives himself Flip Three for ever (the actions return with every shuffle).
+    options = GameOptions(edition="first", delayed="in_turn", target=100, rounds=2)
+    game = play_game("cycle", ["threshold:40", "threshold:40"], random.Random(2335327645), players=18, options=options)
+    assert game.stalled and not game.finished
+    assert len(game.events) < 40_000
+    result = check_log(game.text())
+    assert result.valid and not result.finished
