@@ -505,7 +505,7 @@ class Ingestor:
                     initializer=_die_with_parent,
                     initargs=(os.getpid(),),
                 )
-            outputs: Iterable[GameRows | tuple[str, str]] = self._pool.map(
+            outputs: Iterable[GameRows | tuple[str, str] | Flip7Error] = self._pool.map(
                 _replay_job, jobs, chunksize=max(1, len(jobs) // (4 * self._workers))
             )
         else:
