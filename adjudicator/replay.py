@@ -7,7 +7,7 @@ each event to one mutable ``GameState`` in place: linear in the length of the lo
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,14 +53,24 @@ def _is_event_line(text: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
+#: Called after each event line with the event's index, the state, the events applied so far and
+#: the fatal violation that stopped the replay (if any); the state is live: read it, never keep it.
+EventObserver = Callable[[int, GameState, int, "Violation | None"], None]
+
+
 def replay_log(
-    source: str | bytes | Iterable[str], *, collect: bool = False, stop_after: int | None = None
+    source: str | bytes | Iterable[str],
+    *,
+    collect: bool = False,
+    stop_after: int | None = None,
+    observe: EventObserver | None = None,
 ) -> ReplayResult:
     """Replay a whole log and judge it.
 
     ``source`` is the log's text, its bytes, or an iterable of its lines. With ``collect`` the
     result also holds every event line and the records the store keeps. With ``stop_after=N`` the
-    replay applies events 0 … N only (the rest are still counted). Raises ``LogUnreadable`` for a
+    replay applies events 0 … N only (the rest are still counted). ``observe`` is called after every
+event line (see ``EventObserver``). Raises ``LogUnreadable`` for a
     log with no events or bytes that are not UTF-8, and ``UnsupportedRuleset`` for a vengeance game.
     """
     state = GameState()
@@ -94,6 +104,8 @@ def replay_log(
                     fatal = violation
         if collect:
             logged.append(_logged(index, line_no, text, event))
+        if observe is not None:
+            observe(index, state, applied, fatal)
     if index < 0:
         raise LogUnreadable("the log is empty: it holds no events (only blank or comment lines, or nothing)")
     verdict = build_verdict(state, index + 1, violations)
@@ -230,9 +242,14 @@ class _Collector:
 
 def table_view(result: ReplayResult) -> dict[str, Any]:
     """The table after the replayed prefix as plain data: rows, piles, totals, whose move, legal moves."""
-    state = result.state
+    return describe_table(result.state, result.applied, result.stopped_by)
+
+
+def describe_table(state: GameState, applied: int, stopped_by: Violation | None) -> dict[str, Any]:
+    """The table of ``state`` after ``applied`` events (``table_view``'s shape), ``stopped_by`` the fatal violation."""
+    stop = stopped_by.to_dict() if stopped_by else None
     if state.game is None:
-        return {"game": None, "after_event": result.applied - 1, "stopped_by": _stop(result), "players": []}
+        return {"game": None, "after_event": applied - 1, "stopped_by": stop, "players": []}
     exp = expecting(state)
     players = []
     for seat, name in enumerate(state.players):
@@ -253,8 +270,8 @@ def table_view(result: ReplayResult) -> dict[str, Any]:
     moves = legal_moves(state)
     return {
         "game": state.game.id,
-        "after_event": result.applied - 1,
-        "stopped_by": _stop(result),
+        "after_event": applied - 1,
+        "stopped_by": stop,
         "round": state.round if state.in_round else None,
         "rounds_finished": len(state.history),
         "dealer": state.name(state.dealer) if state.dealer is not None else None,
@@ -275,8 +292,4 @@ def table_view(result: ReplayResult) -> dict[str, Any]:
     }
 
 
-def _stop(result: ReplayResult) -> dict[str, Any] | None:
-    return result.stopped_by.to_dict() if result.stopped_by else None
-
-
-__all__ = ["ReplayResult", "build_verdict", "check_log", "replay_log", "state_at", "table_view"]
+__all__ = ["EventObserver", "ReplayResult", "build_verdict", "check_log", "describe_table", "replay_log", "state_at", "table_view"]

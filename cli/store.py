@@ -21,6 +21,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from adjudicator.plots import FIGURES_BY_NAME
 from adjudicator.store import (
     IngestResult,
     IngestSummary,
@@ -36,6 +37,7 @@ from adjudicator.store.ingest import DEFAULT_BATCH_SIZE
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT
 from adjudicator.store.stats import BY_NAME
 from cli.common import err_console, fail, out_console
+from cli.plot import check_figures, write_plot
 from cli.render import offending_lines, render_verdict
 
 #: Show a progress bar from this many inputs on (when standard error is a terminal).
@@ -160,8 +162,16 @@ def stats(
     player: Annotated[str | None, typer.Option("--player", help="Only this player's rows (their games, rounds, hits, choices).")] = None,
     since: Annotated[str | None, typer.Option("--since", help="Only games ingested since: 2026-11-29, an ISO date-time, or 7d / 12h / 2w ago.")] = None,
     only: Annotated[list[str] | None, typer.Option("--only", help=f"Only these statistics: {', '.join(BY_NAME)}.")] = None,
+    plot: Annotated[
+        str | None, typer.Option("--plot", metavar="FILE", help="Write the figures as one SVG file instead ('-': standard output).")
+    ] = None,
+    figure: Annotated[list[str] | None, typer.Option("--figure", help=f"With --plot, only these figures: {', '.join(FIGURES_BY_NAME)}.")] = None,
 ) -> None:
-    """Tables over the stored games: players, seats, scores, bust risk, Flip 7, actions, Second Chance."""
+    """Tables over the stored games: players, seats, scores, bust risk, Flip 7, actions, Second Chance.
+
+    With --plot FILE, the statistics page's figures (bust risk, scores by outcome, win rate by seat,
+    Flip 7 rate by player count) are drawn into one SVG file instead.
+    """
     try:
         since_at = parse_since(since, datetime.now(UTC)) if since else None
     except InvalidSince as exc:
@@ -169,7 +179,16 @@ def stats(
     unknown = [n for n in only or [] if n not in BY_NAME]
     if unknown:
         fail(f"--only: no statistic named {unknown[0]!r} (there are: {', '.join(BY_NAME)})")
+    check_figures(figure)
     store = open_store(db, read_only=True)
+    if plot is not None:
+        try:
+            typer.echo(write_plot(store, plot, names=figure, player=player, since=since_at))
+        except StoreError as exc:
+            fail(str(exc))
+        finally:
+            store.close()
+        return
     try:
         results = store.stats(player=player, since=since_at, names=only)
     except StoreError as exc:
