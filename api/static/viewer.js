@@ -285,7 +285,7 @@ function outWhy(p, at) {
     case "busted":
       return e && e.type === "card" && /^\d+$/.test(e.card) ? `busted: a second ${e.card} (event ${j})` : `busted (event ${j})`;
     case "stayed": return `stayed (event ${j})`;
-    case "frozen": return `frozen by ${p.frozen_by.join(", ") || "?"} (event ${j})`;
+    case "frozen": return e && e.type === "target" ? `frozen by ${e.player} (event ${j})` : `frozen (event ${j})`;
     case "flip7": return `Flip 7! (event ${j})`;
     default: return null;
   }
@@ -329,7 +329,7 @@ function renderSeat(p, table, at) {
     p.status && p.status !== "active" ? el("span", { class: `badge st-${p.status}`, text: p.status === "flip7" ? "Flip 7" : p.status }) : null,
     table.winner === p.name ? el("span", { class: "badge winner", text: "winner" }) : null,
   ];
-  const cards = [...p.numbers, ...p.modifiers].map(renderCard);
+  const cards = [...p.numbers, ...p.modifiers, ...p.frozen_by].map(renderCard); // frozen_by: the Freeze cards before them
   if (p.second_chance) cards.push(renderCard("second_chance"));
   const sum = breakdown(p);
   return el(
