@@ -84,7 +84,7 @@ class Chart:
         """The chart as a standalone SVG document that scales to its container."""
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {self.height}" width="100%" role="img" '
-            f'aria-labelledby="t d" style="max-width:{WIDTH}px;height:auto;background:#fff" {_FONT} font-size="12">\n'
+            f'aria-labelledby="t d" style="max-width:{WIDTH}px;height:auto;background:#fff" {_FONT} font-size="13">\n'
             f'<title id="t">{escape(self.title)}</title><desc id="d">{escape(self.description)}</desc>\n{self.body}\n</svg>\n'
         )
 
@@ -104,7 +104,7 @@ def stack(charts: Sequence[Chart], *, gap: int = 24) -> str:
 
 def _frame(title: str, description: str, body: list[str], y_label: str, y_max: float, x_label: str) -> Chart:
     plot_h = HEIGHT - _TOP - _BOTTOM
-    parts = [f'<text x="{WIDTH / 2}" y="20" text-anchor="middle" font-size="15" font-weight="600">{escape(title)}</text>']
+    parts = [f'<text x="{WIDTH / 2}" y="20" text-anchor="middle" font-size="16" font-weight="600">{escape(title)}</text>']
     ticks = _tick_count(y_max)
     for i in range(ticks + 1):  # grid and y ticks
         value = y_max * i / ticks

@@ -55,7 +55,7 @@ async function load() {
         return el(
           "figure",
           { id: `figure-${f.name}`, "aria-labelledby": `cap-${f.name}` },
-          el("img", { src, alt: `${f.title}. ${f.explanation}`, width: "640", height: "360", loading: "lazy" }),
+          el("div", { class: "chart" }, el("img", { src, alt: `${f.title}. ${f.explanation}`, width: "640", height: "360", loading: "lazy" })),
           el("figcaption", { id: `cap-${f.name}` }, el("strong", { text: f.title }), `: ${f.explanation} `, el("a", { href: src, text: "SVG" })),
           byName[f.statistic]
             ? el("details", {}, el("summary", { text: "The numbers" }), dataTable(byName[f.statistic]))
