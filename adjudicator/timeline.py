@@ -27,23 +27,14 @@ class Timeline:
     tables: list[dict[str, Any]]
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data: the verdict, the events (as ``GET /v1/games/{id}/events`` names them) and the tables."""
-        return {
-            "verdict": self.verdict.to_dict(),
-            "events": [
-                {
-                    "event": e.index,
-                    "line": e.line,
-                    "type": e.type,
-                    "player": e.player,
-                    "card": e.card,
-                    "target": e.target,
-                    "raw": e.raw,
-                }
-                for e in self.events
-            ],
-            "tables": self.tables,
-        }
+        """Plain data: the verdict, the events (as ``GET /v1/games/{id}/events`` gives them) and the tables."""
+        events, rounds = [], 0
+        for e in self.events:
+            rounds += e.type == "round"  # as the store counts an event's round: round events up to it
+            events.append(
+                {"event": e.index, "line": e.line, "round": rounds, "type": e.type, "player": e.player, "card": e.card, "target": e.target, "raw": e.raw}
+            )
+        return {"verdict": self.verdict.to_dict(), "events": events, "tables": self.tables}
 
 
 def replay_timeline(source: str | bytes | Iterable[str]) -> Timeline:

@@ -4,26 +4,14 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from api.models import Table, Verdict, _Model
-
-
-class TimelineEvent(_Model):
-    """One event line of the log, as it was read."""
-
-    event: int = Field(description="Index from 0 (the `game` line is event 0).")
-    line: int = Field(description="1-based line in the log.")
-    type: str | None = Field(description="The event's type (null when the line could not be read).")
-    player: str | None
-    card: str | None
-    target: str | None
-    raw: str = Field(description="The line exactly as sent or stored.")
+from api.models import StoredEvent, Table, Verdict, _Model
 
 
 class Timeline(_Model):
     """A judged log, its events, and the table after each event: `tables[i]` is `POST /v1/state?at=i`."""
 
     verdict: Verdict
-    events: list[TimelineEvent]
+    events: list[StoredEvent] = Field(description="The event lines, as `GET /v1/games/{id}/events` gives them.")
     tables: list[Table] = Field(description="The table after each event, as `POST /v1/state?at=i` shows it.")
 
 

@@ -315,7 +315,7 @@ function breakdown(p) {
 }
 
 function renderCard(card) {
-  const kind = /^\d+$/.test(card) ? "num" : card === "x2" || card.startsWith("+") ? "mod" : "action";
+  const kind = /^\d+$/.test(card) ? "num" : /^[+\-x÷/]\d/.test(card) ? "mod" : "action"; // +4, x2, and other rulesets' modifiers
   return el("li", { class: `card ${kind}`, "data-card": card }, el("span", { text: cardName(card) }));
 }
 

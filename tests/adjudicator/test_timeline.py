@@ -38,8 +38,9 @@ def test_events_are_the_lines_as_read_and_comments_are_skipped() -> None:
     source = "# a comment\n" + EXAMPLE_LOG
     data = replay_timeline(source).to_dict()
     assert [e["line"] for e in data["events"][:3]] == [2, 3, 4]
+    assert [e["round"] for e in data["events"][:3]] == [0, 1, 1]
     assert data["events"][2] == {
-        "event": 2, "line": 4, "type": "card", "player": "Ben", "card": "8", "target": None,
+        "event": 2, "line": 4, "round": 1, "type": "card", "player": "Ben", "card": "8", "target": None,
         "raw": '{"type":"card","player":"Ben","card":"8"}',
     }
     assert data["tables"][4]["players"][1]["status"] == "frozen"  # Cem froze Ben at event 4

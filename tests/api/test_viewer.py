@@ -49,6 +49,7 @@ def test_stored_game_replay_is_the_replay_of_its_log(client) -> None:
     assert stored.status_code == 200
     assert stored.json() == client.post("/v1/replay", content=WRONG_TURN, headers=NDJSON).json()
     assert stored.json()["verdict"]["violations"][0]["event"] == 27
+    assert stored.json()["events"] == client.get("/v1/games/invalid-wrong-turn/events").json()["events"]  # one shape
 
 
 def test_stored_game_replay_of_an_unknown_game_is_404(client) -> None:
