@@ -105,3 +105,14 @@ def test_pages_load_nothing_from_another_host(client) -> None:
     for path in ("/", "/stats", "/static/viewer.js", "/static/stats.js", "/static/style.css"):
         text = client.get(path).text
         assert "http://" not in text.replace("http://www.w3.org", "") and "https://" not in text, path
+
+
+def test_a_large_replay_is_compressed_for_clients_that_accept_gzip(client) -> None:
+    text = (LOGS / "6-players.jsonl").read_text(encoding="utf-8")
+    zipped = client.post("/v1/replay", content=text, headers={**NDJSON, "Accept-Encoding": "gzip"})
+    assert zipped.headers["content-encoding"] == "gzip" and zipped.headers["vary"] == "Accept-Encoding"
+    assert int(zipped.headers["content-length"]) < len(zipped.content) / 5  # httpx unzipped it
+    plain = client.post("/v1/replay", content=text, headers={**NDJSON, "Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.json() == zipped.json()
+    small = client.post("/v1/replay", content=kitchen(), headers={**NDJSON, "Accept-Encoding": "gzip"})
+    assert "content-encoding" not in small.headers  # not worth it
