@@ -59,10 +59,15 @@ async function loadTimeline(request, label) {
   setStatus(`${label}: ${v.events} events, ${v.valid ? "valid" : `${v.violations.length} violation(s)`}.`);
 }
 
+// a JSON array of events (as the API also takes) rather than JSON Lines
+function isArray(text) {
+  return /^\s*\[/.test(text.replace(/^\uFEFF/, ""));
+}
+
 function checkLog(text) {
   view.game = null;
   return loadTimeline(
-    () => fetch("/v1/replay", { method: "POST", headers: { "Content-Type": "application/x-ndjson" }, body: text }),
+    () => fetch("/v1/replay", { method: "POST", headers: { "Content-Type": isArray(text) ? "application/json" : "application/x-ndjson" }, body: text }),
     "the log",
   );
 }

@@ -69,6 +69,17 @@ def test_upload_a_file_scrub_and_step_with_buttons(page: Any, server: str) -> No
     screenshot(page, "viewer-upload")
 
 
+def test_paste_a_json_array(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    page.fill("#log-text", '[{"type":"game","id":"g","players":["Ana","Ben","Cem"],"dealer":"Ana"},{"type":"round","round":1},'
+              '{"type":"card","player":"Ben","card":"8"},{"type":"card","player":"Ana","card":"5"}]')
+    page.click("#check-btn")
+    expect(page.locator("#status")).to_contain_text("4 events, 1 violation(s)")
+    page.click("#violation-btn")
+    expect(page.locator("#event-info .rule")).to_have_text("deal.order")
+    expect(page.locator("#event-info")).to_contain_text("Event 3 (line 4): 5 to Ana")
+
+
 def test_open_a_stored_game_and_jump_to_a_round(page: Any, server: str) -> None:
     page.goto(server + "/")
     expect(page.locator("#game-select option")).to_have_count(13)  # the 12 samples and the prompt
