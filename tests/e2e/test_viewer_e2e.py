@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import expect
+import pytest
 
 from tests.e2e.conftest import LOGS, screenshot
+
+expect = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (pip install -e '.[test]')").expect
 
 WRONG_TURN = LOGS / "invalid-wrong-turn.jsonl"
 
