@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from api.models import StoredEvent, Table, Verdict, _Model
+from api.models import StoredEvent, TableView, Verdict, _Model
 
 
 class Timeline(_Model):
@@ -12,7 +12,7 @@ class Timeline(_Model):
 
     verdict: Verdict
     events: list[StoredEvent] = Field(description="The event lines, as `GET /v1/games/{id}/events` gives them.")
-    tables: list[Table] = Field(description="The table after each event, as `POST /v1/state?at=i` shows it.")
+    tables: list[TableView] = Field(description="The table after each event, as `POST /v1/state?at=i` shows it.")
 
 
 class FigureInfo(_Model):

@@ -8,6 +8,7 @@ from pathlib import Path
 from adjudicator.plots import FIGURES, FIGURES_BY_NAME, render_report
 from adjudicator.store import Store
 from cli.common import fail
+from cli.remote import RemoteStore
 
 
 def check_figures(names: list[str] | None) -> None:
@@ -17,7 +18,7 @@ def check_figures(names: list[str] | None) -> None:
         fail(f"--figure: no figure named {unknown[0]!r} (there are: {', '.join(FIGURES_BY_NAME)})")
 
 
-def write_plot(store: Store, path: str, *, names: list[str] | None, player: str | None, since: datetime | None) -> str:
+def write_plot(store: Store | RemoteStore, path: str, *, names: list[str] | None, player: str | None, since: datetime | None) -> str:
     """Draw the figures (``names``, else all) over the store into ``path`` (``-``: standard output); say what was done."""
     figures = [FIGURES_BY_NAME[n] for n in names] if names else list(FIGURES)
     statistics = list(dict.fromkeys(f.statistic for f in figures))

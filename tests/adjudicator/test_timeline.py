@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.replay import replay_log, state_at, table_view
+from adjudicator.replay import replay_log, state_at
+from adjudicator.table import table_view
 from adjudicator.timeline import replay_timeline
 from api.models import EXAMPLE_LOG
 
@@ -28,10 +29,13 @@ def test_after_a_fatal_violation_the_table_stays_and_names_it() -> None:
     timeline = replay_timeline((LOGS / "invalid-wrong-turn.jsonl").read_bytes())
     (violation,) = timeline.verdict.violations
     assert violation.event == 27 and violation.rule == "turn.order"
-    assert timeline.tables[26]["stopped_by"] is None and timeline.tables[26]["after_event"] == 26
+    assert timeline.tables[26].stopped_by is None and timeline.tables[26].after_event == 26
     stopped = timeline.tables[27]
-    assert stopped["stopped_by"]["event"] == 27 and stopped["after_event"] == 26  # the table before the illegal hit
+    assert stopped.stopped_by is not None and stopped.stopped_by.event == 27
+    assert stopped.after_event == 26  # the table before the illegal hit
     assert all(t is stopped for t in timeline.tables[27:])
+    tables = timeline.to_dict()["tables"]
+    assert tables[27]["stopped_by"]["event"] == 27 and all(t == tables[27] for t in tables[27:])
 
 
 def test_events_are_the_lines_as_read_and_comments_are_skipped() -> None:

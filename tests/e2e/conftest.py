@@ -99,9 +99,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser_context_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """Makes Playwright browser contexts on Debian's Chromium, each with a fresh profile folder."""
+    """Makes Playwright browser contexts on Debian's Chromium, each with a fresh profile folder.
+
+    Module-scoped: Playwright's sync API keeps an asyncio loop running in the thread while it is
+    open, and a later test in the same worker that starts a loop of its own (``anyio.run``) would
+    fail; closing it with the module ends that loop before any other test file runs."""
     binary = chromium_binary()
     if binary is None:
         pytest.skip("no Chromium to drive: install Debian's package (apt-get install chromium) or set FLIP7_CHROMIUM")
