@@ -30,6 +30,11 @@ class ReplayObserver(Protocol):
     def after(self, state: GameState, event: Event, index: int) -> None:
         """Called once ``event`` has been applied (not for a refused event)."""
 
+    def judged(self, state: GameState, index: int, applied: int, stopped_by: Violation | None) -> None:
+        """Called after every event line, whatever became of it (applied, refused, or past a fatal
+        violation): ``applied`` events are in ``state`` so far, ``stopped_by`` is the fatal violation
+        that stopped the replay, if any. The state is live: read it, never keep it."""
+
 
 @dataclass(slots=True)
 class ReplayResult:
@@ -66,9 +71,10 @@ def replay_log(
     """Replay a whole log and judge it.
 
     ``source`` is the log's text, its bytes, or an iterable of its lines. With ``collect`` the
-    result also holds every event line; ``observer`` is told of each event applied. With ``stop_after=N`` the
-    replay applies events 0 … N only (the rest are still counted). Raises ``LogUnreadable`` for a
-    log with no events or bytes that are not UTF-8, and ``UnsupportedRuleset`` for a vengeance game.
+    result also holds every event line; ``observer`` is told of each event line (see
+    ``ReplayObserver``). With ``stop_after=N`` the replay applies events 0 … N only (the rest are
+    still counted). Raises ``LogUnreadable`` for a log with no events or bytes that are not UTF-8,
+    and ``UnsupportedRuleset`` for a vengeance game.
     """
     state = GameState()
     violations: list[Violation] = []
@@ -103,6 +109,8 @@ def replay_log(
                     fatal = violation
         if collect:
             logged.append(_logged(index, line_no, text, event, parse))
+        if observer is not None:
+            observer.judged(state, index, applied, fatal)
     if index < 0:
         raise LogUnreadable("the log is empty: it holds no events (only blank or comment lines, or nothing)")
     verdict = build_verdict(state, index + 1, violations)

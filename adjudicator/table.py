@@ -1,6 +1,7 @@
 """The table view: the table after some prefix of a log as one typed model (``flip7 state``).
 
-``table_view(result)`` builds it from a replay; the CLI prints it (as text or ``to_dict`` JSON)
+``table_view(result)`` builds it from a replay (``describe_table`` from a live state, as the
+viewer's timeline does after every event); the CLI prints it (as text or ``to_dict`` JSON)
 and the API returns it (its response model derives from ``TableView``).
 """
 
@@ -15,6 +16,7 @@ from adjudicator.verdict import Violation
 
 if TYPE_CHECKING:
     from adjudicator.replay import ReplayResult
+    from adjudicator.state import GameState
 
 
 class TablePlayer(BaseModel):
@@ -75,10 +77,14 @@ class TableView(BaseModel):
 
 def table_view(result: ReplayResult) -> TableView:
     """The table after the replayed prefix: rows, piles, totals, whose move, legal moves."""
-    state = result.state
-    stop = result.stopped_by
+    return describe_table(result.state, result.applied, result.stopped_by)
+
+
+def describe_table(state: GameState, applied: int, stopped_by: Violation | None) -> TableView:
+    """The table of ``state`` after ``applied`` events, ``stopped_by`` the fatal violation (if any)."""
+    stop = stopped_by
     if state.game is None:
-        return TableView(game=None, after_event=result.applied - 1, stopped_by=stop, players=[])
+        return TableView(game=None, after_event=applied - 1, stopped_by=stop, players=[])
     rules = state.rules
     exp = expecting(state)
     scores = round_outcomes(state, None)[1] if state.in_round else None
@@ -99,7 +105,7 @@ def table_view(result: ReplayResult) -> TableView:
         )
     return TableView(
         game=state.game.id,
-        after_event=result.applied - 1,
+        after_event=applied - 1,
         stopped_by=stop,
         round=state.round if state.in_round else None,
         rounds_finished=len(state.history),

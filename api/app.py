@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
 from adjudicator.store import Store
 from api import docs_page, errors, openapi
 from api.body import BodySizeLimit
 from api.deps import StoreHolder
 from api.paths import SegmentPaths
+from api.query_params import refuse_repeated_parameters
 from api.routes import ROUTERS
 from api.routes.health import flip7_version
 from api.settings import Settings
@@ -66,6 +67,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         version=flip7_version(),
         openapi_tags=TAGS,
         lifespan=lifespan,
+        dependencies=[Depends(refuse_repeated_parameters)],
         docs_url=None,  # served by api.docs_page, without a CDN
         redoc_url=None,
     )

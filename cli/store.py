@@ -23,6 +23,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from adjudicator.plots import FIGURES_BY_NAME
 from adjudicator.store import (
     GameNotFound,
     IngestResult,
@@ -41,6 +42,7 @@ from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT
 from adjudicator.store.stats import BY_NAME
 from cli.access import DEFAULT_WAIT, WaitOption, reach_store
 from cli.common import err_console, fail, out_console
+from cli.plot import check_figures, write_plot
 from cli.remote import RemoteStore
 from cli.render import offending_lines, render_verdict
 
@@ -177,9 +179,20 @@ def stats(
     ] = None,
     every: Annotated[bool, typer.Option("--all", help="Print every table (without it, and without --only, the overview only).")] = False,
     wait: WaitOption = DEFAULT_WAIT,
+    plot: Annotated[
+        str | None, typer.Option("--plot", metavar="FILE", help="Write the figures as one SVG file instead ('-': standard output).")
+    ] = None,
+    figure: Annotated[
+        list[str] | None,
+        typer.Option("--figure", metavar="NAME[,NAME...]", help=f"With --plot, only these figures (a comma list, or the option repeated): {', '.join(FIGURES_BY_NAME)}."),
+    ] = None,
 ) -> None:
     """Statistics over the stored games: the overview, or any of the tables (players, seats, scores,
-    bust risk, Flip 7, actions, Second Chance) with --only or --all."""
+    bust risk, Flip 7, actions, Second Chance) with --only or --all.
+
+    With --plot FILE, the statistics page's figures (bust risk, scores by outcome, win rate by seat,
+    Flip 7 rate by player count) are drawn into one SVG file instead.
+    """
     try:
         since_at = parse_since(since, datetime.now(UTC)) if since else None
     except InvalidSince as exc:
@@ -188,6 +201,17 @@ def stats(
     unknown = [n for n in names or [] if n not in BY_NAME]
     if unknown:
         fail(f"--only: no statistic named {unknown[0]!r} (there are: {', '.join(BY_NAME)})")
+    figures = [n.strip() for entry in figure or [] for n in entry.split(",") if n.strip()] or None
+    check_figures(figures)
+    if plot is not None:
+        plot_store = open_store(db, read_only=True, wait=wait)
+        try:
+            typer.echo(write_plot(plot_store, plot, names=figures, player=player, since=since_at))
+        except StoreError as exc:
+            fail(str(exc))
+        finally:
+            plot_store.close()
+        return
     short = names is None and not every and not as_json
     if short:
         names = ["overview"]

@@ -15,6 +15,7 @@ from typing import Any
 from adjudicator.events import Event
 from adjudicator.rules import HIT, expecting, round_outcomes
 from adjudicator.state import BUSTED, GameState
+from adjudicator.verdict import Violation
 
 
 @dataclass(slots=True, frozen=True)
@@ -148,6 +149,9 @@ class RecordCollector:
                 HitRecord(index, round_no, player, distinct, chance, row.status == BUSTED, state.rules.busts_saved(row) > saved)
             )
             self._pending_hit = None
+
+    def judged(self, state: GameState, index: int, applied: int, stopped_by: Violation | None) -> None:
+        """Nothing to do once a line is judged: the records come from ``before`` and ``after``."""
 
     def records(self, state: GameState) -> GameRecords:
         """The records of the replay that ended in ``state``: its hits and targets, and every

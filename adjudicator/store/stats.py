@@ -206,6 +206,24 @@ FROM player_rounds pr JOIN g ON pr.game = g.id
 WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)""",
     ),
     Statistic(
+        "flip7_by_players",
+        "Flip 7 by player count",
+        "The Flip 7 rate by the number of players at the table: per player and round, and as the "
+        "share of rounds that a Flip 7 ended.",
+        _GAMES
+        + """
+SELECT len(g.players) AS players,
+       count(*) AS player_rounds,
+       count(*) FILTER (WHERE pr.flip7) AS flip7s,
+       round(flip7s / nullif(player_rounds, 0), 4) AS per_player_round,
+       count(DISTINCT (pr.game, pr.round)) AS rounds,
+       round(flip7s / nullif(rounds, 0), 4) AS per_round
+FROM player_rounds pr JOIN g ON pr.game = g.id
+WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)
+GROUP BY len(g.players)
+ORDER BY players""",
+    ),
+    Statistic(
         "action_targets",
         "Where Freeze and Flip Three went",
         "Who the holder aimed the card at: themselves (also when forced: they were the only "

@@ -24,6 +24,36 @@ _NAMES = ", ".join(s.name for s in STATISTICS)
 StatisticName = enum.StrEnum("StatisticName", {s.name: s.name for s in STATISTICS})  # type: ignore[misc]
 
 
+#: The ``player`` filter of the statistics (and of the figures drawn from them).
+PlayerQuery = Annotated[str | None, Query(description="Only this player's games and rows (name compared exactly).")]
+#: The ``since`` filter of the statistics, read by ``since_moment``.
+SinceQuery = Annotated[
+    str | None,
+    Query(
+        description=(
+            "Only games ingested since then: a date (2026-11-29), an ISO 8601 date-time (without a "
+            "zone: UTC), or an age: 7d, 12h, 2w ago (as `flip7 stats --since`)."
+        ),
+        json_schema_extra={
+            "anyOf": [
+                {"type": "string", "format": "date-time"},
+                {"type": "string", "format": "date"},
+                {"type": "string", "pattern": "^[0-9]+[dhw]$"},
+            ]
+        },
+        examples=["2026-11-01T18:00:00Z", "7d"],
+    ),
+]
+
+
+def since_moment(since: str | None) -> datetime | None:
+    """The ``since`` query parameter read as ``flip7 stats --since`` reads it; a bad one is a 422."""
+    try:
+        return None if since is None else parse_since(since, datetime.now(UTC))
+    except InvalidSince as exc:
+        raise Problem("invalid-request", f"query parameter 'since': {exc}") from None
+
+
 @router.get(
     "/stats",
     summary="Statistics over the stored games",
@@ -38,33 +68,14 @@ StatisticName = enum.StrEnum("StatisticName", {s.name: s.name for s in STATISTIC
 )
 def stats(
     store: StoreDep,
-    player: Annotated[str | None, Query(description="Only this player's games and rows (name compared exactly).")] = None,
-    since: Annotated[
-        str | None,
-        Query(
-            description=(
-                "Only games ingested since then: a date (2026-11-29), an ISO 8601 date-time (without a "
-                "zone: UTC), or an age: 7d, 12h, 2w ago (as `flip7 stats --since`)."
-            ),
-            json_schema_extra={
-                "anyOf": [
-                    {"type": "string", "format": "date-time"},
-                    {"type": "string", "format": "date"},
-                    {"type": "string", "pattern": "^[0-9]+[dhw]$"},
-                ]
-            },
-            examples=["2026-11-01T18:00:00Z", "7d"],
-        ),
-    ] = None,
+    player: PlayerQuery = None,
+    since: SinceQuery = None,
     only: Annotated[
         list[StatisticName] | None,
         Query(description="Only these statistics (repeat the parameter to ask for several), as `flip7 stats --only`."),
     ] = None,
 ) -> Any:
-    try:  # read as `flip7 stats --since` reads it
-        moment = None if since is None else parse_since(since, datetime.now(UTC))
-    except InvalidSince as exc:
-        raise Problem("invalid-request", f"query parameter 'since': {exc}") from None
+    moment = since_moment(since)
     # ``only`` is validated against the statistics' names (``StatisticName``), so none is unknown here
     results = store.stats(player=player, since=moment, names=[n.value for n in only] if only else None)
     out = []

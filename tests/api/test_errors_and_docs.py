@@ -174,6 +174,12 @@ ENDPOINTS = {
     ("/v1/stats", "get"),
     ("/v1/query", "post"),
     ("/v1/ingest", "post"),
+
+
+    ("/v1/replay", "post"),
+    ("/v1/games/{game_id}/replay", "get"),
+    ("/v1/plots", "get"),
+    ("/v1/plots/{name}.svg", "get"),
 }
 
 
@@ -188,7 +194,7 @@ def test_openapi_document_describes_every_endpoint(client) -> None:
         for code, response in operation["responses"].items():
             if code[0] in "45":
                 assert list(response["content"]) == [PROBLEM], (path, method, code)
-    for path in ("/v1/check", "/v1/state", "/v1/games"):
+    for path in ("/v1/check", "/v1/state", "/v1/games", "/v1/replay"):
         content = doc["paths"][path]["post"]["requestBody"]["content"]
         assert set(content) == {"application/x-ndjson", "text/plain", "application/json"}
         assert all("example" in media for media in content.values())

@@ -10,6 +10,8 @@ from types import ModuleType
 
 import pytest
 
+from adjudicator.store.stats import STATISTICS
+
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 #: Every target script with the tiny arguments the suite runs it with, and how many verdicts it gives.
@@ -19,7 +21,7 @@ TINY: dict[str, tuple[list[str], int]] = {
     "target3_memory": (["--games", "3"], 2),
     "target4_ingest_vs_check": (["--games", "3", "--repeat", "1"], 1),
     "target5_simulate": (["--games", "3", "--repeat", "1"], 1),
-    "target6_stats": (["--games", "30", "--base", "10", "--repeat", "1"], 10),
+    "target6_stats": (["--games", "30", "--base", "10", "--repeat", "1"], len(STATISTICS)),  # one verdict per statistic
     "target7_api": (["--requests", "10", "--seconds", "2"], 1),
 }
 

@@ -99,6 +99,11 @@ def test_flip7_rate(fixture_store: Store) -> None:
     assert table(fixture_store, "flip7_rate") == [(9, 1, round(1 / 9, 4), 3, round(1 / 3, 4))]
 
 
+def test_flip7_by_players(fixture_store: Store) -> None:
+    # all complete fixture games seat 3 players: the same counts as flip7_rate, under players = 3
+    assert table(fixture_store, "flip7_by_players") == [(3, 9, 1, round(1 / 9, 4), 3, round(1 / 3, 4))]
+
+
 def test_action_targets(fixture_store: Store) -> None:
     assert table(fixture_store, "action_targets") == [
         # card, given, at self, rate, at leader, rate, at most cards, rate

@@ -46,3 +46,8 @@ def test_refused_forms(text: str) -> None:
         f"{text!r} is not a date (2026-11-29), a date-time (2026-11-29T18:00:00Z) or an age like 7d, 12h or 2w"
     )
     assert isinstance(caught.value, Flip7Error) and isinstance(caught.value, ValueError)
+
+
+def test_an_age_older_than_the_calendar_is_all_time() -> None:
+    assert parse_since("1000000d", NOW) == datetime.min.replace(tzinfo=UTC)
+    assert parse_since("99999999999w", NOW) == datetime.min.replace(tzinfo=UTC)

@@ -1,0 +1,75 @@
+"""The table at every event of a log, from one replay: what a replay viewer steps through.
+
+``replay_timeline`` folds the log once (linear in its length, like ``check_log``) and describes
+the table after each event as a ``TableView`` (``adjudicator.table``: the shape of
+``flip7 state --json`` and ``POST /v1/state``), watching the replay as a ``ReplayObserver``. Once a fatal violation stops the replay the table no
+longer changes: the later events share one description.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicator.events import Event
+from adjudicator.records import LoggedEvent
+from adjudicator.replay import replay_log
+from adjudicator.state import GameState
+from adjudicator.table import TableView, describe_table
+from adjudicator.verdict import Verdict, Violation
+
+
+@dataclass(slots=True, frozen=True)
+class Timeline:
+    """A judged log with its events and the table after each one (``tables[i]`` after event ``i``)."""
+
+    verdict: Verdict
+    events: list[LoggedEvent]
+    tables: list[TableView]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: the verdict, the events (as ``GET /v1/games/{id}/events`` gives them) and the tables."""
+        events, rounds = [], 0
+        for e in self.events:
+            rounds += e.type == "round"  # as the store counts an event's round: round events up to it
+            events.append(
+                {"event": e.index, "line": e.line, "round": rounds, "type": e.type, "player": e.player, "card": e.card, "target": e.target, "raw": e.raw}
+            )
+        tables: list[dict[str, Any]] = []
+        for i, table in enumerate(self.tables):  # the tables after a fatal violation are one object
+            tables.append(tables[-1] if i and table is self.tables[i - 1] else table.to_dict())
+        return {"verdict": self.verdict.to_dict(), "events": events, "tables": tables}
+
+
+class _TableRecorder:
+    """Watches a replay and describes the table after each event line."""
+
+    def __init__(self) -> None:
+        self.tables: list[TableView] = []
+        self._stopped: TableView | None = None
+
+    def before(self, state: GameState, event: Event, index: int) -> None:
+        """Nothing to note before an event: the table is described once it is judged."""
+
+    def after(self, state: GameState, event: Event, index: int) -> None:
+        """Nothing to note here either (a refused event gets no ``after``; ``judged`` sees every line)."""
+
+    def judged(self, state: GameState, index: int, applied: int, stopped_by: Violation | None) -> None:
+        """Describe the table as the line left it."""
+        if stopped_by is None:
+            self.tables.append(describe_table(state, applied, None))
+            return
+        if self._stopped is None:  # the replay stopped here: the table stays as it was from now on
+            self._stopped = describe_table(state, applied, stopped_by)
+        self.tables.append(self._stopped)
+
+
+def replay_timeline(source: str | bytes | Iterable[str]) -> Timeline:
+    """Replay ``source`` once and describe the table after every event (see ``replay_log`` for ``source``)."""
+    recorder = _TableRecorder()
+    result = replay_log(source, collect=True, observer=recorder)
+    return Timeline(result.verdict, result.events, recorder.tables)
+
+
+__all__ = ["Timeline", "replay_timeline"]

@@ -1,0 +1,67 @@
+"""``GET /v1/plots`` and ``GET /v1/plots/{name}.svg``: the figures of the statistics page, as SVG.
+
+Each figure draws one statistic of ``GET /v1/stats`` (same filters) with ``adjudicator.plots``;
+``flip7 stats --plot FILE`` writes the same SVG.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from fastapi import APIRouter, Response
+
+from adjudicator.plots import FIGURES, FIGURES_BY_NAME
+from api.deps import StoreDep
+from api.errors import Problem
+from api.responses import SafeJSONResponse
+from api.routes.analysis import PlayerQuery, SinceQuery, since_moment
+from api.routes.common import STORE_ERRORS
+from api.viewer_models import FigureList
+
+router = APIRouter(prefix="/v1/plots", tags=["analysis"], default_response_class=SafeJSONResponse)
+
+SVG_MEDIA_TYPE = "image/svg+xml"
+
+#: The figures' names, as an enum so the OpenAPI document lists them.
+FigureName = enum.StrEnum("FigureName", {f.name: f.name for f in FIGURES})  # type: ignore[misc]
+
+
+@router.get(
+    "",
+    summary="The figures of the statistics",
+    description="Every figure, in the order of the statistics page, with the URL of its SVG.",
+    response_model=FigureList,
+    operation_id="listPlots",
+)
+def list_plots() -> Any:
+    return {
+        "figures": [
+            {"name": f.name, "title": f.title, "explanation": f.explanation, "statistic": f.statistic, "url": f"/v1/plots/{f.name}.svg"}
+            for f in FIGURES
+        ]
+    }
+
+
+@router.get(
+    "/{name}.svg",
+    summary="One figure as SVG",
+    description=(
+        "The figure drawn from its statistic over the stored games, as a standalone SVG document "
+        "(it scales to its container). `player` and `since` filter as for `GET /v1/stats`. With no "
+        "game to count the figure says so."
+    ),
+    response_class=Response,
+    responses={
+        200: {"content": {SVG_MEDIA_TYPE: {"schema": {"type": "string"}}}, "description": "The figure."},
+        422: {"description": "An unknown figure name, or a filter that is not valid."},
+        **STORE_ERRORS,
+    },
+    operation_id="plot",
+)
+def plot(name: FigureName, store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None) -> Response:
+    figure = FIGURES_BY_NAME.get(name.value)
+    if figure is None:  # pragma: no cover - the enum admits registered names only
+        raise Problem("invalid-request", f"no figure is named {name.value!r}")
+    (result,) = store.stats(player=player, since=since_moment(since), names=[figure.statistic])
+    return Response(figure.render(result).svg(), media_type=SVG_MEDIA_TYPE, headers={"Cache-Control": "no-cache"})

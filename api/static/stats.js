@@ -1,0 +1,77 @@
+// The statistics page: the figures of GET /v1/plots as SVG images, each with its data as a table
+// (from GET /v1/stats, the statistic it draws), and the overview of the store.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "class") node.className = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+function filters() {
+  const params = new URLSearchParams();
+  for (const name of ["player", "since"]) {
+    const value = $(name).value.trim();
+    if (value) params.set(name, value);
+  }
+  return params;
+}
+
+function dataTable(statistic) {
+  const head = el("tr", {}, statistic.columns.map((c) => el("th", { scope: "col", text: c })));
+  const rows = statistic.rows.map((row) => el("tr", {}, statistic.columns.map((c) => el("td", { text: row[c] === null ? "–" : String(row[c]) }))));
+  return el("div", { class: "scroll" }, el("table", { class: "score-table" }, el("thead", {}, head), el("tbody", {}, rows)));
+}
+
+async function load() {
+  const params = filters();
+  $("status").textContent = "Loading…";
+  $("status").classList.remove("error");
+  try {
+    const listing = await (await fetch("/v1/plots")).json();
+    const statParams = new URLSearchParams(params);
+    statParams.append("only", "overview");
+    for (const f of listing.figures) statParams.append("only", f.statistic);
+    const response = await fetch(`/v1/stats?${statParams}`);
+    const stats = await response.json();
+    if (!response.ok) throw new Error(stats.detail || response.statusText);
+    const byName = Object.fromEntries(stats.statistics.map((s) => [s.name, s]));
+    const overview = byName.overview.rows[0] || {};
+    $("overview").replaceChildren(
+      ...Object.entries(overview).map(([k, v]) => el("span", {}, `${k}: `, el("strong", { text: String(v) }))),
+    );
+    const query = params.toString();
+    $("figures").replaceChildren(
+      ...listing.figures.map((f) => {
+        const src = f.url + (query ? `?${query}` : "");
+        return el(
+          "figure",
+          { id: `figure-${f.name}`, "aria-labelledby": `cap-${f.name}` },
+          el("div", { class: "chart" }, el("img", { src, alt: `${f.title}. ${f.explanation}`, width: "640", height: "360", loading: "lazy" })),
+          el("figcaption", { id: `cap-${f.name}` }, el("strong", { text: f.title }), `: ${f.explanation} `, el("a", { href: src, text: "SVG" })),
+          byName[f.statistic]
+            ? el("details", {}, el("summary", { text: "The numbers" }), dataTable(byName[f.statistic]))
+            : null,
+        );
+      }),
+    );
+    $("status").textContent = `${listing.figures.length} figures${query ? " (filtered)" : ""}.`;
+  } catch (error) {
+    $("status").textContent = `The statistics could not be loaded: ${error.message}`;
+    $("status").classList.add("error");
+  }
+}
+
+$("filters").addEventListener("submit", (event) => {
+  event.preventDefault();
+  load();
+});
+load();

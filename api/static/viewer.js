@@ -1,0 +1,455 @@
+// The replay viewer: loads a log's timeline from the public API and shows the table at each event.
+// POST /v1/replay (a pasted or uploaded log) or GET /v1/games/{id}/replay (a stored game) give
+// the verdict, the events and the table after each event in one call; GET /v1/games lists games.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const CARD_NAMES = { freeze: "Freeze", flip_three: "Flip Three", second_chance: "Second Chance" };
+
+const view = { data: null, at: 0, game: null, violationsAt: new Map(), roundStarts: [] };
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function setStatus(text, isError = false) {
+  const status = $("status");
+  status.textContent = text;
+  status.classList.toggle("error", isError);
+}
+
+async function problemText(response) {
+  try {
+    const body = await response.json();
+    return body.detail || body.title || response.statusText;
+  } catch (_) {
+    return response.statusText || `HTTP ${response.status}`;
+  }
+}
+
+// ------------------------------------------------------------------------------------ loading
+
+async function loadTimeline(request, label) {
+  setStatus(`Judging ${label}…`);
+  let response;
+  try {
+    response = await request();
+  } catch (error) {
+    setStatus(`The server could not be reached: ${error}`, true);
+    return;
+  }
+  if (!response.ok) {
+    setStatus(`${label}: ${await problemText(response)}`, true);
+    return;
+  }
+  show(await response.json());
+  const v = view.data.verdict;
+  setStatus(`${label}: ${v.events} events, ${v.valid ? "valid" : `${v.violations.length} violation(s)`}.`);
+}
+
+// a JSON array of events (as the API also takes) rather than JSON Lines
+function isArray(text) {
+  return /^\s*\[/.test(text.replace(/^\uFEFF/, ""));
+}
+
+function checkLog(text) {
+  view.game = null;
+  return loadTimeline(
+    () => fetch("/v1/replay", { method: "POST", headers: { "Content-Type": isArray(text) ? "application/json" : "application/x-ndjson" }, body: text }),
+    "the log",
+  );
+}
+
+function openGame(id, at) {
+  view.game = id;
+  return loadTimeline(() => fetch(`/v1/games/${encodeURIComponent(id)}/replay`), `game ${id}`).then(() => {
+    if (view.data && at !== undefined) go(at);
+  });
+}
+
+async function listGames() {
+  const select = $("game-select");
+  try {
+    const response = await fetch("/v1/games?limit=1000");
+    if (!response.ok) throw new Error(await problemText(response));
+    const page = await response.json();
+    select.replaceChildren(
+      el("option", { value: "", text: page.games.length ? "(choose a game)" : "(no stored game)" }),
+      ...page.games.map((g) =>
+        el("option", { value: g.id, text: `${g.id} · ${g.players.length} players · ${g.valid ? "valid" : `${g.n_violations} violation(s)`}` }),
+      ),
+    );
+  } catch (error) {
+    select.replaceChildren(el("option", { value: "", text: `(the store cannot be read: ${error.message})` }));
+  }
+}
+
+// ------------------------------------------------------------------------------------ showing
+
+function show(data) {
+  view.data = data;
+  view.violationsAt = new Map();
+  for (const v of data.verdict.violations) {
+    if (!view.violationsAt.has(v.event)) view.violationsAt.set(v.event, []);
+    view.violationsAt.get(v.event).push(v);
+  }
+  view.roundStarts = data.events.filter((e) => e.type === "round").map((e) => ({ event: e.event, round: roundOf(e) }));
+  $("viewer").hidden = false;
+  $("game-name").textContent = data.verdict.game ?? "(no valid game line)";
+  renderVerdict();
+  renderEventList();
+  renderMarks();
+  const scrub = $("scrub");
+  scrub.max = String(Math.max(data.events.length - 1, 0));
+  $("round-select").replaceChildren(
+    el("option", { value: "", text: "–" }),
+    ...view.roundStarts.map((r) => el("option", { value: String(r.event), text: String(r.round) })),
+  );
+  $("violation-btn").disabled = data.verdict.violations.length === 0;
+  go(0, { focus: false });
+}
+
+function roundOf(event) {
+  try {
+    return JSON.parse(event.raw).round;
+  } catch (_) {
+    return "?";
+  }
+}
+
+function renderVerdict() {
+  const v = view.data.verdict;
+  const box = $("verdict");
+  const summary = el(
+    "p",
+    { class: v.valid ? "ok" : "bad" },
+    v.valid ? "✔ Valid: every move follows the rules." : `✘ ${v.violations.length} violation(s).`,
+    v.finished ? ` Finished; winner ${v.winner}.` : " Not finished.",
+  );
+  const list = el(
+    "ul",
+    { class: "violations" },
+    v.violations.map((x) =>
+      el(
+        "li",
+        {},
+        el("button", { type: "button", class: "link", onclick: () => go(x.event) }, `Event ${x.event} (line ${x.line})`),
+        " ",
+        el("code", { text: x.rule }),
+        ` ${x.code}: ${x.message}`,
+      ),
+    ),
+  );
+  box.replaceChildren(summary, v.violations.length ? list : "");
+}
+
+function describeEvent(e) {
+  if (!e.type) return "an unreadable line";
+  const who = e.player ?? "";
+  switch (e.type) {
+    case "game": return "the game begins";
+    case "round": return `round ${roundOf(e)} begins`;
+    case "card": return `${cardName(e.card)} to ${who}`;
+    case "target": return `${who} gives ${cardName(e.card)} to ${e.target}`;
+    case "hit": return `${who} hits`;
+    case "stay": return `${who} stays`;
+    case "shuffle": return "the discard pile is shuffled into a new draw pile";
+    case "score": return "score claim";
+    case "end": return "end claim";
+    default: return `${e.type}${who ? " " + who : ""}`;
+  }
+}
+
+function cardName(card) {
+  return CARD_NAMES[card] ?? card ?? "?";
+}
+
+function renderEventList() {
+  const list = $("events");
+  list.replaceChildren(
+    ...view.data.events.map((e) =>
+      el(
+        "li",
+        { class: view.violationsAt.has(e.event) ? "bad" : e.type === "round" ? "round" : null },
+        el("button", { type: "button", "data-event": e.event, onclick: () => go(e.event) }, el("span", { class: "n", text: e.event }), " ", describeEvent(e)),
+      ),
+    ),
+  );
+}
+
+function renderMarks() {
+  const marks = $("marks");
+  const last = Math.max(view.data.events.length - 1, 1);
+  const pos = (i) => `${(100 * i) / last}%`;
+  marks.replaceChildren(
+    ...view.roundStarts.map((r) => el("span", { class: "mark round", style: `left:${pos(r.event)}`, title: `round ${r.round}` })),
+    ...[...view.violationsAt.keys()].map((i) => el("span", { class: "mark bad", style: `left:${pos(i)}`, title: `violation at event ${i}` })),
+  );
+}
+
+function go(index, { focus = false } = {}) {
+  const data = view.data;
+  if (!data || !data.events.length) return;
+  const at = Math.min(Math.max(index, 0), data.events.length - 1);
+  view.at = at;
+  $("scrub").value = String(at);
+  $("position").textContent = `event ${at} of ${data.events.length - 1}`;
+  $("first-btn").disabled = $("prev-btn").disabled = at === 0;
+  $("next-btn").disabled = $("last-btn").disabled = at === data.events.length - 1;
+  const table = data.tables[at];
+  const current = [...view.roundStarts].reverse().find((r) => r.event <= at);
+  $("round-select").value = current ? String(current.event) : "";
+  renderEvent(at, table);
+  renderTable(table, at);
+  renderScores(table);
+  for (const button of $("events").querySelectorAll("button[aria-current]")) button.removeAttribute("aria-current");
+  const item = $("events").querySelector(`button[data-event="${at}"]`);
+  if (item) {
+    item.setAttribute("aria-current", "step");
+    item.scrollIntoView({ block: "nearest" });
+  }
+  const hash = view.game !== null ? `#game=${encodeURIComponent(view.game)}&event=${at}` : `#event=${at}`;
+  history.replaceState(null, "", hash);
+  if (focus) $("viewer").focus();
+}
+
+function renderEvent(at, table) {
+  const e = view.data.events[at];
+  const violations = view.violationsAt.get(at) || [];
+  const parts = [
+    el("p", { class: "event-line" }, el("strong", { text: `Event ${at}` }), ` (line ${e.line}): ${describeEvent(e)}`),
+    el("pre", { class: "raw", text: e.raw }),
+  ];
+  for (const v of violations) {
+    parts.push(
+      el(
+        "div",
+        { class: "violation", role: "alert" },
+        el("p", {}, el("strong", { text: "Violation " }), "of rule ", el("code", { class: "rule", text: v.rule }), " (", el("code", { text: v.code }), ")"),
+        el("p", { class: "message", text: v.message }),
+      ),
+    );
+  }
+  const stop = table.stopped_by;
+  if (stop && at >= stop.event) {
+    parts.push(
+      el("p", { class: "stopped" }, `The replay stopped at event ${stop.event}: the table below is the one before that illegal move, and it no longer changes.`),
+    );
+  }
+  $("event-info").className = violations.length ? "has-violation" : "";
+  $("event-info").replaceChildren(...parts);
+}
+
+function pileCount(pile) {
+  return Object.values(pile || {}).reduce((a, b) => a + b, 0);
+}
+
+function renderTable(table, at) {
+  if (!table.game) {
+    $("table-info").replaceChildren(el("p", { text: "No table: the game line could not be read." }));
+    $("seats").replaceChildren();
+    return;
+  }
+  const waiting = table.waiting_for || {};
+  const info = el(
+    "dl",
+    { class: "facts" },
+    el("div", {}, el("dt", { text: "Round" }), el("dd", { text: table.round ?? `between rounds (${table.rounds_finished} played)` })),
+    el("div", {}, el("dt", { text: "Dealer" }), el("dd", { text: table.dealer ?? "–" })),
+    el("div", {}, el("dt", { text: "Next" }), el("dd", { class: "waiting", text: waiting.description ?? "–" })),
+    el("div", {}, el("dt", { text: "Draw pile" }), el("dd", { text: `${table.draw_pile_size} cards` })),
+    el("div", {}, el("dt", { text: "Discard pile" }), el("dd", { text: `${pileCount(table.discard_pile)} cards` })),
+    table.set_aside && table.set_aside.length
+      ? el("div", {}, el("dt", { text: "Set aside" }), el("dd", { text: table.set_aside.map(cardName).join(", ") }))
+      : null,
+    table.finished ? el("div", {}, el("dt", { text: "Winner" }), el("dd", { class: "winner", text: table.winner ?? "–" })) : null,
+  );
+  $("table-info").replaceChildren(info);
+  $("seats").replaceChildren(...table.players.map((p) => renderSeat(p, table, at)));
+}
+
+function outWhy(p, at) {
+  // how the player left the round: find the event that changed their status
+  const tables = view.data.tables;
+  let j = at;
+  while (j > 0 && tables[j - 1].players[p.seat] && tables[j - 1].players[p.seat].status === p.status) j -= 1;
+  const e = view.data.events[j];
+  switch (p.status) {
+    case "busted":
+      return e && e.type === "card" && /^\d+$/.test(e.card) ? `busted: a second ${e.card} (event ${j})` : `busted (event ${j})`;
+    case "stayed": return `stayed (event ${j})`;
+    case "frozen": return e && e.type === "target" ? `frozen by ${e.player} (event ${j})` : `frozen (event ${j})`;
+    case "flip7": return `Flip 7! (event ${j})`;
+    default: return null;
+  }
+}
+
+function breakdown(p) {
+  if (p.status === "busted") return "busted: 0";
+  const numbers = p.numbers.map(Number);
+  if (numbers.length + p.modifiers.length < 2 && p.status !== "flip7") return null;
+  let total = numbers.reduce((a, b) => a + b, 0);
+  let text = numbers.length ? numbers.join(" + ") : "0";
+  if (numbers.length > 1) text += ` = ${total}`;
+  for (const m of p.modifiers.filter((x) => x === "x2")) {
+    total *= 2;
+    text += ` × 2 = ${total}`;
+  }
+  for (const m of p.modifiers.filter((x) => x !== "x2")) {
+    total += Number(m);
+    text += ` ${m}`;
+  }
+  if (p.status === "flip7") {
+    total += 15;
+    text += " + 15 (Flip 7)";
+  }
+  // shown only where it adds up to the core's score (the core is the one that scores)
+  return total === p.round_score ? `${text} → ${total}` : null;
+}
+
+function renderCard(card) {
+  const kind = /^\d+$/.test(card) ? "num" : /^[+\-x÷/]\d/.test(card) ? "mod" : "action"; // +4, x2, and other rulesets' modifiers
+  return el("li", { class: `card ${kind}`, "data-card": card }, el("span", { text: cardName(card) }));
+}
+
+function renderSeat(p, table, at) {
+  const waiting = table.waiting_for || {};
+  const toMove = waiting.player === p.name;
+  const why = outWhy(p, at);
+  const badges = [
+    table.dealer === p.name ? el("span", { class: "badge dealer", text: "dealer" }) : null,
+    toMove ? el("span", { class: "badge move", text: "to move" }) : null,
+    p.status && p.status !== "active" ? el("span", { class: `badge st-${p.status}`, text: p.status === "flip7" ? "Flip 7" : p.status }) : null,
+    table.winner === p.name ? el("span", { class: "badge winner", text: "winner" }) : null,
+  ];
+  const cards = [...p.numbers, ...p.modifiers, ...p.frozen_by].map(renderCard); // frozen_by: the Freeze cards before them
+  if (p.second_chance) cards.push(renderCard("second_chance"));
+  const sum = breakdown(p);
+  return el(
+    "article",
+    { class: `seat${toMove ? " to-move" : ""}${p.status && p.status !== "active" ? " out st-" + p.status : ""}`, "aria-label": `${p.name}${toMove ? ", to move" : ""}` },
+    el("header", {}, el("h4", { text: p.name }), ...badges),
+    cards.length ? el("ul", { class: "cards", "aria-label": `${p.name}'s cards` }, cards) : el("p", { class: "empty", text: "no cards" }),
+    p.second_chance ? el("p", { class: "held", text: "holds a Second Chance" }) : null,
+    why ? el("p", { class: "why", text: why }) : null,
+    el(
+      "p",
+      { class: "score" },
+      "Round: ",
+      el("strong", { class: "round-score", text: p.round_score ?? "–" }),
+      sum ? el("span", { class: "sum", text: ` (${sum})` }) : null,
+      " · Game: ",
+      el("strong", { class: "total", text: p.total }),
+    ),
+  );
+}
+
+function renderScores(table) {
+  const rounds = view.data.verdict.rounds.slice(0, table.rounds_finished ?? 0);
+  if (!table.players || !table.players.length) {
+    $("scores").replaceChildren();
+    return;
+  }
+  const head = el("tr", {}, el("th", { scope: "col", text: "Player" }), rounds.map((r) => el("th", { scope: "col", text: `R${r.round}` })),
+    table.round ? el("th", { scope: "col", text: `R${table.round} now` }) : null, el("th", { scope: "col", text: "Total" }));
+  const rows = table.players.map((p) =>
+    el(
+      "tr",
+      {},
+      el("th", { scope: "row", text: p.name }),
+      rounds.map((r) => {
+        const cell = r.players[p.name] || {};
+        return el("td", { class: `o-${cell.outcome}`, title: cell.outcome, text: cell.score ?? "–" });
+      }),
+      table.round ? el("td", { text: p.round_score ?? "–" }) : null,
+      el("td", { class: "total", text: p.total }),
+    ),
+  );
+  $("scores").replaceChildren(
+    el("h3", { text: "Scores" }),
+    el("div", { class: "scroll" }, el("table", { class: "score-table" }, el("thead", {}, head), el("tbody", {}, rows))),
+  );
+}
+
+// ------------------------------------------------------------------------------------ controls
+
+function step(delta) {
+  go(view.at + delta);
+}
+
+function jumpRound(direction) {
+  const starts = view.roundStarts.map((r) => r.event);
+  const target = direction > 0 ? starts.find((s) => s > view.at) : [...starts].reverse().find((s) => s < view.at);
+  if (target !== undefined) go(target);
+}
+
+function firstViolation() {
+  const v = view.data && view.data.verdict.violations[0];
+  if (v) go(v.event);
+}
+
+function init() {
+  $("paste-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("log-text").value;
+    if (!text.trim()) {
+      setStatus("Paste a log or choose a file first.", true);
+      return;
+    }
+    checkLog(text);
+  });
+  $("log-file").addEventListener("change", async () => {
+    const file = $("log-file").files[0];
+    if (!file) return;
+    const text = await file.text();
+    $("log-text").value = text;
+    checkLog(text);
+  });
+  $("stored-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const id = $("game-select").value;
+    if (id) openGame(id);
+    else setStatus("Choose a stored game first.", true);
+  });
+  $("first-btn").addEventListener("click", () => go(0));
+  $("prev-btn").addEventListener("click", () => step(-1));
+  $("next-btn").addEventListener("click", () => step(1));
+  $("last-btn").addEventListener("click", () => go(Infinity));
+  $("violation-btn").addEventListener("click", firstViolation);
+  $("scrub").addEventListener("input", () => go(Number($("scrub").value)));
+  $("round-select").addEventListener("change", () => {
+    const value = $("round-select").value;
+    if (value !== "") go(Number(value));
+  });
+  document.addEventListener("keydown", (event) => {
+    if (!view.data || event.altKey || event.ctrlKey || event.metaKey) return;
+    const tag = event.target.tagName;
+    if (tag === "TEXTAREA" || tag === "SELECT" || (tag === "INPUT" && event.target.type !== "button")) return;
+    const actions = {
+      ArrowRight: () => step(1), ArrowLeft: () => step(-1), Home: () => go(0), End: () => go(Infinity),
+      PageDown: () => jumpRound(1), PageUp: () => jumpRound(-1), v: firstViolation, V: firstViolation,
+    };
+    const action = actions[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  });
+  listGames();
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("game")) openGame(params.get("game"), params.has("event") ? Number(params.get("event")) : undefined);
+}
+
+init();

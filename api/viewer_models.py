@@ -1,0 +1,31 @@
+"""Response models of the viewer's endpoints: the table at every event, and the list of figures."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from api.models import StoredEvent, TableView, Verdict, _Model
+
+
+class Timeline(_Model):
+    """A judged log, its events, and the table after each event: `tables[i]` is `POST /v1/state?at=i`."""
+
+    verdict: Verdict
+    events: list[StoredEvent] = Field(description="The event lines, as `GET /v1/games/{id}/events` gives them.")
+    tables: list[TableView] = Field(description="The table after each event, as `POST /v1/state?at=i` shows it.")
+
+
+class FigureInfo(_Model):
+    """One figure of the statistics page."""
+
+    name: str = Field(description="Its name, as in `/v1/plots/{name}.svg` and `flip7 stats --figure`.")
+    title: str
+    explanation: str
+    statistic: str = Field(description="The statistic of `GET /v1/stats` it draws.")
+    url: str = Field(description="Where its SVG is (add `player` and `since` as for `/v1/stats`).")
+
+
+class FigureList(_Model):
+    """Every figure, in page order."""
+
+    figures: list[FigureInfo]

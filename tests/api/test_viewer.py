@@ -1,0 +1,118 @@
+"""The viewer's endpoints: the table at every event (`/v1/replay`), the figures (`/v1/plots`), the pages."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from adjudicator.plots import FIGURES
+from tests.api.conftest import BAD_LOG, NDJSON, as_array, kitchen
+
+LOGS = Path(__file__).resolve().parents[2] / "logs"
+WRONG_TURN = (LOGS / "invalid-wrong-turn.jsonl").read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- the table at every event
+
+
+def test_replay_gives_the_state_at_every_event(client) -> None:
+    response = client.post("/v1/replay", content=kitchen(), headers=NDJSON)
+    assert response.status_code == 200 and response.headers["content-type"] == "application/json"
+    body = response.json()
+    assert body["verdict"] == client.post("/v1/check", content=kitchen(), headers=NDJSON).json()
+    assert len(body["events"]) == len(body["tables"]) == 13
+    for at in range(13):
+        assert body["tables"][at] == client.post(f"/v1/state?at={at}", content=kitchen(), headers=NDJSON).json(), at
+    assert body["events"][9]["type"] == "card" and body["events"][9]["card"] == "11"
+
+
+def test_replay_of_an_illegal_move(client) -> None:
+    body = client.post("/v1/replay", content=BAD_LOG, headers=NDJSON).json()
+    (violation,) = body["verdict"]["violations"]
+    assert violation["event"] == 3 and violation["rule"] == "deal.order"
+    assert body["tables"][3]["stopped_by"] == violation and body["tables"][3]["after_event"] == 2
+
+
+def test_replay_takes_a_json_array(client) -> None:
+    body = client.post("/v1/replay", json=as_array(kitchen())).json()
+    assert body["verdict"]["valid"] and body["events"][0]["line"] == 1 and len(body["tables"]) == 13
+
+
+def test_replay_refuses_what_check_refuses(client) -> None:
+    assert client.post("/v1/replay", content=b"", headers=NDJSON).json()["type"] == "urn:flip7:problem:empty-body"
+    assert client.post("/v1/replay", json={"a": 1}).status_code == 422
+
+
+def test_stored_game_replay_is_the_replay_of_its_log(client) -> None:
+    assert client.post("/v1/games", content=WRONG_TURN, headers=NDJSON).status_code == 201
+    stored = client.get("/v1/games/invalid-wrong-turn/replay")
+    assert stored.status_code == 200
+    assert stored.json() == client.post("/v1/replay", content=WRONG_TURN, headers=NDJSON).json()
+    assert stored.json()["verdict"]["violations"][0]["event"] == 27
+    assert stored.json()["events"] == client.get("/v1/games/invalid-wrong-turn/events").json()["events"]  # one shape
+
+
+def test_stored_game_replay_of_an_unknown_game_is_404(client) -> None:
+    response = client.get("/v1/games/nope/replay")
+    assert response.status_code == 404 and response.json()["type"] == "urn:flip7:problem:game-not-found"
+
+
+# --------------------------------------------------------------------------- figures
+
+
+def test_plots_lists_every_figure(client) -> None:
+    figures = client.get("/v1/plots").json()["figures"]
+    assert [f["name"] for f in figures] == [f.name for f in FIGURES]
+    assert figures[0]["url"] == "/v1/plots/bust_risk.svg" and figures[0]["statistic"] == "bust_risk"
+
+
+def test_each_plot_is_svg_of_the_stored_games(client) -> None:
+    for text in (WRONG_TURN, (LOGS / "3-players.jsonl").read_text(encoding="utf-8")):
+        client.post("/v1/games", content=text, headers=NDJSON)
+    for figure in FIGURES:
+        response = client.get(f"/v1/plots/{figure.name}.svg")
+        assert response.status_code == 200 and response.headers["content-type"] == "image/svg+xml"
+        root = ET.fromstring(response.text)
+        assert root.find("{http://www.w3.org/2000/svg}title").text == figure.title
+        assert "No data yet" not in response.text, figure.name  # the 3-player game is complete
+    filtered = client.get("/v1/plots/bust_risk.svg", params={"player": "Nobody"})
+    assert "No data yet" in filtered.text
+
+
+def test_plot_errors(client) -> None:
+    unknown = client.get("/v1/plots/nope.svg")
+    assert unknown.status_code == 422 and unknown.json()["type"] == "urn:flip7:problem:invalid-request"
+    bad_since = client.get("/v1/plots/bust_risk.svg", params={"since": "yesterday"})
+    assert bad_since.status_code == 422 and "since" in bad_since.json()["detail"]
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def test_pages_and_their_files(client) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert '<script src="/static/viewer.js">' in page.text
+    assert '<script src="/static/stats.js">' in client.get("/stats").text
+    for name, media in (("viewer.js", "text/javascript"), ("stats.js", "text/javascript"), ("style.css", "text/css")):
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200 and response.headers["content-type"].startswith(media), name
+    assert client.get("/static/nope.js").status_code == 404
+    assert client.get("/static/%2E%2E%2Fapp.py").status_code == 404
+
+
+def test_pages_load_nothing_from_another_host(client) -> None:
+    for path in ("/", "/stats", "/static/viewer.js", "/static/stats.js", "/static/style.css"):
+        text = client.get(path).text
+        assert "http://" not in text.replace("http://www.w3.org", "") and "https://" not in text, path
+
+
+def test_a_large_replay_is_compressed_for_clients_that_accept_gzip(client) -> None:
+    text = (LOGS / "6-players.jsonl").read_text(encoding="utf-8")
+    zipped = client.post("/v1/replay", content=text, headers={**NDJSON, "Accept-Encoding": "gzip"})
+    assert zipped.headers["content-encoding"] == "gzip" and zipped.headers["vary"] == "Accept-Encoding"
+    assert int(zipped.headers["content-length"]) < len(zipped.content) / 5  # httpx unzipped it
+    plain = client.post("/v1/replay", content=text, headers={**NDJSON, "Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.json() == zipped.json()
+    small = client.post("/v1/replay", content=kitchen(), headers={**NDJSON, "Accept-Encoding": "gzip"})
+    assert "content-encoding" not in small.headers  # not worth it
