@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from adjudicator.notation.parse import Entry, Notation, NotationError, parse_notation
 from adjudicator.notation.words import register_card_words
-from adjudicator.notation.write import event_json, jsonl_to_notation, notation_to_jsonl, quote
+from adjudicator.notation.write import event_json, jsonl_to_notation, notation_to_jsonl, quote, statement
 from adjudicator.replay import ReplayResult, replay_log
 from adjudicator.source import lines_from_text
 from adjudicator.verdict import Violation
@@ -59,5 +59,5 @@ def notation_from_text(text: str) -> str:
 
 __all__ = [
     "Entry", "Notation", "NotationError", "event_json", "is_jsonl", "jsonl_to_notation", "notation_from_text",
-    "notation_to_jsonl", "parse_notation", "quote", "register_card_words", "replay_notation",
+    "notation_to_jsonl", "parse_notation", "quote", "register_card_words", "replay_notation", "statement",
 ]

@@ -115,7 +115,7 @@ PRINT_WORDS: dict[str, dict[str, str]] = {
            "target": "target", "rounds": "rounds", "decks": "decks", "edition": "edition", "delayed": "delayed",
            "ruleset": "ruleset", "brutal": "brutal"},
     "de": {"game": "spiel", "players": "spieler", "dealer": "geber", "round": "runde", "shuffle": "mischen",
-           "score": "wertung", "end": "ende", "totals": "stand", "hit": "noch", "stay": "stopp", "give": "gibt",
+           "score": "wertung", "end": "ende", "totals": "stand", "hit": "noch eine", "stay": "stopp", "give": "gibt",
            "target": "ziel", "rounds": "runden", "decks": "decks", "edition": "auflage", "delayed": "verzögert",
            "ruleset": "regeln", "brutal": "brutal"},
 }

@@ -93,6 +93,11 @@ def _event_text(event: Event, w: dict[str, str]) -> str:
     return f"{quote(p.player)} {w['give']} {p.card}>{quote(p.target)}{_extra(p)}"
 
 
+def statement(event: Event, lang: str = "en") -> str:
+    """One event as a notation statement in ``lang``'s words (``Ana hit``, ``Cem gives freeze>Ben``)."""
+    return _event_text(event, PRINT_WORDS[lang])
+
+
 def _extra(target: Any) -> str:
     """Ruleset fields of a target event (``target_card=7``), in the order of the event."""
     fields = [(k, v) for k, v in target.__dict__.items() if k not in _TARGET_FIELDS and v is not None]
