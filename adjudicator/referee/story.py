@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, deck_counts, is_number
+from adjudicator.cards import CARD_LABELS, FLIP_THREE, FREEZE, SECOND_CHANCE, deck_counts, is_number
 from adjudicator.errors import RuleViolation
 from adjudicator.events import Event, parse_event
 from adjudicator.notation import statement
@@ -275,14 +275,17 @@ class _Teller:
             else:
                 step.headline = Note("v_illegal_target", {"card": ev.card, "target": ev.target})
                 self._out_fact(facts, ev.target)
+                seat = state.seat_of.get(ev.target)
+                if exp.purpose == "pass" and seat is not None and getattr(state.rows[seat], "second_chance", False):
+                    facts.append(Note("holds_sc", {"player": ev.target}))
         elif code == "card_unavailable":
             if state.draw_size == 0:
                 step.headline = Note("v_card_unavailable_empty")
             else:
-                step.headline = Note("v_card_unavailable", {"card": ev.card})
+                step.headline = Note("v_card_unavailable", {"name": CARD_LABELS.get(ev.card, ev.card)})
                 table = sum(r.table_cards().count(ev.card) for r in state.rows) + state.in_play().count(ev.card)
                 total = deck_counts(state.game.decks if state.game else 1).get(ev.card, 0)
-                facts.append(Note("copies", {"total": total, "card": ev.card, "table": table, "discarded": state.discard_pile.get(ev.card, 0)}))
+                facts.append(Note("copies", {"total": total, "name": ev.card, "table": table, "discarded": state.discard_pile.get(ev.card, 0)}))
         elif code == "score_mismatch":
             self._score_facts(step, ev)
         elif code == "winner_mismatch":
@@ -295,7 +298,7 @@ class _Teller:
                 top = max(state.totals)
                 leaders = [n for n, t in zip(state.players, state.totals, strict=True) if t == top]
                 if len(leaders) > 1 and (state.game and (top >= state.game.target or state.game.rounds)):
-                    facts.append(Note("tie", {"players": leaders, "total": top}))
+                    facts.append(Note("tie_fact", {"players": leaders, "total": top}))
         if code in ("out_of_order", "wrong_player", "stay_without_card", "illegal_target", "unknown_player"):
             if who is not None and who in state.seat_of and code != "illegal_target":
                 self._out_fact(facts, who)
