@@ -15,7 +15,7 @@ Errors are a small family: ``Flip7Error`` ⊃ ``LogUnreadable``, ``UnsupportedRu
 from adjudicator.errors import EventOutOfRange, Flip7Error, LogUnreadable, RuleViolation, UnsupportedRuleset
 from adjudicator.events import Event, event_json_schema, parse_event
 from adjudicator.replay import ReplayResult, check_log, replay_log, state_at, table_view
-from adjudicator.rules.base import apply, check, expecting, is_legal, legal_moves
+from adjudicator.rules import apply, check, expecting, is_legal, legal_moves
 from adjudicator.scoring import bust_probability, score_row
 from adjudicator.state import GameState
 from adjudicator.verdict import Verdict, Violation

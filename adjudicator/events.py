@@ -8,7 +8,8 @@ duplicate keys, ``NaN``/``Infinity`` and non-object lines are refused.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
@@ -20,22 +21,30 @@ from adjudicator.source import MAX_LINE_BYTES, TooLongLine
 Name = Annotated[str, Field(min_length=1, description="a seated player's name, compared exactly")]
 
 
-def _card_name(value: Any, info: Any) -> str:
-    """Normalise a card: an integer means the number card of that value."""
-    cards = (info.context or {}).get("cards", CARD_SET) if info is not None else CARD_SET
+def _card_name(value: Any, info: Any, key: str = "cards") -> str:
+    """Normalise a card: an integer means the number card of that value.
+
+    The validation context (the game's ruleset, see ``Ruleset.parse_context``) names the cards
+    under ``key`` and the numbers; a log line is always read with one (``parse_event`` defaults to
+    the base game's). Events built in code, with no context, are trusted to name a real card.
+    """
+    context = info.context if info is not None else None
     if isinstance(value, int) and not isinstance(value, bool):
         name = str(value)
-        numbers = (info.context or {}).get("numbers", NUMBER_SET) if info is not None else NUMBER_SET
-        if name not in numbers:
+        if context is not None and name not in context.get("numbers", NUMBER_SET):
             raise PydanticCustomError(
                 "unknown_card", "{card} is not a card of this ruleset (an integer means a number card)", {"card": value}
             )
         return name
     if isinstance(value, str):
-        if value not in cards:
+        if context is not None and value not in context.get(key, CARD_SET):
             raise PydanticCustomError("unknown_card", "{card} is not a card of this ruleset", {"card": repr(value)})
         return value
     raise PydanticCustomError("card_type", "a card is a string (or an integer for a number card)")
+
+
+#: How a log line is read when no ruleset is known yet (the ``game`` line itself): the base deck.
+BASE_CONTEXT: dict[str, Any] = {"cards": CARD_SET, "numbers": NUMBER_SET, "target_cards": CARD_SET}
 
 
 class _Event(BaseModel):
@@ -102,13 +111,21 @@ class StayEvent(_Event):
     player: Name
 
 
-class TargetEvent(_HasCard):
-    """``player``, holding action ``card``, gives it to ``target``."""
+class TargetEvent(_Event):
+    """``player``, holding action ``card``, gives it to ``target``.
+
+    A ruleset whose targets carry more fields subclasses this model (``Ruleset.target_event``).
+    """
 
     type: Literal["target"]
     player: Name
     card: str
     target: Name
+
+    @field_validator("card", mode="plain", check_fields=False)
+    @classmethod
+    def _check_card(cls, value: Any, info: Any) -> str:
+        return _card_name(value, info, "target_cards")
 
 
 class ShuffleEvent(_Event):
@@ -130,7 +147,7 @@ class EndEvent(_Event):
 
     type: Literal["end"]
     winner: Name
-    totals: dict[str, int] = Field(default=None, json_schema_extra={"nullable": False})  # type: ignore[assignment]
+    totals: dict[str, int] = Field(default=None, json_schema_extra={"nullable": False})  # type: ignore[arg-type]
 
 
 Event = Annotated[
@@ -138,6 +155,13 @@ Event = Annotated[
     Field(discriminator="type"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+
+
+def event_adapter(target_event: type[TargetEvent]) -> TypeAdapter[Event]:
+    """A validator for the events of a ruleset whose ``target`` events are ``target_event``."""
+    members = (GameEvent, RoundEvent, CardEvent, HitEvent, StayEvent, target_event, ShuffleEvent, ScoreEvent, EndEvent)
+    union: Any = Annotated[Union[members], Field(discriminator="type")]  # noqa: UP007 (built at run time)
+    return TypeAdapter(union)
 EVENT_TYPES = ("game", "round", "card", "hit", "stay", "target", "shuffle", "score", "end")
 _OPTION_FIELDS = {"ruleset", "edition", "target", "rounds", "decks", "delayed", "brutal"}
 
@@ -203,17 +227,21 @@ def load_json(text: str) -> dict[str, Any]:
     return obj
 
 
-def parse_event(text: str, context: dict[str, Any] | None = None) -> Event:
-    """Parse one log line into an event; raise ``RuleViolation`` (``bad_event``) naming the fault."""
-    return validate_event(load_json(text), context)
+def parse_event(text: str, context: dict[str, Any] | None = None, adapter: TypeAdapter[Event] = EVENT_ADAPTER) -> Event:
+    """Parse one log line into an event; raise ``RuleViolation`` (``bad_event``) naming the fault.
+
+    ``context`` and ``adapter`` come from the game's ruleset (``Ruleset.parse`` passes them): its
+    card names and its ``target`` fields. Without them the base game's are used.
+    """
+    return validate_event(load_json(text), context, adapter)
 
 
-def validate_event(obj: Any, context: dict[str, Any] | None = None) -> Event:
+def validate_event(obj: Any, context: dict[str, Any] | None = None, adapter: TypeAdapter[Event] = EVENT_ADAPTER) -> Event:
     """Validate an already-decoded JSON object as an event (see ``parse_event``)."""
     if isinstance(obj, dict) and "type" in obj and isinstance(obj["type"], str) and obj["type"] not in EVENT_TYPES:
         raise _bad("log.event", f"unknown event type {obj['type']!r}; known types: {', '.join(EVENT_TYPES)}")
     try:
-        return EVENT_ADAPTER.validate_python(obj, context=context)
+        return adapter.validate_python(obj, context=BASE_CONTEXT if context is None else context)
     except ValidationError as exc:
         raise _describe(exc, obj) from None
 
@@ -253,9 +281,28 @@ def _describe(exc: ValidationError, obj: Any) -> RuleViolation:
     return _bad("log.event", f"{what}: field {where!r} — {err['msg'].lower()}, got {shown}")
 
 
-def event_json_schema() -> dict[str, Any]:
-    """The JSON Schema of one log line (any event), as ``flip7 schema`` prints it."""
+def event_json_schema(target_events: Sequence[type[TargetEvent]] = ()) -> dict[str, Any]:
+    """The JSON Schema of one log line (any event), as ``flip7 schema`` prints it.
+
+    ``target_events``: the ``target`` models of every ruleset (default: those of the registered
+    rulesets); a ``target`` line is then any one of them.
+    """
+    if not target_events:
+        from adjudicator.rules import target_events as registered  # the rules build on this module
+
+        target_events = registered()
     schema = EVENT_ADAPTER.json_schema()
+    extra = [model for model in dict.fromkeys(target_events) if model is not TargetEvent]
+    if extra:
+        defs = schema["$defs"]
+        variants = [{"$ref": "#/$defs/TargetEvent_flip7"}]
+        defs["TargetEvent_flip7"] = defs.pop("TargetEvent")
+        for model in extra:
+            sub = TypeAdapter(model).json_schema(ref_template="#/$defs/{model}")
+            defs.update(sub.pop("$defs", {}))
+            defs[model.__name__] = sub
+            variants.append({"$ref": f"#/$defs/{model.__name__}"})
+        defs["TargetEvent"] = {"title": "TargetEvent", "description": "a target event of any ruleset", "anyOf": variants}
     schema["title"] = "flip7-log/1 event"
     schema["description"] = "One line of a flip7-log/1 game log (JSON Lines)."
     return schema

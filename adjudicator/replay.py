@@ -7,11 +7,10 @@ each event to one mutable ``GameState`` in place: linear in the length of the lo
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.cards import FLIP_THREE, FREEZE
 from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
 from adjudicator.events import Event, parse_event
 from adjudicator.records import (
@@ -22,8 +21,7 @@ from adjudicator.records import (
     RoundRecord,
     TargetRecord,
 )
-from adjudicator.rules.base import apply, describe_expectation, expecting, legal_moves, round_outcomes
-from adjudicator.scoring import bust_probability
+from adjudicator.rules import HIT, apply, describe_expectation, expecting, legal_moves, round_outcomes
 from adjudicator.source import TooLongLine, as_lines
 from adjudicator.state import BUSTED, GameState
 from adjudicator.verdict import RoundSummary, Verdict, Violation
@@ -47,6 +45,8 @@ class ReplayResult:
 
 
 def _is_event_line(text: str) -> bool:
+    if text[:1] == "{":  # nearly every line: an event, read without stripping it first
+        return True
     if isinstance(text, TooLongLine):
         return True
     stripped = text.strip()
@@ -70,6 +70,7 @@ def replay_log(
     logged: list[LoggedEvent] = []
     index = -1
     applied = 0
+    parse: Callable[[str], Event] = parse_event
     for line_no, text in enumerate(as_lines(source), 1):
         if not _is_event_line(text):
             continue
@@ -78,13 +79,15 @@ def replay_log(
         event: Event | None = None
         if not stopped:
             try:
-                event = parse_event(text)
+                event = parse(text)
                 if collector is not None:
                     collector.before(event, index)
                 apply(state, event, index)
                 applied = index + 1
                 if collector is not None:
                     collector.after(event, index)
+                if event.type == "game":  # from here on, lines are read as the game's ruleset says
+                    parse = state.rules.parse
             except RuleViolation as error:
                 violation = Violation.at(index, line_no, error)
                 violations.append(violation)
@@ -93,7 +96,7 @@ def replay_log(
                 else:
                     fatal = violation
         if collect:
-            logged.append(_logged(index, line_no, text, event))
+            logged.append(_logged(index, line_no, text, event, parse))
     if index < 0:
         raise LogUnreadable("the log is empty: it holds no events (only blank or comment lines, or nothing)")
     verdict = build_verdict(state, index + 1, violations)
@@ -122,10 +125,10 @@ def state_at(source: str | bytes | Iterable[str], n: int | None = None) -> Repla
     return result
 
 
-def _logged(index: int, line: int, text: str, event: Event | None) -> LoggedEvent:
+def _logged(index: int, line: int, text: str, event: Event | None, parse: Callable[[str], Event]) -> LoggedEvent:
     if event is None:
         try:
-            event = parse_event(text)
+            event = parse(text)
         except RuleViolation:
             return LoggedEvent(index, line, str(text), _peek_type(text))
     fields = event.__dict__  # plain dict look-ups: getattr on a missing pydantic field is slow
@@ -176,16 +179,18 @@ class _Collector:
         if event.type not in ("card", "target") or not state.in_round:
             return
         exp = expecting(state)
-        if event.type == "card" and exp.kind == "draw" and exp.purpose == "hit":
-            row = state.rows[exp.seat]  # type: ignore[index]
-            chance = 0.0 if row.second_chance else bust_probability(row.numbers, state.draw_pile)
-            self._pending_hit = (index, state.round, event.player, len(row.numbers), chance, row, row.second_chance_used)
-        elif event.type == "target" and exp.kind == "target" and exp.card in (FREEZE, FLIP_THREE):
+        rules = state.rules
+        if event.type == "card" and exp.kind == "draw" and exp.purpose == HIT:
+            assert exp.seat is not None
+            row = state.rows[exp.seat]
+            chance = rules.bust_chance(row, state.draw_pile)
+            self._pending_hit = (index, state.round, event.player, len(row.numbers), chance, row, rules.busts_saved(row))
+        elif event.type == "target" and exp.kind == "target" and rules.records_target(exp):
             target = state.seat_of.get(event.target)
             if target is None:
                 return
             lead = max(state.totals)
-            sizes = {s: len(state.rows[s].numbers) + len(state.rows[s].modifiers) + state.rows[s].second_chance for s in exp.eligible}
+            sizes = {s: len(state.rows[s].table_cards()) for s in exp.eligible}
             self.records.targets.append(
                 TargetRecord(
                     index, state.round, event.player, event.card, event.target,
@@ -198,9 +203,9 @@ class _Collector:
     def after(self, event: Event, index: int) -> None:
         pending = self._pending_hit
         if pending is not None and pending[0] == index:
-            _, round_no, player, distinct, chance, row, used = pending
+            _, round_no, player, distinct, chance, row, saved = pending
             self.records.hits.append(
-                HitRecord(index, round_no, player, distinct, chance, row.status == BUSTED, row.second_chance_used > used)
+                HitRecord(index, round_no, player, distinct, chance, row.status == BUSTED, self.state.rules.busts_saved(row) > saved)
             )
             self._pending_hit = None
 
@@ -222,7 +227,7 @@ class _Collector:
                 self.records.player_rounds.append(
                     PlayerRoundRecord(
                         round_no, names[seat], seat, outcomes[seat], scores[seat], tuple(row.numbers),
-                        tuple(row.modifiers), row.cards_drawn, row.flip7, row.bust_card, row.second_chance_used,
+                        tuple(row.modifiers), row.cards_drawn, row.flip7, row.bust_card, state.rules.busts_saved(row),
                     )
                 )
         return self.records
@@ -244,8 +249,8 @@ def table_view(result: ReplayResult) -> dict[str, Any]:
                 "status": ("flip7" if row.flip7 else row.status) if state.in_round else None,
                 "numbers": list(row.numbers),
                 "modifiers": list(row.modifiers),
-                "second_chance": row.second_chance,
-                "frozen_by": list(row.freezes),
+                "second_chance": getattr(row, "second_chance", False),
+                "frozen_by": list(getattr(row, "freezes", ())),
                 "round_score": round_outcomes(state, None)[1][seat] if state.in_round else None,
                 "total": state.totals[seat],
             }

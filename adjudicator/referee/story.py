@@ -10,7 +10,7 @@ breakdown. For a violation it gathers the facts that make it apply and the moves
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,9 +20,9 @@ from adjudicator.events import Event, parse_event
 from adjudicator.notation import statement
 from adjudicator.referee.catalogue import Breakdown, Note
 from adjudicator.replay import build_verdict
-from adjudicator.rules.base import Expectation, apply, expecting, legal_moves
+from adjudicator.rules import HIT, Expectation, apply, expecting, legal_moves
 from adjudicator.scoring import score_row
-from adjudicator.state import ACTIVE, BUSTED, FROZEN, DrawFrame, GameState, Row
+from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row
 from adjudicator.verdict import Verdict, Violation
 
 
@@ -62,6 +62,10 @@ Item = tuple[int, str, Exception | None]
 def breakdown(row: Row) -> Breakdown:
     """How ``row`` scores, step by step (see ``Breakdown``)."""
     return Breakdown(tuple(row.numbers), tuple(row.modifiers), row.status == BUSTED, row.flip7)
+
+
+def _holds_second_chance(row: Row) -> bool:
+    return bool(getattr(row, "second_chance", False))
 
 
 def row_score(row: Row) -> int:
@@ -114,8 +118,9 @@ class _Teller:
         exp = expecting(state)
         top = state.stack[-1] if state.stack else None
         remaining = top.remaining if isinstance(top, DrawFrame) else 0
-        rows = [(r.status, r.second_chance, r.second_chance_used) for r in state.rows]
-        flip3_frames = [f for f in state.stack if isinstance(f, DrawFrame) and f.purpose == "flip_three"]
+        saved = state.rules.busts_saved if state.game is not None else None
+        rows = [(r.status, _holds_second_chance(r), saved(r) if saved else 0) for r in state.rows]
+        flip3_frames = [f for f in state.stack if isinstance(f, DrawFrame) and f.purpose != HIT]
         rounds_before = len(state.history)
         round_no = state.round
         apply(state, event, step.index)
@@ -138,7 +143,7 @@ class _Teller:
             bad, size = bust_chance(state, seat)
             step.bust_chance = (bad, size)
             chance = {"bad": bad, "size": size, "pct": (bad, size)}
-            if state.rows[seat].second_chance and bad:
+            if _holds_second_chance(state.rows[seat]) and bad:
                 sentence = Note("chance_covered", chance)
             else:
                 sentence = Note("chance", chance) if bad else Note("chance_none")
@@ -181,7 +186,7 @@ class _Teller:
         for seat, (status, _, _) in enumerate(rows):
             if seat in noted or status != ACTIVE or after[seat].status == ACTIVE:
                 continue
-            if after[seat].status == FROZEN:  # a Freeze resolved without its own target event (assign_first)
+            if after[seat].status not in (STAYED, BUSTED):  # put out by an action without a target event of its own (assign_first)
                 self.outs[(round_no, seat)] = Note("out_frozen", {"player": state.name(seat), "by": ev.player if kind == "target" else "?", "at": step.index})
         if ended:
             self._round_over(notes, round_no)
@@ -191,7 +196,7 @@ class _Teller:
         notes = step.notes
         seat = state.seat_of[ev.player]
         round_no = step.round
-        in_flip3 = exp.kind == "draw" and exp.purpose == "flip_three"
+        in_flip3 = exp.kind == "draw" and exp.purpose != HIT
         if exp.kind == "deal":
             notes.append(Note("deal_card", {"player": ev.player, "card": ev.card}))
         elif in_flip3:
@@ -205,7 +210,7 @@ class _Teller:
                 notes.append(Note("bust_flip3" if in_flip3 and remaining > 1 else "bust", {"player": ev.player, "number": ev.card}))
                 self.outs[(round_no, seat)] = Note("out_busted_flip3" if in_flip3 else "out_busted", {"player": ev.player, "number": ev.card, "at": step.index})
                 noted.add(seat)
-            elif row.second_chance_used > used:
+            elif state.rules.busts_saved(row) > used:
                 notes.append(Note("sc_saved_flip3" if in_flip3 else "sc_saved", {"player": ev.player, "number": ev.card}))
                 self.saves.setdefault((round_no, seat), []).append(Note("sc_used_fact", {"player": ev.player, "number": ev.card, "at": step.index}))
             if row.flip7:
@@ -276,7 +281,7 @@ class _Teller:
                 step.headline = Note("v_illegal_target", {"card": ev.card, "target": ev.target})
                 self._out_fact(facts, ev.target)
                 seat = state.seat_of.get(ev.target)
-                if exp.purpose == "pass" and seat is not None and getattr(state.rows[seat], "second_chance", False):
+                if exp.purpose == "pass" and seat is not None and _holds_second_chance(state.rows[seat]):
                     facts.append(Note("holds_sc", {"player": ev.target}))
         elif code == "card_unavailable":
             if state.draw_size == 0:
@@ -371,6 +376,7 @@ def tell(items: Iterable[Item]) -> Story:
     lines: dict[int, int] = {}
     fatal = False
     index = -1
+    parse: Callable[[str], Event] = parse_event
     for line_no, text, error in items:
         index += 1
         lines[index] = line_no
@@ -381,13 +387,15 @@ def tell(items: Iterable[Item]) -> Story:
         try:
             if error is not None:
                 raise RuleViolation("bad_event", "log.line", str(error))
-            event = parse_event(text)
+            event = parse(text)
             step.event = event
             if event.type in ("round", "score"):
                 step.round = event.round  # type: ignore[union-attr]
             elif event.type == "end" or not teller.state.in_round and event.type != "round" and teller.state.round:
                 step.round = teller.state.round
             teller.tell(step, event)
+            if event.type == "game":  # from here on, lines are read as the game's ruleset says
+                parse = teller.state.rules.parse
         except RuleViolation as exc:
             violation = Violation.at(index, line_no, exc)
             violations.append(violation)

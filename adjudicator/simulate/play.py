@@ -3,7 +3,7 @@
 The simulator has no rules of its own. It holds the physical deck (the only thing that knows the
 order of the draw pile), deals the next card off it whenever the rules owe one, reshuffles the
 discard pile when the pile runs out, and asks each seat's strategy whenever a player has a choice.
-Every event goes through ``adjudicator.rules.base.apply``, which checks it; decisions are always
+Every event goes through ``adjudicator.rules.apply``, which checks it; decisions are always
 picked from ``legal_moves``. Randomness comes only from the ``random.Random`` passed in, so a game
 is fully determined by it.
 """
@@ -29,7 +29,7 @@ from adjudicator.events import (
     StayEvent,
     TargetEvent,
 )
-from adjudicator.rules.base import apply, expecting, is_legal, legal_moves
+from adjudicator.rules import apply, expecting, is_legal, legal_moves
 from adjudicator.simulate.strategies import (
     DEFAULT_STRATEGIES,
     Strategy,

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from adjudicator.events import EndEvent, Event, GameEvent, HitEvent, ScoreEvent
 from adjudicator.replay import check_log
-from adjudicator.rules.base import apply, expecting
+from adjudicator.rules import apply, expecting
 from adjudicator.simulate.play import GameOptions, SimulatedGame, dump_event, play_game
 from adjudicator.state import BUSTED, GameState
 

@@ -32,7 +32,7 @@ from adjudicator.events import (
     TargetEvent,
 )
 from adjudicator.replay import check_log, replay_log, state_at
-from adjudicator.rules.base import apply, check, expecting, is_legal, legal_moves
+from adjudicator.rules import apply, check, expecting, is_legal, legal_moves
 from adjudicator.scoring import score_row
 from adjudicator.simulate import GameOptions, SimulatedGame, dump_event, play_game
 from adjudicator.state import BUSTED, GameState

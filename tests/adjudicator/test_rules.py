@@ -10,7 +10,7 @@ import pytest
 from adjudicator.errors import RuleViolation, UnsupportedRuleset
 from adjudicator.events import parse_event
 from adjudicator.replay import check_log, replay_log, state_at
-from adjudicator.rules.base import apply, expecting, is_legal, legal_moves
+from adjudicator.rules import apply, expecting, is_legal, legal_moves
 from adjudicator.simulate import play_game
 from adjudicator.state import GameState
 from tests.adjudicator.helpers import KITCHEN, card, game, hit, log, rnd, stay, target

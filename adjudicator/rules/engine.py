@@ -1,0 +1,598 @@
+"""The shared engine: what every ruleset has in common, asking the game's ruleset for the rest.
+
+Per event type there is a ``check`` and an ``apply``. Every check runs in the contract's order (may
+this kind of event come now → are the names seated → is it this player's move → the move's own
+rules) and raises ``RuleViolation`` before touching anything, so a refused event leaves the state
+as it was. Then the event is applied in place and ``settle`` runs the automatic steps (skipping
+players who are out in the deal, finishing draws, the ruleset's own pending steps, ending the round)
+until the game waits for input.
+
+The engine owns the deal and its skipping, turn order, resuming after a chain of actions, draws
+owed, the draw pile / table / discard pile and shuffles, the round's end, dealer rotation, end of
+game and ties, claims and the verdict's numbers. What a card does, who may be targeted, what a
+``target`` event carries and how a row scores come from ``state.rules`` (``Ruleset``). The engine
+names no card of any ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from adjudicator.errors import RuleViolation, UnsupportedRuleset
+from adjudicator.events import (
+    CardEvent,
+    EndEvent,
+    Event,
+    GameEvent,
+    HitEvent,
+    RoundEvent,
+    ScoreEvent,
+    ShuffleEvent,
+    StayEvent,
+    TargetEvent,
+)
+from adjudicator.rules.registry import find_ruleset
+from adjudicator.rules.ruleset import HIT, seats_named
+from adjudicator.scoring import game_winner
+from adjudicator.state import ACTIVE, STAYED, DrawFrame, GameState, RoundFrame, RoundResult
+
+# ---------------------------------------------------------------------------------------------
+# What the game waits for
+
+ExpectKind = Literal["game", "round", "over", "deal", "turn", "draw", "target"]
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """What may come next: ``game``, ``round``, ``over``, ``deal`` (the deal has reached ``seat``),
+    ``turn`` (``seat`` hits or stays), ``draw`` (a card owed to ``seat`` for ``purpose``) or
+    ``target`` (``seat`` must give ``card`` to one of ``eligible``, for ``purpose``)."""
+
+    kind: ExpectKind
+    seat: int | None = None
+    card: str | None = None
+    eligible: tuple[int, ...] = ()
+    purpose: str | None = None
+
+
+_GAME = Expectation("game")
+_OVER = Expectation("over")
+_ROUND = Expectation("round")
+
+
+def expecting(state: GameState) -> Expectation:
+    """Describe what the game waits for now (the state must be settled)."""
+    if state.game is None:
+        return _GAME
+    if state.over:
+        return _OVER
+    if not state.in_round:
+        return _ROUND
+    top = state.stack[-1]
+    kind = top.kind
+    if kind == "target":
+        return Expectation("target", top.holder, top.card, state.rules.eligible(state, top), top.purpose)
+    if kind == "draw":
+        return Expectation("draw", top.seat, purpose=top.purpose)
+    assert kind == "round", top
+    if top.dealing:
+        return Expectation("deal", _deal_seat(state, top.deal_pos))
+    return Expectation("turn", _next_active(state, top.last_mover))
+
+
+def _deal_seat(state: GameState, pos: int) -> int:
+    assert state.dealer is not None
+    return (state.dealer + 1 + pos) % len(state.players)
+
+
+def _next_active(state: GameState, after: int) -> int:
+    n = len(state.players)
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if state.rows[seat].status == ACTIVE:
+            return seat
+    raise AssertionError("no active player (the round should have ended)")
+
+
+# ---------------------------------------------------------------------------------------------
+# Messages
+
+
+def standing(state: GameState, seat: int) -> str:
+    """Where ``seat`` stands, for messages: "Ben stayed on event 7", "Ana is still active"."""
+    row = state.rows[seat]
+    verb = state.rules.status_words[row.status]
+    when = f" on event {row.status_event}" if row.status_event is not None and row.status != ACTIVE else ""
+    return f"{state.name(seat)} {verb}{when}"
+
+
+def may_stay(state: GameState, seat: int) -> bool:
+    """True when ``seat`` could stay now by the move's own rules (if it were their move)."""
+    return state.rules.stay_refusal(state, seat) is None
+
+
+def describe_expectation(state: GameState, exp: Expectation) -> str:
+    """Say in words what was allowed at this point, for violation messages."""
+    match exp.kind:
+        case "game":
+            return "the log must begin with a game event"
+        case "over":
+            return f"the game is over ({state.name(state.winner) if state.winner is not None else '?'} won); only score and end claims may follow"
+        case "round":
+            nxt = len(state.history) + 1
+            return f"round {nxt} should begin next (dealer {state.name(next_dealer(state))})"
+    assert exp.seat is not None
+    who = state.name(exp.seat)
+    match exp.kind:
+        case "deal":
+            return f"the deal has reached {who}, who takes a card" + (" or stays" if may_stay(state, exp.seat) else "")
+        case "turn":
+            if may_stay(state, exp.seat):
+                return f"it is {who}'s turn to hit or stay"
+            if not state.rows[exp.seat].has_card():
+                return f"it is {who}'s turn to hit (nothing in front of them, so they must hit)"
+            return f"it is {who}'s turn to hit (they may not stay now)"
+        case "draw":
+            return f"a card is owed to {who} {state.rules.draw_purpose(exp.purpose or HIT).reason}"
+    return f"{who} must give {state.rules.label(exp.card or '')} to one of: {seats_named(state, exp.eligible)}"
+
+
+def violation(code: str, rule: str, message: str) -> RuleViolation:
+    """A ``RuleViolation`` (the engine's and rulesets' one way to refuse an event)."""
+    return RuleViolation(code, rule, message)
+
+
+def out_of_order(state: GameState, rule: str, what: str) -> RuleViolation:
+    """``out_of_order``: ``what`` cannot come now, saying what could."""
+    return violation("out_of_order", rule, f"{what} cannot come now: {describe_expectation(state, expecting(state))}.")
+
+
+# ---------------------------------------------------------------------------------------------
+# Checks shared by several event types
+
+
+def seat_of(state: GameState, name: str) -> int:
+    """The seat of ``name``; ``unknown_player`` when nobody of that name is seated."""
+    seat = state.seat_of.get(name)
+    if seat is None:
+        raise violation("unknown_player", "setup.names", f"{name!r} is not seated at this table (players: {', '.join(state.players)}).")
+    return seat
+
+
+def _common(state: GameState, what: str) -> None:
+    """Refuse anything but claims before the game event and after the game is over."""
+    if state.game is None:
+        raise violation("out_of_order", "setup.first", f"{what} cannot come first: the log must begin with a game event.")
+    if state.over:
+        raise out_of_order(state, "game.over", what)
+
+
+def _round_going(state: GameState, what: str) -> Expectation:
+    _common(state, what)
+    if not state.in_round:
+        raise out_of_order(state, "round.start", what)
+    return expecting(state)
+
+
+def _draw_rule(state: GameState, exp: Expectation) -> str:
+    return state.rules.draw_purpose(exp.purpose or HIT).rule
+
+
+# ---------------------------------------------------------------------------------------------
+# game
+
+
+def check_game(state: GameState, ev: GameEvent) -> None:
+    """A game event: options and seating must be sound, and it must be the first event."""
+    rules = find_ruleset(ev.ruleset)
+    players = ev.players
+    if len(players) < rules.min_players:
+        raise violation("bad_event", "setup.game", f"a game needs at least {rules.min_players} players; this one seats {len(players)}.")
+    if len(set(players)) != len(players):
+        dupes = sorted({p for p in players if players.count(p) > 1})
+        raise violation("bad_event", "setup.game", f"every player needs a different name; seated twice: {', '.join(dupes)}.")
+    if len(players) > rules.players_per_deck * ev.decks:
+        raise violation(
+            "bad_event", "setup.game",
+            f"{ev.decks} deck(s) seat at most {rules.players_per_deck * ev.decks} players; this game seats {len(players)} (add \"decks\").",
+        )
+    if ev.dealer not in players:
+        raise violation("bad_event", "setup.game", f"the dealer {ev.dealer!r} is not one of the players ({', '.join(players)}).")
+    rules.check_options(ev)
+    if state.game is not None:
+        raise violation("out_of_order", "setup.first", "a second game event: a log holds exactly one game, on its first line.")
+
+
+def apply_game(state: GameState, ev: GameEvent, index: int) -> None:
+    """Seat the players under the game's ruleset (``UnsupportedRuleset`` if it cannot be judged)."""
+    rules = find_ruleset(ev.ruleset)
+    if not rules.supported:
+        raise UnsupportedRuleset(rules.unsupported)
+    state.seat(ev, rules)
+
+
+# ---------------------------------------------------------------------------------------------
+# round
+
+
+def next_dealer(state: GameState) -> int:
+    """The dealer of the next round: the first dealer, then one seat to the left each round."""
+    if state.dealer is None:
+        assert state.game is not None
+        return state.seat_of[state.game.dealer]
+    return state.left_of(state.dealer)
+
+
+def check_round(state: GameState, ev: RoundEvent) -> None:
+    """A round may begin only after the previous one ended, with the next number and dealer."""
+    _common(state, "a round event")
+    if state.in_round:
+        raise violation("out_of_order", "round.start", f"round {ev.round} cannot begin: round {state.round} is still going ({describe_expectation(state, expecting(state))}).")
+    expected = len(state.history) + 1
+    if ev.round != expected:
+        raise violation("out_of_order", "round.start", f"the next round is round {expected}, not round {ev.round}.")
+    dealer = next_dealer(state)
+    if ev.dealer is not None and ev.dealer != state.name(dealer):
+        raise violation("out_of_order", "round.start", f"round {ev.round} is dealt by {state.name(dealer)} (the deal passes to the left each round), not by {ev.dealer!r}.")
+
+
+def apply_round(state: GameState, ev: RoundEvent, index: int) -> None:
+    """Begin the round: fresh rows, the deal starts left of the dealer."""
+    state.round = ev.round
+    state.dealer = next_dealer(state)
+    state.rows = state.fresh_rows()
+    state.in_round = True
+    state.stack = [RoundFrame(dealing=True, deal_pos=0, last_mover=state.dealer)]
+
+
+# ---------------------------------------------------------------------------------------------
+# card
+
+
+def check_card(state: GameState, ev: CardEvent) -> None:
+    """A card may come in the deal or when one is owed, to the player it is owed to, from the pile."""
+    exp = _round_going(state, f"a card ({ev.card}) for {ev.player}")
+    if exp.kind == "turn":
+        raise violation("out_of_order", "turn.order", f"a card for {ev.player} without a hit: {describe_expectation(state, exp)}.")
+    if exp.kind == "target":
+        raise out_of_order(state, "action.target", f"a card for {ev.player}")
+    seat = seat_of(state, ev.player)
+    if seat != exp.seat:
+        rule = "deal.order" if exp.kind == "deal" else _draw_rule(state, exp)
+        why = f" ({standing(state, seat)})" if state.rows[seat].status != ACTIVE else ""
+        raise violation("wrong_player", rule, f"the card cannot go to {ev.player}{why}: {describe_expectation(state, exp)}.")
+    if state.draw_size == 0:
+        raise violation("card_unavailable", "deck.shuffle", f"the draw pile is empty, so no {state.rules.card_name(ev.card)} can be revealed: a shuffle of the discard pile must come first.")
+    if state.draw_pile.get(ev.card, 0) == 0:
+        raise violation(
+            "card_unavailable", "deck.draw",
+            f"no {state.rules.card_name(ev.card)} is left in the draw pile: every copy is on the table or was discarded since the last shuffle ({state.draw_size} cards remain in the pile).",
+        )
+
+
+def apply_card(state: GameState, ev: CardEvent, index: int) -> None:
+    """Take the card from the pile and give it to the player (deal card or owed card)."""
+    state.take_from_draw_pile(ev.card)
+    top = state.stack[-1]
+    seat = state.seat_of[ev.player]
+    state.rows[seat].cards_drawn += 1
+    if top.kind == "round":  # a deal card
+        top.deal_pos += 1
+        top.last_mover = seat
+        state.rules.receive(state, seat, ev.card, None, index)
+    else:
+        assert top.kind == "draw"
+        top.remaining -= 1
+        state.rules.receive(state, seat, ev.card, top, index)
+
+
+# ---------------------------------------------------------------------------------------------
+# hit and stay
+
+
+def check_hit(state: GameState, ev: HitEvent) -> None:
+    """A hit comes on the player's own turn, after the deal, when nothing else is owed."""
+    exp = _round_going(state, f"a hit by {ev.player}")
+    if exp.kind == "deal":
+        raise violation("out_of_order", "deal.order", f"nobody hits during the deal: {describe_expectation(state, exp)}.")
+    _no_decision_now(state, exp, f"a hit by {ev.player}")
+    seat = seat_of(state, ev.player)
+    if seat != exp.seat:
+        raise _not_their_move(state, seat, "hit", exp, "turn.order")
+
+
+def _not_their_move(state: GameState, seat: int, verb: str, exp: Expectation, rule: str) -> RuleViolation:
+    """``wrong_player`` for a hit or stay by someone whose move it is not (saying why if they are out)."""
+    why = f" ({standing(state, seat)})" if state.rows[seat].status != ACTIVE else ""
+    return violation("wrong_player", rule, f"{state.name(seat)} cannot {verb} now{why}: {describe_expectation(state, exp)}.")
+
+
+def _no_decision_now(state: GameState, exp: Expectation, what: str) -> None:
+    if exp.kind == "draw":
+        raise out_of_order(state, _draw_rule(state, exp), what)
+    if exp.kind == "target":
+        raise out_of_order(state, "action.target", what)
+
+
+def apply_hit(state: GameState, ev: HitEvent, index: int) -> None:
+    """The player will receive exactly one card."""
+    seat = state.seat_of[ev.player]
+    top = state.stack[-1]
+    assert top.kind == "round"
+    top.last_mover = seat
+    state.stack.append(DrawFrame(seat, 1, HIT))
+
+
+def check_stay(state: GameState, ev: StayEvent) -> None:
+    """A stay comes on the player's turn (or when the deal reaches them), if the ruleset allows it."""
+    exp = _round_going(state, f"a stay by {ev.player}")
+    _no_decision_now(state, exp, f"a stay by {ev.player}")
+    seat = seat_of(state, ev.player)
+    if seat != exp.seat:
+        raise _not_their_move(state, seat, "stay", exp, "deal.order" if exp.kind == "deal" else "turn.order")
+    refusal = state.rules.stay_refusal(state, seat)
+    if refusal is not None:
+        raise refusal
+
+
+def apply_stay(state: GameState, ev: StayEvent, index: int) -> None:
+    """The player banks their row and is out of the turns."""
+    seat = state.seat_of[ev.player]
+    row = state.rows[seat]
+    row.status, row.status_event = STAYED, index
+    top = state.stack[-1]
+    assert top.kind == "round"
+    if top.dealing:
+        top.deal_pos += 1
+    top.last_mover = seat
+
+
+# ---------------------------------------------------------------------------------------------
+# target
+
+
+def check_target(state: GameState, ev: TargetEvent) -> None:
+    """The holder of the waiting card gives it to a player the ruleset allows."""
+    what = f"a target event ({ev.player} gives {ev.card} to {ev.target})"
+    exp = _round_going(state, what)
+    if exp.kind != "target":
+        # while cards are owed the target is early: after a hit, or (set aside) during an action's draws
+        rule = state.rules.draw_purpose(exp.purpose or HIT).early_target_rule if exp.kind == "draw" else "action.target"
+        raise violation("out_of_order", rule, f"{what}, but no card awaits a recipient: {describe_expectation(state, exp)}.")
+    seat = seat_of(state, ev.player)
+    for name in state.rules.target_names(ev):
+        seat_of(state, name)
+    target = state.seat_of[ev.target]
+    assert exp.seat is not None and exp.card is not None
+    if seat != exp.seat:
+        raise violation("wrong_player", "action.target", f"{ev.player} does not hold the card that waits: {describe_expectation(state, exp)}.")
+    if ev.card != exp.card:
+        label = state.rules.label
+        raise violation("illegal_target", "action.target", f"the card waiting for a recipient is {label(exp.card)}, not {label(ev.card)}: {describe_expectation(state, exp)}.")
+    state.rules.check_target(state, ev, exp, target)
+
+
+def apply_target(state: GameState, ev: TargetEvent, index: int) -> None:
+    """Hand the waiting card over: the ruleset carries it out."""
+    frame = state.stack.pop()
+    assert frame.kind == "target"
+    state.rules.apply_target(state, frame, ev, index)
+
+
+# ---------------------------------------------------------------------------------------------
+# shuffle and claims
+
+
+def check_shuffle(state: GameState, ev: ShuffleEvent) -> None:
+    """A shuffle comes only when the draw pile is empty."""
+    _common(state, "a shuffle")
+    if state.draw_size:
+        raise violation("out_of_order", "deck.shuffle", f"a shuffle comes only when the draw pile is empty; {state.draw_size} cards are still in it.")
+
+
+def apply_shuffle(state: GameState, ev: ShuffleEvent, index: int) -> None:
+    """The discard pile becomes the new draw pile."""
+    state.draw_pile = state.discard_pile
+    state.draw_size = sum(state.draw_pile.values())
+    state.discard_pile = {}
+
+
+def check_score(state: GameState, ev: ScoreEvent) -> None:
+    """A score claim names a finished round, only seated players, and must match the recomputation."""
+    if state.game is None:
+        raise violation("out_of_order", "setup.first", "a score claim cannot come first: the log must begin with a game event.")
+    if not 1 <= ev.round <= len(state.history):
+        raise violation("out_of_order", "claim.score", f"a score claim for round {ev.round}, which has not finished ({len(state.history)} round(s) finished so far).")
+    for name in ev.scores:
+        seat_of(state, name)
+    result = state.history[ev.round - 1]
+    wrong = _differences(state, result.scores, ev.scores)
+    if wrong:
+        raise violation("score_mismatch", "claim.score", f"the claimed scores of round {ev.round} are wrong: {wrong}.")
+
+
+def _differences(state: GameState, actual: list[int], claimed: dict[str, int]) -> str:
+    parts = []
+    for seat, name in enumerate(state.players):
+        if name not in claimed:
+            parts.append(f"{name} is missing (scored {actual[seat]})")
+        elif claimed[name] != actual[seat]:
+            parts.append(f"{name} has {actual[seat]}, not {claimed[name]}")
+    return "; ".join(parts)
+
+
+def check_end(state: GameState, ev: EndEvent) -> None:
+    """An end claim names seated players only, comes once the game is over, and names the real
+    winner (and totals). Names are checked before the claim's result, also in a game not over."""
+    if state.game is None:
+        raise violation("out_of_order", "setup.first", "an end claim cannot come first: the log must begin with a game event.")
+    seat_of(state, ev.winner)
+    for name in ev.totals or {}:
+        seat_of(state, name)
+    if not state.over:
+        lead = max(state.totals) if state.totals else 0
+        raise violation("game_not_over", "claim.end", f"the game is not over after {len(state.history)} round(s): {_why_going_on(state, lead)}.")
+    assert state.winner is not None
+    problems = []
+    if ev.winner != state.name(state.winner):
+        problems.append(f"the winner is {state.name(state.winner)} with {state.totals[state.winner]}, not {ev.winner} ({state.totals[state.seat_of[ev.winner]]})")
+    if ev.totals is not None:
+        wrong = _differences(state, state.totals, ev.totals)
+        if wrong:
+            problems.append(f"totals: {wrong}")
+    if problems:
+        raise violation("winner_mismatch", "claim.end", "the end claim is wrong: " + "; ".join(problems) + ".")
+
+
+def _why_going_on(state: GameState, lead: int) -> str:
+    assert state.game is not None
+    leaders = [state.name(i) for i, t in enumerate(state.totals) if t == lead]
+    if state.game.rounds is not None:
+        if len(state.history) < state.game.rounds:
+            return f"{state.game.rounds} rounds are played"
+    elif lead < state.game.target:
+        return f"nobody has reached {state.game.target} yet (highest total {lead})"
+    return f"{' and '.join(leaders)} share the highest total ({lead}), so further rounds are played"
+
+
+def apply_nothing(state: GameState, ev: Event, index: int) -> None:
+    """Claims change nothing."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Settling: the automatic steps between inputs
+
+
+def settle(state: GameState, index: int) -> None:
+    """Run the steps that need no input until the game waits for an event (or the round ends).
+
+    ``index`` is the event that set these steps going (what they do is recorded as its doing).
+    """
+    rules = state.rules
+    while state.in_round:
+        top = state.stack[-1]
+        kind = top.kind
+        if kind == "round":
+            if top.dealing:
+                n = len(state.players)
+                while top.deal_pos < n and state.rows[_deal_seat(state, top.deal_pos)].status != ACTIVE:
+                    top.deal_pos += 1
+                if top.deal_pos < n:
+                    return
+                top.dealing = False
+                assert state.dealer is not None
+                top.last_mover = state.dealer
+            if not state.active_seats():
+                end_round(state, "all_out", None)
+            return
+        if kind == "draw":
+            if top.remaining > 0 and rules.keeps_drawing(state, top):
+                return
+            state.stack.pop()
+            rules.draws_done(state, top, index)
+            continue
+        if kind == "target":
+            return
+        if rules.step(state, top, index):  # a frame of the ruleset's own
+            return
+
+
+def round_outcomes(state: GameState, ended_by: str | None) -> tuple[list[str], list[int]]:
+    """Outcome and score of every seat now (``ended_by`` None: the round is still going)."""
+    return state.rules.outcomes(state, ended_by)
+
+
+def end_round(state: GameState, ended_by: str, flip7_seat: int | None) -> None:
+    """Score the round, clear the table to the discard pile and check whether the game is over."""
+    assert state.game is not None and state.dealer is not None
+    outcomes, scores = state.rules.outcomes(state, ended_by)
+    for card in state.in_play():
+        state.discard(card)
+    for row in state.rows:
+        for card in row.table_cards():
+            state.discard(card)
+    state.stack.clear()
+    state.in_round = False
+    state.history.append(RoundResult(state.round, state.dealer, ended_by, flip7_seat, outcomes, scores, state.rows))
+    state.rows = state.fresh_rows()
+    for seat, score in enumerate(scores):
+        state.totals[seat] += score
+    state.winner = game_winner(state.totals, len(state.history), target=state.game.target, rounds=state.game.rounds)
+    state.over = state.winner is not None
+
+
+# ---------------------------------------------------------------------------------------------
+# Dispatch
+
+# Each handler takes its own event type; the table is keyed by that type, so the union is safe.
+Check = Callable[[GameState, Any], None]
+Apply = Callable[[GameState, Any, int], None]
+
+HANDLERS: dict[str, tuple[Check, Apply]] = {
+    "game": (check_game, apply_game),
+    "round": (check_round, apply_round),
+    "card": (check_card, apply_card),
+    "hit": (check_hit, apply_hit),
+    "stay": (check_stay, apply_stay),
+    "target": (check_target, apply_target),
+    "shuffle": (check_shuffle, apply_shuffle),
+    "score": (check_score, apply_nothing),
+    "end": (check_end, apply_nothing),
+}
+
+
+def check(state: GameState, event: Event) -> None:
+    """Raise ``RuleViolation`` if ``event`` may not come now; never changes the state."""
+    HANDLERS[event.type][0](state, event)
+
+
+def is_legal(state: GameState, event: Event) -> bool:
+    """True when ``event`` would be accepted now (a wrong claim counts as not legal)."""
+    try:
+        check(state, event)
+    except RuleViolation:
+        return False
+    return True
+
+
+def apply(state: GameState, event: Event, index: int) -> None:
+    """Check ``event`` and, if it is allowed, apply it to ``state`` in place and settle.
+
+    ``index`` is the event's position in the log (used in messages such as "stayed on event 7").
+    A refused event raises ``RuleViolation`` and leaves the state untouched.
+    """
+    check_fn, apply_fn = HANDLERS[event.type]
+    check_fn(state, event)
+    apply_fn(state, event, index)
+    state.events_applied = index + 1
+    settle(state, index)
+
+
+def legal_moves(state: GameState) -> list[Event]:
+    """Every event that may come next (claims aside): a card event per card left in the draw pile,
+    hit/stay, each legal target, the next round, or a shuffle when the draw pile is empty."""
+    exp = expecting(state)
+    moves: list[Event] = []
+    shuffle_ok = state.game is not None and not state.over and state.draw_size == 0
+    match exp.kind:
+        case "round":
+            moves.append(RoundEvent(type="round", round=len(state.history) + 1, dealer=state.name(next_dealer(state))))
+        case "deal" | "draw":
+            assert exp.seat is not None
+            name = state.name(exp.seat)
+            moves.extend(CardEvent(type="card", player=name, card=c) for c, k in state.draw_pile.items() if k > 0)
+            if exp.kind == "deal" and may_stay(state, exp.seat):
+                moves.append(StayEvent(type="stay", player=name))
+        case "turn":
+            assert exp.seat is not None
+            name = state.name(exp.seat)
+            moves.append(HitEvent(type="hit", player=name))
+            if may_stay(state, exp.seat):
+                moves.append(StayEvent(type="stay", player=name))
+        case "target":
+            moves.extend(state.rules.target_moves(state, exp))
+    if shuffle_ok:
+        moves.append(ShuffleEvent(type="shuffle"))
+    return moves
