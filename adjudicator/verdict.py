@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.errors import RuleViolation
 
 VERDICT_FORMAT = "flip7-verdict/1"
+#: "event 8" in a message, not already followed by its line.
+_EVENT_REF = re.compile(r"\bevent (\d+)\b(?! \(line)")
 
 
 @dataclass(slots=True, frozen=True)
@@ -21,9 +25,16 @@ class Violation:
     message: str
 
     @classmethod
-    def at(cls, event: int, line: int, error: RuleViolation) -> Violation:
-        """Place a ``RuleViolation`` at an event of the log."""
-        return cls(event, line, error.code, error.rule, error.message)
+    def at(cls, event: int, line: int, error: RuleViolation, lines: Sequence[int] = ()) -> Violation:
+        """Place a ``RuleViolation`` at an event of the log.
+
+        ``lines`` gives the line of every earlier event (``lines[i]`` is event ``i``'s line); the
+        message's references to earlier events then name their lines too: "event 8 (line 9)".
+        """
+        message = error.message
+        if lines and "event " in message:
+            message = _EVENT_REF.sub(lambda m: f"{m.group(0)} (line {lines[int(m.group(1))]})" if int(m.group(1)) < len(lines) else m.group(0), message)
+        return cls(event, line, error.code, error.rule, message)
 
     def to_dict(self) -> dict[str, Any]:
         """The violation as the contract's JSON object."""

@@ -22,7 +22,9 @@ from adjudicator.notation.words import (
     DEALER_WORDS,
     MOVE_WORDS,
     OPTION_VALUES,
+    OUT_WORDS,
     PHRASES,
+    POSITION_WORDS,
     SETUP_WORDS,
     STATEMENT_WORDS,
     TO_WORDS,
@@ -185,6 +187,8 @@ class _Reader:
             self.score(line, toks, end_col)
         elif kind == "end":
             self.end(line, toks, end_col)
+        elif kind == "position":
+            self.position(line, toks, end_col)
         else:
             self.moves(line, toks, end_col)
 
@@ -279,6 +283,62 @@ class _Reader:
             if toks[2].quoted or toks[2].word not in TOTALS_WORDS:
                 raise self.fail(line, toks[2], "after the winner only 'totals NAME N …' may follow", TOTALS_WORDS)
             obj["totals"] = self.pairs(line, toks, 3, "the totals", end_col)
+        self.emit(line, toks[0].column, obj)
+
+    def cards(self, line: int, toks: list[_Token], what: str) -> list[str]:
+        """The cards named by ``toks`` (phrases joined), or a ``_Stop`` at the first that is none."""
+        out: list[str] = []
+        i = 0
+        while i < len(toks):
+            card, used = self.card(toks[i], toks, i)
+            if card is None:
+                raise self.fail(line, toks[i], f"{toks[i].text!r} is not a card ({what})", card_words(self.ruleset))
+            out.append(card)
+            i += used
+        return out
+
+    def position(self, line: int, toks: list[_Token], end_col: int) -> None:
+        """``position round 3; dealer Mia; Tom 4; Lea 3 8 sc; Mia 9 stayed; turn Tom; totals …; discards …``."""
+        obj: dict[str, Any] = {"type": "position", "players": {}}
+        clauses: list[list[_Token]] = [[]]
+        for tok in toks[1:]:
+            if tok.text == ";" and not tok.quoted:
+                clauses.append([])
+            else:
+                clauses[-1].append(tok)
+        first = clauses[0]
+        if first and not first[0].quoted and _looks_int(first[0].text):  # position 3; …
+            first.insert(0, _Token("round", first[0].column))
+        for clause in clauses:
+            if not clause:
+                continue
+            head = clause[0]
+            key = None if head.quoted else POSITION_WORDS.get(head.word)
+            rest = clause[1:]
+            if key is None and not head.quoted and len(clause) > 1 and (head.word, clause[1].word) in PHRASES:
+                key = POSITION_WORDS.get(f"{head.word}_{clause[1].word}")
+                rest = clause[2:]
+            if key == "round":
+                obj["round"] = self.integer(line, rest, 0, "the position's round", end_col)
+            elif key in ("dealer", "turn"):
+                obj[key] = self.name(line, rest, 0, f"{head.text!r}", end_col)
+            elif key == "totals":
+                obj["totals"] = self.pairs(line, rest, 0, "the totals", end_col)
+            elif key == "discards":
+                obj["discards"] = self.cards(line, rest, "the discards")
+            else:
+                out = None
+                if rest and not rest[-1].quoted and rest[-1].word in OUT_WORDS:
+                    out = OUT_WORDS[rest[-1].word]
+                    rest = rest[:-1]
+                if head.text in obj["players"]:
+                    raise self.fail(line, head, f"{head.text} is described twice in the position")
+                player: dict[str, Any] = {"row": self.cards(line, rest, f"{head.text}'s row")}
+                if out is not None:
+                    player["out"] = out
+                obj["players"][head.text] = player
+        if "round" in obj:
+            self.last_round = obj["round"]
         self.emit(line, toks[0].column, obj)
 
     def card(self, tok: _Token, toks: list[_Token], i: int) -> tuple[str | None, int]:
@@ -412,8 +472,8 @@ def _read_line(reader: _Reader, line: int | str, line_no: int) -> None:
         else:
             statements[-1].append(tok)
     head = toks[0] if toks else None
-    if head is not None and not head.quoted and STATEMENT_WORDS.get(head.word) in ("game", "players"):
-        statements = [toks]  # the setup line's ';' separate its clauses
+    if head is not None and not head.quoted and STATEMENT_WORDS.get(head.word) in ("game", "players", "position"):
+        statements = [toks]  # the setup and position lines' ';' separate their clauses
     end_col = len(line) + 1
     for statement in statements:
         if not statement:

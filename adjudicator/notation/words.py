@@ -21,6 +21,23 @@ STATEMENT_WORDS: dict[str, str] = {
     "score": "score", "scores": "score", "wertung": "score", "punkte": "score",
     "end": "end", "ende": "end", "sieger": "end", "winner": "end",
     "json": "json",
+    "position": "position", "stellung": "position", "ausgangsstellung": "position", "pos": "position",
+}
+
+#: Keys of a ``position`` statement's clauses (``position round 3; dealer Mia; Lea 3 8; turn Tom``).
+POSITION_WORDS: dict[str, str] = {
+    "round": "round", "runde": "round",
+    "dealer": "dealer", "geber": "dealer",
+    "turn": "turn", "zug": "turn", "am_zug": "turn", "move": "turn",
+    "totals": "totals", "total": "totals", "stand": "totals", "gesamt": "totals",
+    "discards": "discards", "discard": "discards", "ablage": "discards", "abgelegt": "discards", "ablagestapel": "discards",
+}
+
+#: How a player in a ``position`` is out of the round.
+OUT_WORDS: dict[str, str] = {
+    "stayed": "stayed", "stay": "stayed", "stopp": "stayed", "gestoppt": "stayed",
+    "frozen": "frozen", "eingefroren": "frozen",
+    "busted": "busted", "bust": "busted", "verzockt": "busted",
 }
 
 #: Words for the moves inside a player's statement.
@@ -77,7 +94,7 @@ CARD_WORDS: dict[str, dict[str, str]] = {"flip7": dict(_BASE_CARDS)}
 #: Two-word phrases read as one word (``Flip Three``, ``Second Chance``, ``noch eine`` …).
 PHRASES: set[tuple[str, str]] = {
     ("flip", "three"), ("flip", "3"), ("second", "chance"), ("zweite", "chance"), ("drei", "aufdecken"),
-    ("noch", "eine"), ("2nd", "chance"), ("voll", "fies"), ("flip", "four"), ("just", "one"),
+    ("noch", "eine"), ("am", "zug"), ("2nd", "chance"), ("voll", "fies"), ("flip", "four"), ("just", "one"),
 }
 
 
@@ -113,9 +130,11 @@ PRINT_WORDS: dict[str, dict[str, str]] = {
     "en": {"game": "game", "players": "players", "dealer": "dealer", "round": "round", "shuffle": "shuffle",
            "score": "score", "end": "end", "totals": "totals", "hit": "hit", "stay": "stay", "give": "gives",
            "target": "target", "rounds": "rounds", "decks": "decks", "edition": "edition", "delayed": "delayed",
-           "ruleset": "ruleset", "brutal": "brutal"},
+           "ruleset": "ruleset", "brutal": "brutal", "position": "position", "turn": "turn", "discards": "discards",
+           "stayed": "stayed", "frozen": "frozen", "busted": "busted"},
     "de": {"game": "spiel", "players": "spieler", "dealer": "geber", "round": "runde", "shuffle": "mischen",
            "score": "wertung", "end": "ende", "totals": "stand", "hit": "noch eine", "stay": "stopp", "give": "gibt",
            "target": "ziel", "rounds": "runden", "decks": "decks", "edition": "auflage", "delayed": "verzögert",
-           "ruleset": "regeln", "brutal": "brutal"},
+           "ruleset": "regeln", "brutal": "brutal", "position": "stellung", "turn": "zug", "discards": "ablage",
+           "stayed": "stopp", "frozen": "eingefroren", "busted": "verzockt"},
 }

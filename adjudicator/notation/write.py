@@ -21,6 +21,8 @@ from adjudicator.notation.words import (
     CARD_WORDS,
     DEALER_WORDS,
     MOVE_WORDS,
+    OUT_WORDS,
+    POSITION_WORDS,
     PRINT_WORDS,
     SETUP_WORDS,
     STATEMENT_WORDS,
@@ -39,7 +41,8 @@ def _reserved(word: str) -> bool:
     low = normalise(word)
     return (
         low in STATEMENT_WORDS or low in MOVE_WORDS or low in SETUP_WORDS or low in TO_WORDS or low in TOTALS_WORDS
-        or low in DEALER_WORDS or any(low in table for table in CARD_WORDS.values()) or low.lstrip("+-").isdigit()
+        or low in DEALER_WORDS or low in POSITION_WORDS or low in OUT_WORDS
+        or any(low in table for table in CARD_WORDS.values()) or low.lstrip("+-").isdigit()
         or low.startswith("->")
     )
 
@@ -85,6 +88,18 @@ def _event_text(event: Event, w: dict[str, str]) -> str:
         if e.totals is not None:
             text += f" {w['totals']}" + (f" {_pairs(e.totals)}" if e.totals else "")
         return text
+    if kind == "position":
+        pos: Any = event
+        parts = [f"{w['position']} {w['round']} {pos.round}", f"{w['dealer']} {quote(pos.dealer)}"]
+        for name, player in pos.players.items():
+            parts.append(" ".join([quote(name), *player.row, *([w[player.out]] if player.out in w else [json.dumps(player.out)] if player.out else [])]))
+        if pos.turn is not None:
+            parts.append(f"{w['turn']} {quote(pos.turn)}")
+        if pos.totals:
+            parts.append(f"{w['totals']} {_pairs(pos.totals)}")
+        if pos.discards:
+            parts.append(" ".join([w["discards"], *pos.discards]))
+        return "; ".join(parts)
     p: Any = event
     if kind in ("hit", "stay"):
         return f"{quote(p.player)} {w[kind]}"

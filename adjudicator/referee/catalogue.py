@@ -107,7 +107,7 @@ def render(note: Note, lang: str, lines: Mapping[int, int]) -> str:
         elif key.startswith("at") and isinstance(value, int):
             values[key] = event_ref(value, lines, lang)
         elif key == "pct" and isinstance(value, tuple):
-            values[key] = percent(*value, lang)
+            values[key] = percent(value[0], value[1], lang)
         elif isinstance(value, Breakdown):
             values[key] = value.text(lang)
         elif isinstance(value, Note):
@@ -128,6 +128,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "goal_rounds": "{rounds} rounds are played.",
         "round": "Round {round}: {dealer} deals, starting with {first}.",
         "deal_card": "{player} is dealt {card}.",
+        "position": "The log starts in round {round} ({dealer} dealt): {rows}; it is {turn}'s move. Totals so far: {totals}. The {size} cards not in view are the draw pile.",
+        "position_row": "{player} {cards}",
+        "position_row_out": "{player} {cards} ({how})",
+        "out_position": "{player} was out already ({how}) in the position, {at}",
         "hit": "{player} hits: {chance}",
         "chance": "{bad} of the {size} cards in the draw pile would bust them ({pct}).",
         "chance_none": "nothing in the draw pile can bust them.",
@@ -229,6 +233,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "goal_rounds": "Es werden {rounds} Runden gespielt.",
         "round": "Runde {round}: {dealer} gibt, {first} bekommt die erste Karte.",
         "deal_card": "{player} bekommt beim Geben {card}.",
+        "position": "Das Protokoll beginnt in Runde {round} ({dealer} hat gegeben): {rows}; {turn} ist am Zug. Bisheriger Stand: {totals}. Die {size} Karten, die nicht zu sehen sind, bilden den Nachziehstapel.",
+        "position_row": "{player} {cards}",
+        "position_row_out": "{player} {cards} ({how})",
+        "out_position": "{player} war in der Ausgangsstellung schon raus ({how}), {at}",
         "hit": "{player} sagt „noch eine“: {chance}",
         "chance": "{bad} der {size} Karten im Nachziehstapel wären eine doppelte Zahl ({pct}).",
         "chance_none": "keine Karte im Nachziehstapel kann eine doppelte Zahl sein.",

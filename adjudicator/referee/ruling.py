@@ -25,7 +25,7 @@ def read_items(text: str) -> tuple[list[Item], str]:
     """The event lines of a log in either format, with their lines: (items, ``jsonl`` or ``notation``)."""
     lines = list(lines_from_text(text))
     if is_jsonl(lines):
-        items = [(n, line, None) for n, line in enumerate(lines, 1) if line.strip() and not line.strip().startswith("#")]
+        items: list[Item] = [(n, line, None) for n, line in enumerate(lines, 1) if line.strip() and not line.strip().startswith("#")]
         return items, "jsonl"
     items = []
     for entry in parse_notation(text).entries:
@@ -73,8 +73,9 @@ def _rows_of(story: Story, round_no: int) -> list[Row] | None:
     state = story.state
     if state.in_round and state.round == round_no:
         return state.rows
-    if 1 <= round_no <= len(state.history):
-        return state.history[round_no - 1].rows
+    done = round_no - 1 - state.rounds_before
+    if 0 <= done < len(state.history):
+        return state.history[done].rows
     return None
 
 

@@ -56,7 +56,7 @@ class Story:
 
 
 #: One event line to tell: (line in the file, its JSON text, a reading error to report instead).
-Item = tuple[int, str, Exception | None]
+Item = tuple[int, str, object | None]
 
 
 def breakdown(row: Row) -> Breakdown:
@@ -167,6 +167,23 @@ class _Teller:
                 noted.add(seat)
             else:
                 notes.append(Note("flip3", {"player": ev.player, "target": ev.target}))
+        elif kind == "position":
+            assert state.dealer is not None
+            rows_text = []
+            for seat, name in enumerate(state.players):
+                row = state.rows[seat]
+                cards = " ".join(row.table_cards()) or "-"
+                if row.status != ACTIVE:
+                    self.outs[(state.round, seat)] = Note("out_position", {"player": name, "how": Note(f"outcome_{row.status}"), "at": step.index})
+                    rows_text.append(Note("position_row_out", {"player": name, "cards": cards, "how": Note(f"outcome_{row.status}")}))
+                else:
+                    rows_text.append(Note("position_row", {"player": name, "cards": cards}))
+            turn = expecting(state)
+            notes.append(Note("position", {
+                "round": state.round, "dealer": state.name(state.dealer), "rows": rows_text,
+                "turn": state.name(turn.seat) if turn.seat is not None else "?", "size": state.draw_size,
+                "totals": [f"{n} {t}" for n, t in zip(state.players, state.totals, strict=True)],
+            }))
         elif kind == "shuffle":
             notes.append(Note("shuffle", {"size": state.draw_size}))
         elif kind == "score":
@@ -211,7 +228,7 @@ class _Teller:
                 self.outs[(round_no, seat)] = Note("out_busted_flip3" if in_flip3 else "out_busted", {"player": ev.player, "number": ev.card, "at": step.index})
                 noted.add(seat)
             elif state.rules.busts_saved(row) > used:
-                notes.append(Note("sc_saved_flip3" if in_flip3 else "sc_saved", {"player": ev.player, "number": ev.card}))
+                notes.append(Note("sc_saved_flip3" if in_flip3 and remaining > 1 else "sc_saved", {"player": ev.player, "number": ev.card}))
                 self.saves.setdefault((round_no, seat), []).append(Note("sc_used_fact", {"player": ev.player, "number": ev.card, "at": step.index}))
             if row.flip7:
                 notes.append(Note("flip7", {"player": ev.player}))
@@ -313,7 +330,7 @@ class _Teller:
             step.legal = [m for m in moves if m.type != "card"]
             cards = [m for m in moves if m.type == "card"]
             if cards:
-                step.legal_any_card = cards[0].player  # type: ignore[union-attr]
+                step.legal_any_card = cards[0].player
 
     def _out_fact(self, facts: list[Note], name: str) -> None:
         state = self.state
@@ -326,7 +343,7 @@ class _Teller:
 
     def _score_facts(self, step: Step, ev: Any) -> None:
         state = self.state
-        result = state.history[ev.round - 1]
+        result = state.history[ev.round - 1 - state.rounds_before]
         diffs: list[Note] = []
         for seat, name in enumerate(state.players):
             actual = result.scores[seat]
@@ -389,15 +406,15 @@ def tell(items: Iterable[Item]) -> Story:
                 raise RuleViolation("bad_event", "log.line", str(error))
             event = parse(text)
             step.event = event
-            if event.type in ("round", "score"):
-                step.round = event.round  # type: ignore[union-attr]
+            if event.type in ("round", "score", "position"):
+                step.round = event.round
             elif event.type == "end" or not teller.state.in_round and event.type != "round" and teller.state.round:
                 step.round = teller.state.round
             teller.tell(step, event)
             if event.type == "game":  # from here on, lines are read as the game's ruleset says
                 parse = teller.state.rules.parse
         except RuleViolation as exc:
-            violation = Violation.at(index, line_no, exc)
+            violation = Violation.at(index, line_no, exc, [lines[i] for i in range(index + 1)])
             violations.append(violation)
             step.violation = violation
             teller.explain(step, event, exc)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
+from adjudicator.rules import position  # noqa: F401 (registers the position event's handlers)
 from adjudicator.rules.base import BaseGame
 from adjudicator.rules.engine import (
     Expectation,
