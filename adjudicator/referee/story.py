@@ -172,7 +172,7 @@ class _Teller:
             rows_text = []
             for seat, name in enumerate(state.players):
                 row = state.rows[seat]
-                cards = " ".join(row.table_cards()) or "-"
+                cards = " ".join(state.rules.card_name(c) for c in row.table_cards()) or "-"
                 if row.status != ACTIVE:
                     self.outs[(state.round, seat)] = Note("out_position", {"player": name, "how": Note(f"outcome_{row.status}"), "at": step.index})
                     rows_text.append(Note("position_row_out", {"player": name, "cards": cards, "how": Note(f"outcome_{row.status}")}))
