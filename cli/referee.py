@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import textwrap
 from collections.abc import Mapping
-from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
@@ -18,14 +17,9 @@ from adjudicator.referee import render
 from adjudicator.referee import settle as settle_log
 from adjudicator.referee.catalogue import Note
 from cli.common import err_console, fail
-from cli.convert import read_text
+from cli.convert import Lang, read_text
 
 EXIT_VALID, EXIT_VIOLATIONS = 0, 1
-
-
-class Lang(StrEnum):
-    en = "en"
-    de = "de"
 
 
 WIDTH = 80

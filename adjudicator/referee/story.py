@@ -321,6 +321,8 @@ class _Teller:
                 leaders = [n for n, t in zip(state.players, state.totals, strict=True) if t == top]
                 if len(leaders) > 1 and (state.game and (top >= state.game.target or state.game.rounds)):
                     facts.append(Note("tie_fact", {"players": leaders, "total": top}))
+        if code == "out_of_order" and ev.type == "card" and exp.kind == "target" and exp.card == ev.card and exp.seat == state.seat_of.get(ev.player):
+            facts.append(Note("hint_gives", {"player": ev.player, "card": ev.card, "name": ev.card}))
         if code in ("out_of_order", "wrong_player", "stay_without_card", "illegal_target", "unknown_player"):
             if who is not None and who in state.seat_of and code != "illegal_target":
                 self._out_fact(facts, who)

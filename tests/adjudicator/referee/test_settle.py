@@ -59,3 +59,12 @@ def test_explain_one_round_or_up_to_an_event() -> None:
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown language"):
         settle(FROZEN_THEN_HIT, "fr")
+
+
+def test_a_set_aside_card_written_as_drawn_again_gets_the_notation_hint() -> None:
+    log = "players Tom Lea Mia; dealer Mia\nround 1\nTom 4; Lea 7; Mia 2\nTom hit flip_three>Lea\nLea freeze 5 6\nLea freeze>Tom\n"
+    [violation] = settle(log)["ruling"]["violations"]
+    assert violation["code"] == "out_of_order"
+    assert "write 'Lea gives freeze>NAME' in the notation" in " ".join(violation["facts"])
+    assert "Lea gives freeze>Tom" in violation["legal_instead"]
+    assert "„Lea gibt freeze>NAME“" in " ".join(settle(log, "de")["ruling"]["violations"][0]["facts"])
