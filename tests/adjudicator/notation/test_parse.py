@@ -112,3 +112,17 @@ def test_a_ruleset_adds_its_card_words_through_the_hook() -> None:
     finally:
         CARD_WORDS.clear()
         CARD_WORDS.update(saved)
+
+
+def test_a_position_in_english_and_german() -> None:
+    english = events("players Tom Lea Mia; dealer Mia\nposition round 2; dealer Mia; Lea 3 8 sc; Mia 9 stayed; turn Tom; totals Tom 5; discards 7\n")
+    german = events("Spieler Tom Lea Mia; Geber Mia\nStellung Runde 2; Geber Mia; Lea 3 8 Zweite Chance; Mia 9 stopp; am Zug Tom; Stand Tom 5; Ablage 7\n")
+    assert english == german
+    position = english[1]
+    assert position.players["Lea"].row == ["3", "8", "second_chance"] and position.players["Mia"].out == "stayed"  # type: ignore[attr-defined]
+    assert (position.turn, position.totals, position.discards) == ("Tom", {"Tom": 5}, ["7"])  # type: ignore[attr-defined]
+
+
+def test_a_position_card_typo_points_at_it() -> None:
+    [error] = parse_notation("players Tom Lea Mia; dealer Mia\nposition round 2; dealer Mia; Lea 3 frezee\n").errors
+    assert (error.line, error.column, error.suggestion) == (2, 37, "freeze")
