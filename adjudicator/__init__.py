@@ -14,14 +14,16 @@ Errors are a small family: ``Flip7Error`` ⊃ ``LogUnreadable``, ``UnsupportedRu
 
 from adjudicator.errors import EventOutOfRange, Flip7Error, LogUnreadable, RuleViolation, UnsupportedRuleset
 from adjudicator.events import Event, event_json_schema, parse_event
-from adjudicator.replay import ReplayResult, check_log, replay_log, state_at, table_view
+from adjudicator.replay import ReplayResult, check_log, replay_log, state_at
 from adjudicator.rules import apply, check, expecting, is_legal, legal_moves
-from adjudicator.scoring import bust_probability, score_row
+from adjudicator.rules.base import score_row
+from adjudicator.scoring import bust_probability
 from adjudicator.state import GameState
+from adjudicator.table import TableView, table_view
 from adjudicator.verdict import Verdict, Violation
 
 __all__ = [
     "Event", "EventOutOfRange", "Flip7Error", "GameState", "LogUnreadable", "ReplayResult", "RuleViolation", "UnsupportedRuleset",
-    "Verdict", "Violation", "apply", "bust_probability", "check", "check_log", "event_json_schema", "expecting",
+    "TableView", "Verdict", "Violation", "apply", "bust_probability", "check", "check_log", "event_json_schema", "expecting",
     "is_legal", "legal_moves", "parse_event", "replay_log", "score_row", "state_at", "table_view",
 ]

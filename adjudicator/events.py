@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal, Union
 
@@ -19,7 +20,14 @@ from adjudicator.cards import CARD_SET, NUMBER_SET
 from adjudicator.errors import RuleViolation
 from adjudicator.source import MAX_LINE_BYTES, TooLongLine
 
-Name = Annotated[str, Field(min_length=1, description="a seated player's name, compared exactly")]
+#: Bounds where the contract is silent (docs/decisions.md): how deep a line's JSON may nest (the
+#: line's own object is level 1; events need 2), digits in one integer, decks, a name's length.
+MAX_DEPTH = 32
+MAX_DIGITS = 15
+MAX_DECKS = 100
+MAX_NAME_LENGTH = 200
+
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH, description="a seated player's name, compared exactly")]
 
 
 def _card_name(value: Any, info: Any, key: str = "cards") -> str:
@@ -37,6 +45,8 @@ def _card_name(value: Any, info: Any, key: str = "cards") -> str:
                 "unknown_card", "{card} is not a card of this ruleset (an integer means a number card)", {"card": value}
             )
         return name
+    if isinstance(value, HugeInteger):
+        raise PydanticCustomError("huge_integer", "{number}", {"number": value.describe()})
     if isinstance(value, str):
         if context is not None and value not in context.get(key, CARD_SET):
             hint = _meant(value, sorted(context.get(key, CARD_SET)))
@@ -71,7 +81,7 @@ class GameEvent(_Event):
     edition: Literal["current", "first"] = "current"
     target: int = Field(200, ge=1)
     rounds: int | None = Field(None, ge=1)
-    decks: int = Field(1, ge=1)
+    decks: int = Field(1, ge=1, le=MAX_DECKS)
     delayed: Literal["in_turn", "assign_first"] = "in_turn"
     brutal: bool = False
 
@@ -229,7 +239,43 @@ def _no_constant(name: str) -> Any:
     raise _StrictJSONError(f"{name} is not allowed in a log (strict JSON)")
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant)
+class HugeInteger:
+    """Stands in for a JSON integer of more than ``MAX_DIGITS`` digits, so validation refuses it
+    naming its field (and no int/str conversion of thousands of digits is ever attempted)."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def describe(self) -> str:
+        """What is wrong with it, in words."""
+        return f"a number of {self.digits:,} digits (integers in a log have at most {MAX_DIGITS} digits)"
+
+    def __repr__(self) -> str:
+        return f"<a number of {self.digits:,} digits>"
+
+
+def _integer(text: str) -> int | HugeInteger:
+    digits = len(text) - text.startswith("-")
+    return int(text) if digits <= MAX_DIGITS else HugeInteger(digits)
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant, parse_int=_integer)
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(text: str) -> bool:
+    """True if the line's JSON nests deeper than ``MAX_DEPTH`` (brackets inside strings do not count)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    for bracket in _BRACKETS.findall(_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
 
 
 def _has_lone_surrogate(value: Any) -> bool:
@@ -255,6 +301,8 @@ def load_json(text: str) -> dict[str, Any]:
     """Read one line as a strict JSON object, or raise a ``bad_event`` ``RuleViolation``."""
     if isinstance(text, TooLongLine):
         raise _bad("log.line", f"the line is {text.length:,} bytes long; lines may be at most {MAX_LINE_BYTES:,} bytes")
+    if _too_deep(text):
+        raise _bad("log.line", f"the line's JSON is nested too deeply: at most {MAX_DEPTH} levels of objects and lists")
     try:
         obj = _DECODER.decode(text)
     except _StrictJSONError as exc:
@@ -327,6 +375,8 @@ def _describe(exc: ValidationError, obj: Any) -> RuleViolation:
     where = _where(loc)
     event_type = obj.get("type") if isinstance(obj, dict) else None
     what = f"the {event_type!r} event" if isinstance(event_type, str) else "the event"
+    if isinstance(err.get("input"), HugeInteger) and kind not in ("extra_forbidden", "huge_integer"):
+        return _bad("log.event", f"{what}: field {where!r} — {err['input'].describe()}")
     if kind in ("union_tag_not_found", "model_attributes_type", "dict_type") and not where:
         if not isinstance(obj, dict):
             return _bad("log.line", "the line is not a JSON object")
@@ -340,13 +390,15 @@ def _describe(exc: ValidationError, obj: Any) -> RuleViolation:
         known = _FIELDS.get("position.player" if event_type == "position" and len(loc) == 4 else str(event_type), ())
         hint = _meant(str(loc[-1]), missing) or _meant(str(loc[-1]), [f for f in known if f != "type"])
         return _bad("log.event", f"{what} has no field {where!r}{hint} (unknown fields are refused so typos are caught)")
-    if kind in ("unknown_card", "card_type"):
+    if kind in ("unknown_card", "card_type", "huge_integer"):
         return _bad("log.card", f"{what}: {err['msg']} (field {where!r})")
     field_name = str(loc[1]) if len(loc) > 1 else where
-    if event_type == "game" and field_name in _OPTION_FIELDS and kind in ("literal_error", "greater_than_equal"):
+    if event_type == "game" and field_name in _OPTION_FIELDS and kind in ("literal_error", "greater_than_equal", "less_than_equal"):
         return _bad("setup.game", f"game option {field_name!r}: {err['msg']}, got {err.get('input')!r}")
     if kind in ("too_short", "string_too_short") and event_type in ("game", "round", "card", "hit", "stay", "target", "end"):
         return _bad("setup.game" if event_type == "game" else "log.event", f"{what}: field {where!r} must not be empty")
+    if kind == "string_too_long":
+        return _bad("setup.game" if event_type == "game" else "log.event", f"{what}: field {where!r} — {err['msg'].lower()}")
     got = err.get("input")
     shown = "null" if got is None else json.dumps(got) if isinstance(got, (bool, int, float, str)) else type(got).__name__
     return _bad("log.event", f"{what}: field {where!r} — {err['msg'].lower()}, got {shown}")

@@ -7,29 +7,33 @@ each event to one mutable ``GameState`` in place: linear in the length of the lo
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
+from adjudicator.event_cache import memoized
 from adjudicator.events import Event, parse_event
-from adjudicator.records import (
-    GameRecords,
-    HitRecord,
-    LoggedEvent,
-    PlayerRoundRecord,
-    RoundRecord,
-    TargetRecord,
-)
-from adjudicator.rules import HIT, apply, describe_expectation, expecting, legal_moves, round_outcomes
+from adjudicator.records import LoggedEvent
+from adjudicator.rules import apply, round_outcomes
 from adjudicator.source import TooLongLine, as_lines
-from adjudicator.state import BUSTED, GameState
+from adjudicator.state import GameState
 from adjudicator.verdict import RoundSummary, Verdict, Violation
+
+
+class ReplayObserver(Protocol):
+    """Watches a replay event by event (the store's record collector is one)."""
+
+    def before(self, state: GameState, event: Event, index: int) -> None:
+        """Called with the state just before ``event`` is checked and applied."""
+
+    def after(self, state: GameState, event: Event, index: int) -> None:
+        """Called once ``event`` has been applied (not for a refused event)."""
 
 
 @dataclass(slots=True)
 class ReplayResult:
-    """What a replay produced: the verdict, the final state, and (with ``collect``) events and records.
+    """What a replay produced: the verdict, the final state, and (with ``collect``) the event lines.
 
     ``stopped_by`` is the fatal violation that ended the replay, if any; ``applied`` is how many
     events were applied to ``state``.
@@ -41,7 +45,6 @@ class ReplayResult:
     stopped_by: Violation | None = None
     applied: int = 0
     events: list[LoggedEvent] = field(default_factory=list)
-    records: GameRecords | None = None
 
 
 def _is_event_line(text: str) -> bool:
@@ -54,23 +57,26 @@ def _is_event_line(text: str) -> bool:
 
 
 def replay_log(
-    source: str | bytes | Iterable[str], *, collect: bool = False, stop_after: int | None = None
+    source: str | bytes | Iterable[str],
+    *,
+    collect: bool = False,
+    stop_after: int | None = None,
+    observer: ReplayObserver | None = None,
 ) -> ReplayResult:
     """Replay a whole log and judge it.
 
     ``source`` is the log's text, its bytes, or an iterable of its lines. With ``collect`` the
-    result also holds every event line and the records the store keeps. With ``stop_after=N`` the
+    result also holds every event line; ``observer`` is told of each event applied. With ``stop_after=N`` the
     replay applies events 0 … N only (the rest are still counted). Raises ``LogUnreadable`` for a
     log with no events or bytes that are not UTF-8, and ``UnsupportedRuleset`` for a vengeance game.
     """
     state = GameState()
     violations: list[Violation] = []
     fatal: Violation | None = None
-    collector = _Collector(state) if collect else None
     logged: list[LoggedEvent] = []
     index = -1
     applied = 0
-    parse: Callable[[str], Event] = parse_event
+    parse: Callable[[str], Event] = memoized(parse_event)  # identical lines share one parsed event
     event_lines: list[int] = []  # the line of every event, for messages that name an earlier one
     for line_no, text in enumerate(as_lines(source), 1):
         if not _is_event_line(text):
@@ -82,14 +88,14 @@ def replay_log(
         if not stopped:
             try:
                 event = parse(text)
-                if collector is not None:
-                    collector.before(event, index)
+                if observer is not None:
+                    observer.before(state, event, index)
                 apply(state, event, index)
                 applied = index + 1
-                if collector is not None:
-                    collector.after(event, index)
+                if observer is not None:
+                    observer.after(state, event, index)
                 if event.type == "game":  # from here on, lines are read as the game's ruleset says
-                    parse = state.rules.parse
+                    parse = memoized(state.rules.parse)
             except RuleViolation as error:
                 violation = Violation.at(index, line_no, error, event_lines)
                 violations.append(violation)
@@ -105,9 +111,23 @@ def replay_log(
     result = ReplayResult(
         verdict, state, state.game.model_dump() if state.game else None, fatal, applied, logged
     )
-    if collector is not None:
-        result.records = collector.finish()
     return result
+
+
+def walk(events: Iterable[Event]) -> Iterator[tuple[int, Event, GameState]]:
+    """Fold already-parsed events: yield (index, event, state just before it) for each, then apply it.
+
+    The state is one object updated as the walk goes on: read it before asking for the next event.
+    A wrong claim is passed over (it changes nothing); any other refused event raises ``RuleViolation``.
+    """
+    state = GameState()
+    for index, event in enumerate(events):
+        yield index, event, state
+        try:
+            apply(state, event, index)
+        except RuleViolation as error:
+            if not error.is_claim:
+                raise
 
 
 def check_log(source: str | bytes | Iterable[str]) -> Verdict:
@@ -150,140 +170,16 @@ def _peek_type(text: str) -> str | None:
 def build_verdict(state: GameState, events: int, violations: list[Violation]) -> Verdict:
     """Build the verdict from the state the replay reached."""
     game = state.game
-    verdict = Verdict(game=game.id if game else None, events=events, violations=violations)
     if game is None:
-        return verdict
+        return Verdict.of(None, events, violations)
     names = state.players
-    for result in state.history:
-        verdict.rounds.append(
-            RoundSummary(result.round, names[result.dealer], dict(zip(names, zip(result.outcomes, result.scores, strict=False), strict=False)))
-        )
+    rounds = [RoundSummary.of(r.round, names[r.dealer], names, r.outcomes, r.scores) for r in state.history]
     if state.in_round:
         assert state.dealer is not None
         outcomes, scores = round_outcomes(state, None)
-        verdict.rounds.append(RoundSummary(state.round, names[state.dealer], dict(zip(names, zip(outcomes, scores, strict=False), strict=False))))
-    verdict.totals = dict(zip(names, state.totals, strict=False))
-    verdict.finished = state.over
-    verdict.winner = names[state.winner] if state.winner is not None else None
-    return verdict
+        rounds.append(RoundSummary.of(state.round, names[state.dealer], names, outcomes, scores))
+    winner = names[state.winner] if state.winner is not None else None
+    return Verdict.of(game.id, events, violations, rounds, dict(zip(names, state.totals, strict=True)), state.over, winner)
 
 
-class _Collector:
-    """Gathers the records the store keeps while the replay runs (only when asked to)."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.records = GameRecords()
-        self._pending_hit: tuple[Any, ...] | None = None
-
-    def before(self, event: Event, index: int) -> None:
-        state = self.state
-        if event.type not in ("card", "target") or not state.in_round:
-            return
-        exp = expecting(state)
-        rules = state.rules
-        if event.type == "card" and exp.kind == "draw" and exp.purpose == HIT:
-            assert exp.seat is not None
-            row = state.rows[exp.seat]
-            chance = rules.bust_chance(row, state.draw_pile)
-            self._pending_hit = (index, state.round, event.player, len(row.numbers), chance, row, rules.busts_saved(row))
-        elif event.type == "target" and exp.kind == "target" and rules.records_target(exp):
-            target = state.seat_of.get(event.target)
-            if target is None:
-                return
-            lead = max(state.totals)
-            sizes = {s: len(state.rows[s].table_cards()) for s in exp.eligible}
-            self.records.targets.append(
-                TargetRecord(
-                    index, state.round, event.player, event.card, event.target,
-                    at_self=event.player == event.target,
-                    at_leader=state.totals[target] == lead,
-                    at_most_cards=bool(sizes) and sizes.get(target, -1) == max(sizes.values()),
-                )
-            )
-
-    def after(self, event: Event, index: int) -> None:
-        pending = self._pending_hit
-        if pending is not None and pending[0] == index:
-            _, round_no, player, distinct, chance, row, saved = pending
-            self.records.hits.append(
-                HitRecord(index, round_no, player, distinct, chance, row.status == BUSTED, self.state.rules.busts_saved(row) > saved)
-            )
-            self._pending_hit = None
-
-    def finish(self) -> GameRecords:
-        state = self.state
-        if state.game is None:
-            return self.records
-        names = state.players
-        finished = [(r.round, r.dealer, r.ended_by, r.flip7_seat, r.outcomes, r.scores, r.rows) for r in state.history]
-        if state.in_round:
-            assert state.dealer is not None
-            outcomes, scores = round_outcomes(state, None)
-            finished.append((state.round, state.dealer, "unfinished", None, outcomes, scores, state.rows))
-        for round_no, dealer, ended_by, flip7_seat, outcomes, scores, rows in finished:
-            self.records.rounds.append(
-                RoundRecord(round_no, names[dealer], ended_by, names[flip7_seat] if flip7_seat is not None else None)
-            )
-            for seat, row in enumerate(rows):
-                self.records.player_rounds.append(
-                    PlayerRoundRecord(
-                        round_no, names[seat], seat, outcomes[seat], scores[seat], tuple(row.numbers),
-                        tuple(row.modifiers), row.cards_drawn, row.flip7, row.bust_card, state.rules.busts_saved(row),
-                    )
-                )
-        return self.records
-
-
-def table_view(result: ReplayResult) -> dict[str, Any]:
-    """The table after the replayed prefix as plain data: rows, piles, totals, whose move, legal moves."""
-    state = result.state
-    if state.game is None:
-        return {"game": None, "after_event": result.applied - 1, "stopped_by": _stop(result), "players": []}
-    exp = expecting(state)
-    players = []
-    for seat, name in enumerate(state.players):
-        row = state.rows[seat]
-        players.append(
-            {
-                "name": name,
-                "seat": seat,
-                "status": ("flip7" if row.flip7 else row.status) if state.in_round else None,
-                "numbers": list(row.numbers),
-                "modifiers": list(row.modifiers),
-                "second_chance": getattr(row, "second_chance", False),
-                "frozen_by": list(getattr(row, "freezes", ())),
-                "round_score": round_outcomes(state, None)[1][seat] if state.in_round else None,
-                "total": state.totals[seat],
-            }
-        )
-    moves = legal_moves(state)
-    return {
-        "game": state.game.id,
-        "after_event": result.applied - 1,
-        "stopped_by": _stop(result),
-        "round": state.round if state.in_round else None,
-        "rounds_finished": len(state.history),
-        "dealer": state.name(state.dealer) if state.dealer is not None else None,
-        "players": players,
-        "waiting_for": {
-            "kind": exp.kind,
-            "player": state.name(exp.seat) if exp.seat is not None else None,
-            "card": exp.card,
-            "description": describe_expectation(state, exp),
-        },
-        "legal_moves": [m.model_dump(exclude_none=True) for m in moves if m.type != "card"],
-        "draw_pile": {c: k for c, k in state.draw_pile.items() if k},
-        "draw_pile_size": state.draw_size,
-        "discard_pile": {c: k for c, k in state.discard_pile.items() if k},
-        "set_aside": state.in_play(),
-        "finished": state.over,
-        "winner": state.name(state.winner) if state.winner is not None else None,
-    }
-
-
-def _stop(result: ReplayResult) -> dict[str, Any] | None:
-    return result.stopped_by.to_dict() if result.stopped_by else None
-
-
-__all__ = ["ReplayResult", "build_verdict", "check_log", "replay_log", "state_at", "table_view"]
+__all__ = ["ReplayObserver", "ReplayResult", "build_verdict", "check_log", "replay_log", "state_at", "walk"]

@@ -1,24 +1,8 @@
-"""Round scores and the end-of-game rule of the base game."""
+"""What every ruleset shares about scores: the end of the game, and the chance of a bust."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-
-FLIP7_BONUS = 15
-
-
-def score_row(numbers: Iterable[str], modifiers: Iterable[str], *, busted: bool, flip7: bool) -> int:
-    """Score one row: 0 when busted, else numbers (doubled per x2) plus + modifiers plus 15 for Flip 7."""
-    if busted:
-        return 0
-    total = sum(int(n) for n in numbers)
-    plus = 0
-    for modifier in modifiers:
-        if modifier == "x2":
-            total *= 2
-        else:
-            plus += int(modifier)
-    return total + plus + (FLIP7_BONUS if flip7 else 0)
 
 
 def game_winner(totals: Sequence[int], rounds_played: int, *, target: int, rounds: int | None) -> int | None:

@@ -36,6 +36,11 @@ def _decode(raw: bytes, line_no: int) -> str:
         ) from None
 
 
+def _ending(raw: bytes) -> int:
+    """How many bytes of line ending ``raw`` ends with (``\r\n``, ``\n`` or none)."""
+    return 2 if raw.endswith(b"\r\n") else 1 if raw.endswith(b"\n") else 0
+
+
 def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
     """Yield the decoded lines of a binary stream, without their line endings.
 
@@ -43,20 +48,24 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
     yielded as a ``TooLongLine`` without being kept in memory. Raises ``LogUnreadable`` on bytes
     that are not UTF-8.
     """
+    readline = stream.readline  # the loop runs once per line: keep its work to the minimum
     line_no = 0
     while True:
-        raw = stream.readline(MAX_LINE_BYTES + 1)
+        raw = readline(MAX_LINE_BYTES + 2)  # room for the content and "\r\n"
         if not raw:
             return
         line_no += 1
-        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-            length = len(raw)
+        if len(raw) == MAX_LINE_BYTES + 2 and not raw.endswith(b"\n"):
+            length, rest = len(raw), raw
             while True:  # skip the rest of the over-long line chunk by chunk
-                rest = stream.readline(_CHUNK)
+                rest = readline(_CHUNK)
                 length += len(rest)
                 if not rest or rest.endswith(b"\n"):
                     break
-            yield TooLongLine(length)
+            yield TooLongLine(length - _ending(rest))
+            continue
+        if len(raw) - _ending(raw) > MAX_LINE_BYTES:
+            yield TooLongLine(len(raw) - _ending(raw))
             continue
         if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
@@ -87,6 +96,20 @@ def lines_from_text(text: str) -> Iterator[str]:
             yield TooLongLine(len(line.encode("utf-8")))
         else:
             yield line
+
+
+def printable(label: str) -> str:
+    """A label such as a file name as valid text: bytes of a name that were not UTF-8 (which Python
+    keeps as lone surrogates) become ``\\xNN``, any other lone surrogate ``\\udNNN``."""
+    try:
+        label.encode("utf-8")
+        return label
+    except UnicodeEncodeError:
+        pass
+    try:
+        return label.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return label.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def as_lines(source: str | bytes | Iterable[str]) -> Iterable[str]:

@@ -201,6 +201,13 @@ class GameState:
         """Seats that still have turns in the round (not out for any reason), in seat order."""
         return [i for i, row in enumerate(self.rows) if row.status == ACTIVE]
 
+    def anyone_active(self) -> bool:
+        """True while some seat still has turns in the round (``active_seats`` without the list)."""
+        for row in self.rows:
+            if row.status == ACTIVE:
+                return True
+        return False
+
     def discard(self, card: str, copies: int = 1) -> None:
         """Put ``copies`` of ``card`` on the discard pile."""
         self.discard_pile[card] = self.discard_pile.get(card, 0) + copies

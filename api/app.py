@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from adjudicator.store import Store
-from api import errors, openapi
+from api import docs_page, errors, openapi
 from api.body import BodySizeLimit
 from api.deps import StoreHolder
 from api.paths import SegmentPaths
@@ -66,6 +66,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         version=flip7_version(),
         openapi_tags=TAGS,
         lifespan=lifespan,
+        docs_url=None,  # served by api.docs_page, without a CDN
+        redoc_url=None,
     )
     app.state.settings = settings
     app.state.store = holder
@@ -74,6 +76,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     app.state.api_routes = [route for router in ROUTERS for route in router.routes]  # for 405's Allow
     errors.install(app)
     openapi.install(app)
+    docs_page.install(app)
     app.add_middleware(SegmentPaths)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     return app

@@ -65,7 +65,7 @@ class StoreHolder:
 
 def get_settings(request: Request) -> Settings:
     """The app's settings."""
-    return request.app.state.settings  # type: ignore[no-any-return]
+    return request.app.state.settings
 
 
 def get_store(request: Request) -> Store:

@@ -26,6 +26,7 @@ from adjudicator.store.errors import (
     QueryFailed,
     QueryRefused,
     QueryTimeout,
+    QueryTooLarge,
     SchemaMismatch,
     StoreError,
     StoreInUse,
@@ -49,6 +50,7 @@ PROBLEMS: dict[str, tuple[int, str]] = {
     "game-not-found": (404, "Game not found"),
     "game-conflict": (409, "Another log is stored under this game id"),
     "body-too-large": (413, "Request body too large"),
+    "query-result-too-large": (413, "Query result too large"),
     "unsupported-media-type": (415, "Unsupported media type"),
     "not-a-log": (422, "Not a log"),
     "unsupported-ruleset": (422, "Unsupported ruleset"),
@@ -108,7 +110,7 @@ def problem_response(
 def render(problem: Problem) -> JSONResponse:
     """The response of a ``Problem``."""
     return problem_response(
-        problem.type, problem.title, problem.status_code, str(problem.detail), problem.headers, **problem.extra
+        problem.type, problem.title, problem.status_code, str(problem.detail), dict(problem.headers) if problem.headers else None, **problem.extra
     )
 
 
@@ -121,6 +123,7 @@ ERROR_PROBLEMS: tuple[tuple[type[Flip7Error] | tuple[type[Flip7Error], ...], str
     (InvalidSince, "invalid-request"),
     (GameNotFound, "game-not-found"),
     (QueryTimeout, "query-timeout"),
+    (QueryTooLarge, "query-result-too-large"),
     (QueryRefused, "query-refused"),
     (QueryFailed, "query-failed"),
     ((StoreInUse, StoreNotFound, NotAStore, SchemaMismatch), "store-unavailable"),
@@ -136,11 +139,14 @@ def problem_slug(kind: type[BaseException]) -> str:
 def from_flip7_error(error: Flip7Error) -> Problem:
     """Map an error of the core or the store to its problem (the message is already for people).
 
-    ``EventOutOfRange`` also carries ``events`` and ``at`` as members of the problem.
+    ``EventOutOfRange`` also carries ``events`` and ``at`` as members of the problem,
+    ``QueryTooLarge`` its ``limit`` (bytes).
     """
     extra: dict[str, Any] = {}
     if isinstance(error, EventOutOfRange):
         extra = {"events": error.events, "at": error.at}
+    if isinstance(error, QueryTooLarge):
+        extra = {"limit": error.limit}
     return Problem(problem_slug(type(error)), str(error), **extra)
 
 
@@ -170,7 +176,7 @@ async def _http_exception(request: Request, exc: Exception) -> JSONResponse:
         detail = str(exc.detail)
     else:
         detail = http.HTTPStatus(status).description or http.HTTPStatus(status).phrase
-    return _generic(status, detail, exc.headers)
+    return _generic(status, detail, dict(exc.headers) if exc.headers else None)
 
 
 def _allowed_methods(request: Request) -> list[str]:

@@ -1,17 +1,20 @@
 """Request and response models of the API (they are also its OpenAPI schemas).
 
-The verdict models follow the contract (shared/spec/flip7-log-v1.md §2) field for field and in its
-order, so a verdict serialises to exactly the JSON of ``flip7 check --json``. The table models
-follow ``table_view`` (``flip7 state --json``). The values themselves always come from the core or
-the store: these models only describe and validate them.
+The verdict, the table view and the game summary are the core's and the store's own models
+(``adjudicator.verdict``, ``adjudicator.table``, ``adjudicator.store.service``), defined once; this
+module adds the API's own request and response models and the examples (``EXAMPLES``, by schema
+name, which ``api.openapi`` puts into the document).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from adjudicator.store.service import GamePage, GameSummary
+from adjudicator.table import TablePlayer, TableView, WaitingFor
+from adjudicator.verdict import Outcome, PlayerRound, RoundSummary, Verdict, Violation
 
 # --------------------------------------------------------------------------------------------
 # Examples (the contract's own example log)
@@ -76,81 +79,7 @@ def _examples(*examples: dict[str, Any]) -> ConfigDict:
 
 
 # --------------------------------------------------------------------------------------------
-# The verdict (contract §2)
-
-
-class Violation(_Model):
-    """One broken rule: where it is (event from 0, line from 1), its code, the rule id, and why."""
-
-    model_config = _examples(EXAMPLE_VIOLATION)
-
-    event: int = Field(description="The event's index: the `game` line is event 0; comments and blank lines are not events.")
-    line: int = Field(description="1-based line of the log (for a JSON array body: the item's position + 1).")
-    code: str = Field(description="The contract's violation code, e.g. `out_of_order`, `card_unavailable`.")
-    rule: str = Field(description="The project's id of the broken rule (see docs/rules.md).")
-    message: str = Field(description="What happened and why it is not allowed, in plain words.")
-
-
-Outcome = Literal["stayed", "frozen", "busted", "flip7", "in", "playing"]
-
-
-class PlayerRound(_Model):
-    """How a player's round ended and what it scored."""
-
-    outcome: Outcome
-    score: int
-
-
-class RoundSummary(_Model):
-    """A round that began: its number, dealer, and every player's outcome and score (seat order)."""
-
-    round: int
-    dealer: str
-    players: dict[str, PlayerRound]
-
-
-class Verdict(_Model):
-    """The verdict of the contract (`flip7-verdict/1`), exactly as `flip7 check --json` prints it."""
-
-    model_config = _examples(EXAMPLE_VERDICT)
-
-    format: Literal["flip7-verdict/1"]
-    game: str | None = Field(description="The game's id (null when the `game` event itself is bad).")
-    valid: bool = Field(description="True exactly when `violations` is empty.")
-    events: int = Field(description="Every event line of the log, also those after a fatal violation.")
-    violations: list[Violation]
-    rounds: list[RoundSummary] = Field(description="Every round that began, the last one possibly unfinished.")
-    totals: dict[str, int] = Field(description="Scores of finished rounds added up, per player.")
-    finished: bool
-    winner: str | None
-
-
-# --------------------------------------------------------------------------------------------
-# The table (flip7 state --json)
-
-
-class TablePlayer(_Model):
-    """One seat at the table."""
-
-    name: str
-    seat: int
-    status: str | None = Field(description="`active`, `stayed`, `frozen`, `busted` or `flip7` during a round; null between rounds.")
-    numbers: list[str]
-    modifiers: list[str]
-    second_chance: bool
-    frozen_by: list[str]
-    round_score: int | None = Field(description="What the row would score now (null between rounds).")
-    total: int
-
-
-class WaitingFor(_Model):
-    """What the game waits for next."""
-
-    kind: str = Field(description="`game`, `round`, `over`, `deal`, `turn`, `draw` or `target`.")
-    player: str | None
-    card: str | None
-    description: str
-
+# The verdict (contract §2) and the table (flip7 state --json): the core's own models
 
 EXAMPLE_TABLE: dict[str, Any] = {
     "game": "kitchen-2026-11-29",
@@ -179,36 +108,9 @@ EXAMPLE_TABLE: dict[str, Any] = {
 }
 
 
-class Table(_Model):
-    """The table after event N, as `flip7 state --json` prints it.
-
-    When the `game` event itself could not be applied only `game` (null), `after_event`,
-    `stopped_by` and `players` (empty) are present.
-    """
-
-    model_config = _examples(EXAMPLE_TABLE)
-
-    game: str | None
-    after_event: int = Field(description="The last event applied (-1: none).")
-    stopped_by: Violation | None = Field(description="The fatal violation that stopped the replay at or before event N.")
-    round: int | None = None
-    rounds_finished: int | None = None
-    dealer: str | None = None
-    players: list[TablePlayer]
-    waiting_for: WaitingFor | None = None
-    legal_moves: list[dict[str, Any]] | None = Field(
-        default=None, description="Every legal next event but card reveals (hit/stay, targets, the next round, a shuffle)."
-    )
-    draw_pile: dict[str, int] | None = None
-    draw_pile_size: int | None = None
-    discard_pile: dict[str, int] | None = None
-    set_aside: list[str] | None = None
-    finished: bool | None = None
-    winner: str | None = None
-
 
 # --------------------------------------------------------------------------------------------
-# Stored games
+# Stored games (the store's own models)
 
 
 EXAMPLE_GAME: dict[str, Any] = {
@@ -227,36 +129,6 @@ EXAMPLE_GAME: dict[str, Any] = {
     "n_rounds": 1,
     "n_violations": 0,
 }
-
-
-class GameSummary(_Model):
-    """A stored game (its row in the store's `games` table, without options and verdict)."""
-
-    model_config = _examples(EXAMPLE_GAME)
-
-    id: str
-    named: bool = Field(description="False when the `game` line was bad and the id is `unnamed-<hash>`.")
-    source: str | None = Field(description="Where the log came from (for uploads: the `source` given, or `api`).")
-    content_hash: str = Field(description="SHA-256 of the stored log bytes.")
-    ingested_at: datetime
-    players: list[str]
-    first_dealer: str | None
-    valid: bool
-    complete: bool = Field(description="Valid but for wrong claims: the store's statistics count these games.")
-    finished: bool
-    winner: str | None
-    n_events: int
-    n_rounds: int
-    n_violations: int
-
-
-class GamePage(_Model):
-    """One page of stored games, ordered by id."""
-
-    model_config = _examples({"games": [EXAMPLE_GAME], "next_cursor": "kitchen-2026-11-29"})
-
-    games: list[GameSummary]
-    next_cursor: str | None = Field(description="Pass as `cursor` to get the next page; null on the last page.")
 
 
 class IngestOutcome(_Model):
@@ -354,7 +226,9 @@ class QueryResult(_Model):
             "types": ["VARCHAR", "BIGINT"],
             "rows": [["Ana", 12], ["Cem", 9]],
             "truncated": False,
+            "truncated_by": None,
             "max_rows": 100,
+            "max_bytes": 10485760,
             "timeout": 10.0,
         }
     )
@@ -362,8 +236,12 @@ class QueryResult(_Model):
     columns: list[str]
     types: list[str]
     rows: list[list[Any]]
-    truncated: bool = Field(description="True when more rows existed than `max_rows`.")
+    truncated: bool = Field(description="True when rows were cut: more existed than `max_rows`, or than fit in `max_bytes`.")
+    truncated_by: Literal["rows", "bytes"] | None = Field(
+        default=None, description='Which limit cut the rows: "rows" (`max_rows`) or "bytes" (`max_bytes`); null when none did.'
+    )
     max_rows: int = Field(description="The row limit that applied.")
+    max_bytes: int = Field(description="The byte limit that applied: the rows' JSON is at most this long.")
     timeout: float = Field(description="The time limit that applied, seconds.")
 
 
@@ -401,3 +279,18 @@ class ProblemDetails(BaseModel):
     title: str
     status: int
     detail: str
+
+
+#: Examples of the shared models' schemas, by schema name (``api.openapi`` adds them to the document).
+EXAMPLES: dict[str, list[dict[str, Any]]] = {
+    "Violation": [EXAMPLE_VIOLATION],
+    "Verdict": [EXAMPLE_VERDICT],
+    "TableView": [EXAMPLE_TABLE],
+    "GameSummary": [EXAMPLE_GAME],
+    "GamePage": [{"games": [EXAMPLE_GAME], "next_cursor": "kitchen-2026-11-29"}],
+}
+
+__all__ = [
+    "EXAMPLES", "GamePage", "GameSummary", "Outcome", "PlayerRound", "RoundSummary", "TablePlayer", "TableView",
+    "Verdict", "Violation", "WaitingFor",
+]

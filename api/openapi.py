@@ -58,6 +58,8 @@ def build(app: FastAPI) -> dict[str, Any]:
         extra = getattr(model, "model_config", {}).get("json_schema_extra") if model is not None else None
         if isinstance(extra, dict) and "examples" in extra:
             schema["examples"] = extra["examples"]
+        elif name in models.EXAMPLES:
+            schema["examples"] = models.EXAMPLES[name]
     if not app.state.settings.writes_protected:  # this server takes writes without a token: say so
         for path_item in doc.get("paths", {}).values():
             for operation in path_item.values():

@@ -21,6 +21,8 @@ DEFAULT_MAX_BODY = 10 * 1024 * 1024
 DEFAULT_QUERY_MAX_ROWS = 10_000
 #: Default time limit of ``POST /v1/query``, seconds (a request may ask for less).
 DEFAULT_QUERY_TIMEOUT = 10.0
+#: Default cap on the bytes of the rows ``POST /v1/query`` returns (as JSON; 10 MB).
+DEFAULT_QUERY_MAX_BYTES = 10 * 1024 * 1024
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmg]i?b?|b)?\s*$", re.IGNORECASE)
 _UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "ki": 1024, "kib": 1024, "m": 1000**2, "mb": 1000**2,
@@ -49,7 +51,7 @@ class Settings:
     ``db_path`` is the store file (already resolved: ``--db`` > ``$FLIP7_DB`` > ``./flip7.duckdb``;
     None resolves it the same way when the store is first needed). ``api_token``: the bearer token
     writes require (None: writes are open). ``max_body_bytes``: the largest request body accepted.
-    ``query_max_rows``/``query_timeout``: the caps of ``POST /v1/query``. ``now``: the clock that
+    ``query_max_rows``/``query_timeout``/``query_max_bytes``: the caps of ``POST /v1/query``. ``now``: the clock that
     stamps ingest times (tests pin it; None: the store's own UTC clock).
     """
 
@@ -58,13 +60,14 @@ class Settings:
     max_body_bytes: int = DEFAULT_MAX_BODY
     query_max_rows: int = DEFAULT_QUERY_MAX_ROWS
     query_timeout: float = DEFAULT_QUERY_TIMEOUT
+    query_max_bytes: int = DEFAULT_QUERY_MAX_BYTES
     now: Callable[[], datetime] | None = None
 
     def __post_init__(self) -> None:
         if self.max_body_bytes < 1:
             raise ValueError("max_body_bytes must be at least 1")
-        if self.query_max_rows < 1 or self.query_timeout <= 0:
-            raise ValueError("query_max_rows and query_timeout must be positive")
+        if self.query_max_rows < 1 or self.query_timeout <= 0 or self.query_max_bytes < 1:
+            raise ValueError("query_max_rows, query_timeout and query_max_bytes must be positive")
         if self.api_token is not None and not self.api_token:
             object.__setattr__(self, "api_token", None)
 

@@ -31,6 +31,7 @@ from adjudicator.events import parse_event  # noqa: E402
 from adjudicator.replay import replay_log  # noqa: E402
 from adjudicator.simulate.play import GameOptions, simulate  # noqa: E402
 from adjudicator.source import lines_from_stream  # noqa: E402
+from adjudicator.store.records import RecordCollector  # noqa: E402
 
 
 def _event_lines(path: Path):
@@ -72,7 +73,7 @@ def main() -> None:
         def check(collect: bool) -> None:
             for f in files:
                 with f.open("rb") as handle:
-                    assert replay_log(lines_from_stream(handle), collect=collect).verdict.valid
+                    assert replay_log(lines_from_stream(handle), collect=collect, observer=RecordCollector() if collect else None).verdict.valid
 
         timed("full check (replay_log)", lambda: check(False))
         timed("full check with records (ingest's replay)", lambda: check(True))

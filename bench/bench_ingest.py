@@ -35,8 +35,9 @@ import duckdb  # noqa: E402
 
 from adjudicator.replay import replay_log  # noqa: E402
 from adjudicator.store import LogInput, Store  # noqa: E402
-from adjudicator.store.db import open_connection  # noqa: E402
+from adjudicator.store.db import open_connection, scalar  # noqa: E402
 from adjudicator.store.ingest import GameRows, content_hash, game_rows, write_games  # noqa: E402
+from adjudicator.store.records import RecordCollector  # noqa: E402
 from adjudicator.store.schema import ALL_TABLES, GAME_TABLES, SCHEMA_VERSION, Table  # noqa: E402
 from tests.adjudicator.helpers import simulated_logs  # noqa: E402
 
@@ -135,7 +136,7 @@ def main() -> None:
         events = 0
         start = time.perf_counter()
         for f in files:
-            events += replay_log(f.read_bytes(), collect=True).verdict.events
+            events += replay_log(f.read_bytes(), collect=True, observer=RecordCollector()).verdict.events
         results.append(("replay only (read + replay_log collect=True)", time.perf_counter() - start, n, events))
 
         # 2. full ingest
@@ -176,7 +177,7 @@ def main() -> None:
             writer(path, rows, args.batch_size)
             results.append((f"writes only: {label} ({path.stat().st_size / 2**20:.1f} MiB)", time.perf_counter() - start, len(rows), ev))
             check = duckdb.connect(str(path), read_only=True)
-            assert check.execute("SELECT count(*) FROM events").fetchone()[0] == ev
+            assert scalar(check, "SELECT count(*) FROM events") == ev
             check.close()
 
         # 4. re-ingest, all unchanged

@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
+import sys
+import textwrap
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -11,18 +18,23 @@ from rich.progress import Progress
 
 from adjudicator.errors import Flip7Error
 from adjudicator.events import event_json_schema
-from adjudicator.replay import replay_log, state_at, table_view
-from adjudicator.source import lines_from_stream
+from adjudicator.replay import replay_log, state_at
+from adjudicator.source import lines_from_stream, printable
+from adjudicator.table import table_view
 from cli.common import describe_os_error, err_console, fail, open_log, out_console
 from cli.render import offending_lines, render_state, render_verdict
 
 EXIT_VALID, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
 #: A progress bar (on a terminal) from this many files on.
 PROGRESS_FROM = 20
+#: Without ``--jobs``, check in one process per CPU from this many files on.
+PARALLEL_FROM = 100
+
+Judged = tuple[str, dict[str, Any] | None, dict[int, str], str | None]
 
 
-def _judge(name: str) -> tuple[dict[str, Any] | None, dict[int, str], str | None]:
-    """Judge one log: (verdict, offending lines by number, error message if unreadable)."""
+def _judge(name: str) -> Judged:
+    """Judge one log: (name, verdict, offending lines by number, error message if unreadable)."""
     try:
         with open_log(name) as stream:
             verdict = replay_log(lines_from_stream(stream)).verdict.to_dict()
@@ -31,53 +43,150 @@ def _judge(name: str) -> tuple[dict[str, Any] | None, dict[int, str], str | None
             if wanted:
                 stream.seek(0)
                 shown = offending_lines(lines_from_stream(stream), wanted)
-            return verdict, shown, None
+            return name, verdict, shown, None
     except OSError as exc:
-        return None, {}, describe_os_error(name, exc)
+        return name, None, {}, printable(describe_os_error(name, exc))
     except Flip7Error as exc:
-        return None, {}, f"{name}: {exc}"
+        return name, None, {}, printable(f"{name}: {exc}")
+
+
+def expand_inputs(names: list[str]) -> tuple[list[str], bool]:
+    """The log files the arguments stand for (a folder: its ``*.jsonl`` files, searched through,
+    sorted), and whether a folder was among them. An empty folder ends the command (exit 2)."""
+    out: list[str] = []
+    folder = False
+    for name in names:
+        path = Path(name)
+        if name != "-" and path.is_dir():
+            folder = True
+            found = sorted(str(p) for p in path.rglob("*.jsonl") if p.is_file())
+            if not found:
+                fail(f"{name} is a folder with no *.jsonl log files in it")
+            out.extend(found)
+        else:
+            out.append(name)
+    return out, folder
+
+
+def _judged(files: list[str], workers: int, ordered: bool) -> Iterator[Judged]:
+    """Judge ``files`` here, or in a pool of ``workers`` processes (in input order when ``ordered``,
+    else as each finishes). Results are yielded one by one: nothing is kept."""
+    if workers <= 1:
+        yield from map(_judge, files)
+        return
+    chunk = max(1, min(32, len(files) // (workers * 8)))
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        results = pool.imap(_judge, files, chunk) if ordered else pool.imap_unordered(_judge, files, chunk)
+        yield from results
+
+
+class _Output:
+    """Standard output that a closed pipe (``flip7 check … | head``) silences instead of failing:
+    after the first ``BrokenPipeError`` everything further is dropped, and the exit code stays the
+    verdicts' own."""
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    @staticmethod
+    def reader_gone() -> None:
+        """What the console does on a closed pipe: let ``write`` handle it."""
+        raise BrokenPipeError
+
+    def write(self, emit: Callable[[], None]) -> None:
+        """Run ``emit`` (which prints), unless the reader has gone."""
+        if self.closed:
+            return
+        try:
+            emit()
+            sys.stdout.flush()
+        except BrokenPipeError:
+            self.closed = True
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # so the flush at exit does not complain either
+            os.close(devnull)
+
+
+def _indented(verdict: Mapping[str, Any]) -> str:
+    """One array item as ``json.dumps(array, indent=2)`` lays it out."""
+    return textwrap.indent(json.dumps(verdict, ensure_ascii=False, indent=2), "  ")
 
 
 def check(
-    files: Annotated[list[str], typer.Argument(help="Log files (JSON Lines); '-' reads standard input.", metavar="FILE...")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the verdict JSON (an array when several files are given).")] = False,
+    files: Annotated[
+        list[str], typer.Argument(help="Log files (JSON Lines) or folders of *.jsonl logs; '-' reads standard input.", metavar="FILE...")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the verdict JSON (an array for several files or a folder).")] = False,
+    as_jsonl: Annotated[
+        bool, typer.Option("--jsonl", help="Print one verdict per line as each file finishes (for many files: memory stays flat).")
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the logs that fail, and the summary.")] = False,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=0, help=f"Worker processes (0: one per CPU from {PARALLEL_FROM} files on, else one).")
+    ] = 0,
 ) -> None:
     """Replay game logs and judge every move, score and the winner.
 
     Exit code 0: every log is valid; 1: some log has violations; 2: some input could not be read.
+    With several files a summary ends the report (on standard error with --jsonl); it counts the
+    violations by code.
     """
+    if as_json and as_jsonl:
+        fail("choose one of --json and --jsonl")
+    files, folder = expand_inputs(files)
+    many = len(files) > 1 or folder
+    workers = 1 if "-" in files else (jobs or ((os.cpu_count() or 1) if len(files) >= PARALLEL_FROM else 1))
     console = out_console()
     errors = err_console()
-    results: list[dict[str, Any]] = []
+    out = _Output()
+    console.on_broken_pipe = out.reader_gone  # type: ignore[method-assign]  # rich would exit 1 itself
     worst = EXIT_VALID
     counts = {"valid": 0, "with violations": 0, "unreadable": 0}
+    codes: Counter[str] = Counter()
     show_progress = len(files) >= PROGRESS_FROM and errors.is_terminal
-    with Progress(*Progress.get_default_columns(), console=errors, transient=True, disable=not show_progress) as progress:
+    first = True
+    # output piped elsewhere must stay there: the bar takes over standard output only when both share the terminal
+    with Progress(
+        *Progress.get_default_columns(), console=errors, transient=True, disable=not show_progress, redirect_stdout=sys.stdout.isatty()
+    ) as progress:
         task = progress.add_task("checking", total=len(files))
-        for name in files:
-            verdict, shown, error = _judge(name)
+        for name, verdict, shown, error in _judged(files, workers, ordered=not as_jsonl):
             progress.advance(task)
+            item: dict[str, Any]
             if error is not None:
                 errors.print(f"[bold red]error:[/] {escape(error)}", soft_wrap=True)
                 worst = EXIT_UNREADABLE
                 counts["unreadable"] += 1
-                results.append({"file": name, "error": error})
-                continue
-            assert verdict is not None
-            if not verdict["valid"] and worst == EXIT_VALID:
-                worst = EXIT_VIOLATIONS
-            counts["valid" if verdict["valid"] else "with violations"] += 1
-            results.append(verdict)
-            if not as_json:
-                render_verdict(verdict, console, shown, name=name if len(files) > 1 else None)
-    if not as_json and len(files) > 1:
-        console.print(f"{len(files)} logs: " + ", ".join(f"{n} {label}" for label, n in counts.items()))
-    if as_json:
-        if len(files) == 1:
-            if "error" not in results[0]:
-                typer.echo(json.dumps(results[0], ensure_ascii=False, indent=2))
-        else:
-            typer.echo(json.dumps(results, ensure_ascii=False, indent=2))
+                item = {"file": printable(name), "error": error}
+            else:
+                assert verdict is not None
+                if not verdict["valid"] and worst == EXIT_VALID:
+                    worst = EXIT_VIOLATIONS
+                counts["valid" if verdict["valid"] else "with violations"] += 1
+                codes.update(v["code"] for v in verdict["violations"])
+                item = verdict
+            if as_jsonl:
+                line = json.dumps({"file": printable(name), **item} if error is None else item, ensure_ascii=False)
+                out.write(lambda line=line: print(line))  # type: ignore[misc]
+            elif as_json:
+                text = json.dumps(item, ensure_ascii=False, indent=2) if not many else _indented(item)
+                lead = "" if not many else ("[\n" if first else ",\n")
+                out.write(lambda text=text, lead=lead: print(lead + text, end="" if many else "\n"))  # type: ignore[misc]
+            elif verdict is not None and not (quiet and verdict["valid"]):
+                out.write(lambda verdict=verdict, shown=shown, name=name: render_verdict(  # type: ignore[misc]
+                    verdict, console, shown, name=name if many else None
+                ))
+            first = False
+    if as_json and many:
+        out.write(lambda: print("\n]"))
+    if many:
+        summary = f"{len(files)} logs: " + ", ".join(f"{n} {label}" for label, n in counts.items())
+        if codes:
+            summary += "\nviolations by code: " + ", ".join(f"{code} {n}" for code, n in sorted(codes.items(), key=lambda kv: (-kv[1], kv[0])))
+        if as_jsonl:
+            errors.print(summary, soft_wrap=True, markup=False)
+        elif not as_json:
+            out.write(lambda: console.print(summary, soft_wrap=True, markup=False))
     raise typer.Exit(worst)
 
 
@@ -96,14 +205,23 @@ def state(
         fail(f"{file}: {exc}")
     view = table_view(result)
     if as_json:
-        typer.echo(json.dumps(view, ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(view.to_dict(), ensure_ascii=False, indent=2))
     else:
         render_state(view, out_console())
 
 
 def schema() -> None:
     """Print the JSON Schema of one log line (any flip7-log/1 event)."""
-    typer.echo(json.dumps(event_json_schema(), indent=2))
+    typer.echo(json.dumps(_plain_text(event_json_schema()), indent=2))
+
+
+def _plain_text(value: Any) -> Any:
+    """The schema with its descriptions in plain Markdown: the docstrings' reST ````code```` as `code`."""
+    if isinstance(value, dict):
+        return {k: (v.replace("``", "`") if k == "description" and isinstance(v, str) else _plain_text(v)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain_text(v) for v in value]
+    return value
 
 
 def register(app: typer.Typer) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import tempfile
@@ -17,9 +18,20 @@ from rich.console import Console
 _SPOOL_BYTES = 8 * 1024 * 1024
 
 
+#: Width of standard output when it is not a terminal and ``$COLUMNS`` is not set.
+PIPE_WIDTH = 120
+
+
+def output_width(is_terminal: bool) -> int:
+    """Columns to lay output out in: the terminal's (or ``$COLUMNS``), else ``PIPE_WIDTH`` for a pipe."""
+    if is_terminal or os.environ.get("COLUMNS", "").isdigit():
+        return max(40, shutil.get_terminal_size((PIPE_WIDTH, 24)).columns)
+    return PIPE_WIDTH
+
+
 def out_console() -> Console:
-    """A console for standard output (wide enough that tables do not wrap in pipes)."""
-    return Console(soft_wrap=False, width=max(100, shutil.get_terminal_size((120, 24)).columns), highlight=False)
+    """A console for standard output, as wide as the terminal (``PIPE_WIDTH`` in a pipe)."""
+    return Console(soft_wrap=False, width=output_width(sys.stdout.isatty()), highlight=False)
 
 
 def err_console() -> Console:

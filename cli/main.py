@@ -6,7 +6,7 @@ from importlib.metadata import version
 
 import typer
 
-from cli import check, convert, referee, serve, simulate, store
+from cli import check, convert, help, referee, serve, simulate, store
 
 app = typer.Typer(
     name="flip7",
@@ -18,6 +18,7 @@ app = typer.Typer(
 
 for group in (check, store, simulate, serve, convert, referee):
     group.register(app)
+help.install(app)
 
 
 def _version(value: bool) -> None:

@@ -7,9 +7,11 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.table import Table
 
 from adjudicator.cards import CARD_LABELS
+from adjudicator.table import TableView
 
 _OUTCOME_MARK = {"stayed": "", "frozen": " ❄", "busted": " ✗", "flip7": " ★", "in": " ·", "playing": " …"}
 _MAX_SHOWN = 160
@@ -53,20 +55,11 @@ def render_verdict(verdict: Mapping[str, Any], console: Console, source_lines: M
     totals = verdict.get("totals") or {}
     if rounds:
         players = list(totals) or list(rounds[0]["players"])
-        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        table.add_column("round", justify="right")
-        table.add_column("dealer")
-        for player in players:
-            table.add_column(escape(player), justify="right")
-        for rnd in rounds:
-            cells = []
-            for player in players:
-                entry = rnd["players"].get(player, {})
-                cells.append(f"{entry.get('score', '')}{_OUTCOME_MARK.get(entry.get('outcome', ''), '')}")
-            table.add_row(str(rnd["round"]), escape(rnd["dealer"]), *cells)
-        table.add_section()
-        table.add_row("total", "", *[f"[bold]{totals.get(p, 0)}[/]" for p in players])
-        console.print(table)
+        table = _rounds_by_player_columns(rounds, totals, players)
+        if Measurement.get(console, console.options.update_width(10_000), table).maximum <= console.width:
+            console.print(table)
+        else:  # too many players for the width: players down the side, rounds across, in slices that fit
+            _print_rounds_across(rounds, totals, players, console)
         console.print("[dim]❄ frozen  ✗ busted  ★ Flip 7  · still in at another's Flip 7  … round not over[/]")
     if verdict.get("finished"):
         console.print(f"Winner: [bold]{escape(str(verdict['winner']))}[/]")
@@ -84,37 +77,82 @@ def render_verdict(verdict: Mapping[str, Any], console: Console, source_lines: M
     console.print()
 
 
-def render_state(view: Mapping[str, Any], console: Console) -> None:
+def _score_cell(rnd: Mapping[str, Any], player: str) -> str:
+    entry = rnd["players"].get(player, {})
+    return f"{entry.get('score', '')}{_OUTCOME_MARK.get(entry.get('outcome', ''), '')}"
+
+
+def _rounds_by_player_columns(rounds: list[Any], totals: Mapping[str, int], players: list[str]) -> Table:
+    """One row per round, one column per player, totals last: the usual layout."""
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column("round", justify="right")
+    table.add_column("dealer")
+    for player in players:
+        table.add_column(escape(player), justify="right")
+    for rnd in rounds:
+        table.add_row(str(rnd["round"]), escape(rnd["dealer"]), *(_score_cell(rnd, p) for p in players))
+    table.add_section()
+    table.add_row("total", "", *[f"[bold]{totals.get(p, 0)}[/]" for p in players])
+    return table
+
+
+#: Columns a round takes in the transposed layout (a score, a mark, the gap).
+_ROUND_WIDTH = 7
+
+
+def _print_rounds_across(rounds: list[Any], totals: Mapping[str, int], players: list[str], console: Console) -> None:
+    """One row per player, one column per round, as many rounds per slice as the width holds; the
+    dealers are named under each slice, the totals come with the last one."""
+    name_width = min(24, max(6, *(len(p) for p in players)))
+    per_slice = max(1, (console.width - name_width - 8) // _ROUND_WIDTH)
+    for start in range(0, len(rounds), per_slice):
+        part = rounds[start : start + per_slice]
+        last = start + per_slice >= len(rounds)
+        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        table.add_column("player", max_width=name_width, no_wrap=True, overflow="ellipsis")
+        for rnd in part:
+            table.add_column(f"r{rnd['round']}", justify="right", no_wrap=True)
+        if last:
+            table.add_column("total", justify="right", no_wrap=True)
+        for player in players:
+            cells = [_score_cell(rnd, player) for rnd in part]
+            table.add_row(escape(player), *cells, *([f"[bold]{totals.get(player, 0)}[/]"] if last else []))
+        console.print(table)
+        dealers = ", ".join(f"r{rnd['round']} {rnd['dealer']}" for rnd in part)
+        console.print(f"[dim]dealers: {escape(dealers)}[/]", soft_wrap=True)
+
+
+def render_state(view: TableView, console: Console) -> None:
     """Print the table as it stood after an event: rows, totals, whose move, piles."""
-    if view["game"] is None:
+    if view.game is None:
         console.print("No game has begun at this point.")
     else:
-        where = f"round {view['round']}" if view["round"] else f"between rounds ({view['rounds_finished']} finished)"
-        console.print(f"[bold]{escape(view['game'])}[/] after event {view['after_event']}: {where}, dealer {escape(str(view['dealer']))}")
+        where = f"round {view.round}" if view.round else f"between rounds ({view.rounds_finished} finished)"
+        console.print(f"[bold]{escape(view.game)}[/] after event {view.after_event}: {where}, dealer {escape(str(view.dealer))}")
         table = Table(header_style="bold", box=None, pad_edge=False)
         for col in ("seat", "player", "status", "numbers", "modifiers", "2nd chance", "round", "total"):
             table.add_column(col, justify="right" if col in ("seat", "round", "total") else "left")
-        for p in view["players"]:
+        for p in view.players:
             table.add_row(
-                str(p["seat"]), escape(p["name"]), str(p["status"] or "-"), " ".join(p["numbers"]) or "-",
-                " ".join(p["modifiers"] + p["frozen_by"]) or "-", "yes" if p["second_chance"] else "",
-                "" if p["round_score"] is None else str(p["round_score"]), str(p["total"]),
+                str(p.seat), escape(p.name), str(p.status or "-"), " ".join(p.numbers) or "-",
+                " ".join(p.modifiers + p.frozen_by) or "-", "yes" if p.second_chance else "",
+                "" if p.round_score is None else str(p.round_score), str(p.total),
             )
         console.print(table)
-        waiting = view["waiting_for"]
-        console.print(f"Next: {escape(waiting['description'])}.")
-        moves = [_move_text(m) for m in view["legal_moves"]]
+        if view.waiting_for is not None:
+            console.print(f"Next: {escape(view.waiting_for.description)}.")
+        moves = [_move_text(m) for m in view.legal_moves or []]
         if moves:
             console.print("Legal now: " + escape(", ".join(moves)))
-        pile = view["draw_pile"]
-        console.print(f"Draw pile: {view['draw_pile_size']} cards " + escape(" ".join(f"{c}×{k}" for c, k in pile.items())))
-        if view["set_aside"]:
-            console.print("In play / set aside: " + escape(" ".join(view["set_aside"])))
-        if view["finished"]:
-            console.print(f"The game is over: {escape(str(view['winner']))} won.")
-    stop = view.get("stopped_by")
+        pile = view.draw_pile or {}
+        console.print(f"Draw pile: {view.draw_pile_size} cards " + escape(" ".join(f"{c}×{k}" for c, k in pile.items())))
+        if view.set_aside:
+            console.print("In play / set aside: " + escape(" ".join(view.set_aside)))
+        if view.finished:
+            console.print(f"The game is over: {escape(str(view.winner))} won.")
+    stop = view.stopped_by
     if stop:
-        console.print(f"[red]The replay stopped at line {stop['line']} (event {stop['event']}): {stop['code']}[/]: {escape(stop['message'])}", soft_wrap=True)
+        console.print(f"[red]The replay stopped at line {stop.line} (event {stop.event}): {stop.code}[/]: {escape(stop.message)}", soft_wrap=True)
 
 
 def _move_text(move: Mapping[str, Any]) -> str:

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import copy
+import errno
 import ipaddress
-from typing import Annotated
+import signal
+import socket
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
+from adjudicator.store.holder import announce
 from api.settings import DEFAULT_MAX_BODY, TOKEN_ENV, Settings, parse_size
-from cli.common import err_console
+from cli.access import WaitOption
+from cli.common import err_console, fail
+from cli.remote import RemoteStore
 from cli.store import DbOption, open_store, store_path
 
 
@@ -41,12 +49,13 @@ def serve(
         ),
     ] = None,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level (critical, error, warning, info, debug).")] = "info",
+    wait: WaitOption = 0.0,
 ) -> None:
     """Serve the HTTP API (docs at /docs, schema at /openapi.json) until Ctrl-C.
 
     Writes (POST /v1/games, DELETE) need 'Authorization: Bearer <token>' when FLIP7_API_TOKEN is set; reads are open.
 
-    The server holds the store file while it runs (DuckDB allows one writing process): write through the API meanwhile. See docs/api.md.
+    While it runs, the server announces itself beside the store file (PATH.holder): the other flip7 store commands on that store go through its API. See docs/api.md.
     """
     import uvicorn  # the server's modules load only when it starts, not with every flip7 command
 
@@ -54,19 +63,94 @@ def serve(
 
     path = store_path(db)
     settings = Settings.from_env(db_path=path, max_body_bytes=DEFAULT_MAX_BODY if max_body is None else _size(max_body))
-    store = open_store(db, read_only=False)  # fail now, with the store's message, not on the first request
+    listener = _listen(host, port)  # before anything else: a port in use creates no store file
+    try:
+        store = open_store(db, read_only=False, wait=wait)  # fail now, with the store's message, not on the first request
+        if isinstance(store, RemoteStore):
+            fail(f"the store {path} is already served by {store.holder.describe()}: use that server, or stop it first")
+        url = f"http://{_client_host(host)}:{listener.getsockname()[1]}"
+        try:
+            with announce(path, "serve", url=url):
+                _banner(url, path, host, settings)
+                config = uvicorn.Config(
+                    create_app(settings, store=store), log_level=log_level.lower(), access_log=True, workers=None,
+                    log_config=_log_config(),
+                )
+                _run_until_stopped(uvicorn.Server(config), listener)
+        finally:
+            store.close()
+    finally:
+        listener.close()
+
+
+def _run_until_stopped(server: Any, listener: socket.socket) -> None:
+    """Run the server until Ctrl-C or SIGTERM, and return normally either way (so the store is
+    closed and the announcement removed). uvicorn raises the signal again once it has shut down;
+    the handlers here turn that into a plain return instead of the process dying on the spot."""
+    previous = signal.signal(signal.SIGTERM, _raise_stop)
+    try:
+        server.run(sockets=[listener])
+    except (KeyboardInterrupt, _Stopped):
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+class _Stopped(Exception):
+    """SIGTERM arrived (raised by ``_raise_stop``)."""
+
+
+def _raise_stop(signum: int, frame: object) -> None:
+    raise _Stopped
+
+
+def _log_config() -> dict[str, Any]:
+    """uvicorn's logging, with the access log (one line per request, at info) on standard error too."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["handlers"]["access"]["stream"] = "ext://sys.stderr"
+    return config
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` and listening; a port in use (or a bad address) ends the command (exit 2)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        fail(f"--host {host}: not an address this machine can listen on ({exc.strerror})")
+    listener = socket.socket(family, kind, proto)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind(address)
+        listener.listen(2048)
+    except OSError as exc:
+        listener.close()
+        if exc.errno == errno.EADDRINUSE:
+            fail(f"port {port} on {host} is already in use (another server?): choose another with --port, or --port 0 for any free one")
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    listener.set_inheritable(True)
+    return listener
+
+
+def _client_host(host: str) -> str:
+    """The address a client on this machine uses to reach a server listening on ``host``."""
+    if host in ("0.0.0.0", ""):
+        return "127.0.0.1"
+    if host in ("::", "[::]"):
+        return "[::1]"
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def _banner(url: str, path: Path, host: str, settings: Settings) -> None:
     console = err_console()
     writes = "need the bearer token" if settings.writes_protected else f"open to every client ({TOKEN_ENV} is not set)"
-    console.print(f"flip7 API on http://{host}:{port} (docs: /docs)  store: {path}  writes: {writes}", soft_wrap=True)
+    console.print(f"flip7 API on {url} (docs: {url}/docs)  store: {path}  writes: {writes}", soft_wrap=True)
     if not _is_loopback(host) and not settings.writes_protected:
         console.print(
             f"[bold yellow]warning:[/] listening on {host} without {TOKEN_ENV}: anyone who can reach it may store and delete games",
             soft_wrap=True,
         )
-    try:
-        uvicorn.run(create_app(settings, store=store), host=host, port=port, log_level=log_level.lower(), workers=None)
-    finally:
-        store.close()
 
 
 def register(app: typer.Typer) -> None:

@@ -21,6 +21,7 @@ from adjudicator.simulate import (
 from adjudicator.simulate import (
     simulate as simulate_games,
 )
+from adjudicator.simulate.play import MAX_ROUNDS
 from cli.common import err_console, fail
 
 
@@ -48,7 +49,11 @@ def simulate(
     ] = None,
     strategy: Annotated[
         str,
-        typer.Option("--strategy", help="Comma-separated strategies, one per seat, repeated around the table: threshold[:N], cautious[:P], random[:P], each optionally @smart or @random targeting."),
+        typer.Option(
+            "--strategy", metavar="LIST", show_default=False,
+            help="Comma-separated strategies, one per seat, repeated around the table: threshold[:N], cautious[:P], random[:P], "
+            f"each optionally @smart or @random targeting. Default: {DEFAULT_STRATEGIES.replace(',', ', ')} (without the spaces).",
+        ),
     ] = DEFAULT_STRATEGIES,
     claims: Annotated[Claims, typer.Option("--claims", help="Score and end claims: right ones, deliberately wrong ones (for testing), or none.")] = Claims("right"),
     ruleset: Annotated[str, typer.Option("--ruleset", help="Only flip7 (the base game) can be simulated so far.")] = "flip7",
@@ -68,9 +73,16 @@ def simulate(
         run = simulate_games(games, players, seed=seed, strategies=strategy, options=options, claims=claims.value)
     except (SimulationError, StrategyError) as exc:
         fail(str(exc))
+    console = err_console()
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    show_progress = games >= 2 and console.is_terminal
     if out is None:
-        for game in run:
-            sys.stdout.write(game.text())
+        # the logs are the output: the bar takes over standard output only when both share the terminal
+        with Progress(*columns, console=console, transient=True, disable=not show_progress, redirect_stdout=sys.stdout.isatty()) as progress:
+            task = progress.add_task("games", total=games)
+            for game in run:
+                sys.stdout.write(game.text())
+                progress.advance(task)
         sys.stdout.flush()
         return
     if out.exists() and not out.is_dir():
@@ -81,9 +93,7 @@ def simulate(
         fail(f"cannot create the folder {out}: {exc.strerror or exc}")
     started = time.perf_counter()
     finished = stalled = 0
-    console = err_console()
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True, disable=games < 2) as progress:
+    with Progress(*columns, console=console, transient=True, disable=not show_progress) as progress:
         task = progress.add_task("games", total=games)
         for game in run:
             path = out / f"{game.game_id}.jsonl"
@@ -96,7 +106,10 @@ def simulate(
             progress.advance(task)
     seconds = time.perf_counter() - started
     extra = f", {stalled} stalled (no card left anywhere)" if stalled else ""
-    console.print(f"wrote {games} log{'s' if games != 1 else ''} to {out} ({finished} finished{extra}) in {seconds:.1f} s")
+    capped = games - finished - stalled
+    if capped and rounds is None:
+        extra += f", {capped} stopped unfinished after {MAX_ROUNDS} rounds"
+    console.print(f"wrote {games} log{'s' if games != 1 else ''} to {out} ({finished} finished{extra}) in {seconds:.1f} s", soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:

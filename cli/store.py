@@ -8,10 +8,12 @@ standard error and exit code 2.
 from __future__ import annotations
 
 import csv
+import difflib
 import json
 import os
 import sys
 from collections.abc import Iterator
+from contextlib import nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -22,6 +24,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from adjudicator.store import (
+    GameNotFound,
     IngestResult,
     IngestSummary,
     InvalidSince,
@@ -32,10 +35,13 @@ from adjudicator.store import (
     resolve_db_path,
 )
 from adjudicator.store.encode import to_json
+from adjudicator.store.holder import announce
 from adjudicator.store.ingest import DEFAULT_BATCH_SIZE
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT
 from adjudicator.store.stats import BY_NAME
+from cli.access import DEFAULT_WAIT, WaitOption, reach_store
 from cli.common import err_console, fail, out_console
+from cli.remote import RemoteStore
 from cli.render import offending_lines, render_verdict
 
 #: Show a progress bar from this many inputs on (when standard error is a terminal).
@@ -54,10 +60,12 @@ def store_path(db: str | None) -> Path:
     return resolve_db_path(db, os.environ, Path.cwd())
 
 
-def open_store(db: str | None, *, read_only: bool) -> Store:
-    """Open the store ``--db`` names; a ``StoreError`` ends the command with its message (exit 2)."""
+def open_store(db: str | None, *, read_only: bool, wait: float = 0.0) -> Store | RemoteStore:
+    """The store ``--db`` names: through the server holding it, else the file (waiting up to
+    ``wait`` seconds for another holder). A ``StoreError`` ends the command with its message (exit 2)."""
+    err = err_console()
     try:
-        return Store.open(store_path(db), read_only=read_only)
+        return reach_store(store_path(db), read_only=read_only, wait=wait, on_wait=lambda m: err.print(f"[dim]{escape(m)}[/]", soft_wrap=True))
     except StoreError as exc:
         fail(str(exc))
 
@@ -101,6 +109,7 @@ def ingest(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary (and every problem) as JSON.")] = False,
     batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Games written per transaction.")] = DEFAULT_BATCH_SIZE,
     jobs: Annotated[int, typer.Option("--jobs", min=0, help="Processes that replay logs (0: one per CPU for big runs).")] = 0,
+    wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """Adjudicate logs and store them with their verdicts (invalid logs too, flagged).
 
@@ -108,31 +117,32 @@ def ingest(
     --replace. Exit code 0: everything stored or unchanged; 1: some log was refused or unreadable;
     2: the store could not be used.
     """
-    inputs = list(_inputs(paths))
     summary = IngestSummary()
     err = err_console()
-    workers = jobs or ((os.cpu_count() or 1) if len(inputs) >= PARALLEL_FROM else 1)
-    show_progress = len(inputs) >= PROGRESS_FROM and err.is_terminal and not as_json
-    progress = Progress(
-        TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err, transient=True,
-        disable=not show_progress,
-    )
-    task = progress.add_task("ingest", total=len(inputs))
-
-    def on_result(result: IngestResult, events: int) -> None:
-        summary.add(result, events)
-        progress.advance(task)
-
     try:
-        with open_store(db, read_only=False) as store, progress:
-            store.ingest_many(inputs, replace=replace, batch_size=batch_size, on_result=on_result, workers=workers)
+        inputs = list(_inputs(paths))
+        workers = jobs or ((os.cpu_count() or 1) if len(inputs) >= PARALLEL_FROM else 1)
+        show_progress = len(inputs) >= PROGRESS_FROM and err.is_terminal and not as_json
+        progress = Progress(
+            TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err, transient=True,
+            disable=not show_progress,
+        )
+        task = progress.add_task("ingest", total=len(inputs))
+
+        def on_result(result: IngestResult, events: int) -> None:
+            summary.add(result, events)
+            progress.advance(task)
+
+        with open_store(db, read_only=False, wait=wait) as store:
+            with progress, announce(store.path, "ingest") if isinstance(store, Store) else nullcontext():
+                store.ingest_many(inputs, replace=replace, batch_size=batch_size, on_result=on_result, workers=workers)
     except KeyboardInterrupt:
         err.print(f"[bold red]interrupted:[/] the batch in progress was not stored; {_summary_line(summary)}", soft_wrap=True)
         raise typer.Exit(130) from None
     except StoreError as exc:
         fail(str(exc))
     if as_json:
-        out = summary.as_dict()
+        out: dict[str, Any] = dict(summary.as_dict())
         out["problems"] = [{"file": p.name, "outcome": p.outcome.value, "game": p.game_id, "message": p.message} for p in summary.problems]
         typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
     else:
@@ -147,6 +157,8 @@ def ingest(
 
 
 def _cell(value: Any) -> str:
+    """A table cell: the value as the API encodes it (``to_json``), so both ways of reaching a store print alike."""
+    value = to_json(value)
     if value is None:
         return ""
     if isinstance(value, float):
@@ -156,22 +168,32 @@ def _cell(value: Any) -> str:
 
 def stats(
     db: DbOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print every table as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the tables as JSON (every table unless --only).")] = False,
     player: Annotated[str | None, typer.Option("--player", help="Only this player's rows (their games, rounds, hits, choices).")] = None,
     since: Annotated[str | None, typer.Option("--since", help="Only games ingested since: 2026-11-29, an ISO date-time, or 7d / 12h / 2w ago.")] = None,
-    only: Annotated[list[str] | None, typer.Option("--only", help=f"Only these statistics: {', '.join(BY_NAME)}.")] = None,
+    only: Annotated[
+        list[str] | None,
+        typer.Option("--only", metavar="NAME[,NAME...]", help=f"Only these statistics (a comma list, or the option repeated): {', '.join(BY_NAME)}."),
+    ] = None,
+    every: Annotated[bool, typer.Option("--all", help="Print every table (without it, and without --only, the overview only).")] = False,
+    wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
-    """Tables over the stored games: players, seats, scores, bust risk, Flip 7, actions, Second Chance."""
+    """Statistics over the stored games: the overview, or any of the tables (players, seats, scores,
+    bust risk, Flip 7, actions, Second Chance) with --only or --all."""
     try:
         since_at = parse_since(since, datetime.now(UTC)) if since else None
     except InvalidSince as exc:
         fail(f"--since: {exc}")
-    unknown = [n for n in only or [] if n not in BY_NAME]
+    names = [n.strip() for entry in only or [] for n in entry.split(",") if n.strip()] or None
+    unknown = [n for n in names or [] if n not in BY_NAME]
     if unknown:
         fail(f"--only: no statistic named {unknown[0]!r} (there are: {', '.join(BY_NAME)})")
-    store = open_store(db, read_only=True)
+    short = names is None and not every and not as_json
+    if short:
+        names = ["overview"]
+    store = open_store(db, read_only=True, wait=wait)
     try:
-        results = store.stats(player=player, since=since_at, names=only)
+        results = store.stats(player=player, since=since_at, names=names)
     except StoreError as exc:
         fail(str(exc))
     finally:
@@ -192,6 +214,9 @@ def stats(
             table.add_row(*(["–"] + [""] * (len(result.columns) - 1)))
         console.print(table)
         console.print()
+    if short:
+        others = ", ".join(n for n in BY_NAME if n != "overview")
+        console.print(f"[dim]More tables: flip7 stats --all, or --only NAME[,NAME...] ({escape(others)})[/]", soft_wrap=True)
 
 
 # --------------------------------------------------------------------------------------------- query
@@ -219,11 +244,12 @@ def query(
     as_csv: Annotated[bool, typer.Option("--csv", help="Print rows as CSV with a header line.")] = False,
     max_rows: Annotated[int, typer.Option("--max-rows", min=1, help="Print at most this many rows.")] = DEFAULT_MAX_ROWS,
     timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="Stop the query after this many seconds.")] = DEFAULT_TIMEOUT,
+    wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """Run read-only SQL over the store: it cannot write, read files or the network, or change settings."""
     if as_json and as_csv:
         fail("choose one of --json and --csv")
-    store = open_store(db, read_only=True)
+    store = open_store(db, read_only=True, wait=wait)
     try:
         result = store.query(sql, max_rows=max_rows, timeout=timeout)
     except StoreError as exc:
@@ -257,11 +283,12 @@ def games(
     player: Annotated[str | None, typer.Option("--player", help="Only games this player sat in.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the games as JSON.")] = False,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="List at most this many games.")] = None,
+    wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """List stored games (ordered by id)."""
     if invalid and valid:
         fail("choose one of --valid and --invalid")
-    store = open_store(db, read_only=True)
+    store = open_store(db, read_only=True, wait=wait)
     try:
         page = store.list_games(valid=False if invalid else True if valid else None, player=player, limit=limit)
     except StoreError as exc:
@@ -271,35 +298,53 @@ def games(
     if as_json:
         typer.echo(json.dumps([g.as_dict() for g in page.games], ensure_ascii=False, indent=2))
         return
-    table = Table("id", "players", "valid", "finished", "winner", "rounds", "events", "ingested (UTC)", header_style="bold")
-    for g in page.games:
-        table.add_row(
-            escape(g.id),
-            escape(", ".join(g.players)),
-            "[green]yes[/]" if g.valid else f"[red]no ({g.n_violations})[/]",
-            "yes" if g.finished else "no",
-            escape(g.winner or ""),
-            str(g.n_rounds),
-            str(g.n_events),
-            g.ingested_at.strftime("%Y-%m-%d %H:%M:%S"),
-        )
     console = out_console()
-    console.print(table)
+    longest = max([2, *(len(g.id) for g in page.games)])
+    if console.width >= longest + 80:
+        table = Table(header_style="bold")
+        # ids are what the next command is typed with: never wrapped or cut (the players column gives way)
+        table.add_column("id", no_wrap=True, min_width=longest)
+        table.add_column("players", ratio=1)
+        for column in ("valid", "finished", "winner", "rounds", "events"):
+            table.add_column(column)
+        table.add_column("ingested (UTC)", no_wrap=True)
+        for g in page.games:
+            table.add_row(
+                escape(g.id), escape(", ".join(g.players)), _valid_cell(g), "yes" if g.finished else "no",
+                escape(g.winner or ""), str(g.n_rounds), str(g.n_events), g.ingested_at.strftime("%Y-%m-%d %H:%M:%S"),
+            )
+        console.print(table)
+    else:  # a narrow terminal: a few lines per game, the id whole on the first
+        for g in page.games:
+            outcome = f"winner {escape(g.winner)}" if g.finished and g.winner else "not finished"
+            console.print(f"[bold]{escape(g.id)}[/]  {_valid_cell(g)}", soft_wrap=True)
+            console.print(
+                f"    {outcome}, {g.n_rounds} rounds, {g.n_events} events, [dim]ingested {g.ingested_at.strftime('%Y-%m-%d %H:%M:%S')} UTC[/]"
+            )
+            console.print(f"    {escape(', '.join(g.players)) or '[dim](no players)[/]'}", overflow="fold")
     more = " (more not shown: raise --limit)" if page.next_cursor else ""
     console.print(f"[dim]{len(page.games)} game{'s' if len(page.games) != 1 else ''}{more}[/]")
+
+
+def _valid_cell(g: Any) -> str:
+    return "[green]valid[/]" if g.valid else f"[red]{g.n_violations} violation{'s' if g.n_violations != 1 else ''}[/]"
 
 
 def show(
     game_id: Annotated[str, typer.Argument(help="The id of a stored game (see flip7 games).", metavar="ID")],
     db: DbOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the verdict JSON.")] = False,
+    wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """Print a stored game's verdict, as `flip7 check` prints it. Exit code 0 valid, 1 violations."""
-    store = open_store(db, read_only=True)
+    store = open_store(db, read_only=True, wait=wait)
     try:
         verdict = store.verdict(game_id)
         wanted = {v["line"] for v in verdict["violations"]}
         shown = offending_lines(store.log_lines(game_id), wanted) if wanted else {}
+    except GameNotFound as exc:
+        near = near_ids(game_id, store.game_ids())
+        fail(f"{exc}; did you mean {' or '.join(repr(n) for n in near)}? (flip7 games lists them)" if near else f"{exc} (flip7 games lists the stored games)")
     except StoreError as exc:
         fail(str(exc))
     finally:
@@ -311,12 +356,26 @@ def show(
     raise typer.Exit(0 if verdict["valid"] else 1)
 
 
+def near_ids(wanted: str, ids: list[str], n: int = 3) -> list[str]:
+    """Stored ids that look like ``wanted``: the same letters in another case, ids it begins or ends, then close spellings."""
+    folded = wanted.casefold()
+    exact = [i for i in ids if i.casefold() == folded]
+    partial = [i for i in ids if folded and (i.casefold().startswith(folded) or folded in i.casefold()) and i not in exact]
+    close = difflib.get_close_matches(wanted, ids, n=n, cutoff=0.6)
+    out: list[str] = []
+    for i in [*exact, *partial[:n], *close]:
+        if i not in out:
+            out.append(i)
+    return out[:n]
+
+
 def export(
     directory: Annotated[Path, typer.Argument(help="Folder to write <table>.parquet files into (created if missing).", metavar="DIR")],
     db: DbOption = None,
+    wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """Write every table of the store as Parquet, for Spark, Polars or DuckDB elsewhere."""
-    store = open_store(db, read_only=True)
+    store = open_store(db, read_only=True, wait=wait)
     try:
         written = store.export(directory)
     except StoreError as exc:

@@ -8,7 +8,6 @@ is the hook through which a ruleset adds its card words. docs/notation.md descri
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 
 from adjudicator.notation.parse import Entry, Notation, NotationError, parse_notation
@@ -43,8 +42,8 @@ def replay_notation(notation: Notation, *, stop_after: int | None = None) -> tup
     def place(v: Violation) -> Violation:
         entry = by_line[v.line]
         if entry.error is not None:
-            return dataclasses.replace(v, line=entry.line, rule=NOTATION_RULE, message=str(entry.error))
-        return dataclasses.replace(v, line=entry.line)
+            return v.model_copy(update={"line": entry.line, "rule": NOTATION_RULE, "message": str(entry.error)})
+        return v.model_copy(update={"line": entry.line})
 
     result.verdict.violations[:] = [place(v) for v in result.verdict.violations]
     if result.stopped_by is not None:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.scoring import FLIP7_BONUS
+from adjudicator.rules.base import FLIP7_BONUS
 
 LANGUAGES = ("en", "de")
 

@@ -87,7 +87,7 @@ def standing(story: Story, round_no: int, lang: str) -> list[dict[str, Any]]:
         return []
     out = []
     for seat, name in enumerate(story.state.players):
-        outcome, score = summary.outcomes[name]
+        outcome, score = summary.players[name].outcome, summary.players[name].score
         why = story.outs.get((round_no, seat)) or Note("out_in" if outcome == "in" else "out_playing", {"player": name})
         out.append({
             "name": name,

@@ -21,7 +21,7 @@ from adjudicator.notation import statement
 from adjudicator.referee.catalogue import Breakdown, Note
 from adjudicator.replay import build_verdict
 from adjudicator.rules import HIT, Expectation, apply, expecting, legal_moves
-from adjudicator.scoring import score_row
+from adjudicator.rules.base import score_row
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row
 from adjudicator.verdict import Verdict, Violation
 
@@ -89,7 +89,7 @@ def describe(state: GameState, exp: Expectation) -> Note:
         return Note(f"exp_{exp.kind}")
     if exp.kind == "round":
         dealer = state.seat_of[state.game.dealer] if state.dealer is None and state.game else state.left_of(state.dealer or 0)
-        return Note("exp_round", {"round": len(state.history) + 1, "dealer": state.name(dealer)})
+        return Note("exp_round", {"round": state.rounds_finished() + 1, "dealer": state.name(dealer)})
     assert exp.seat is not None
     who = state.name(exp.seat)
     if exp.kind == "deal":
@@ -262,7 +262,7 @@ class _Teller:
         notes.append(Note("totals", {"totals": [f"{n} {t}" for n, t in zip(state.players, state.totals, strict=True)]}))
         if state.over and state.winner is not None:
             notes.append(Note("game_over", {"winner": state.name(state.winner), "total": state.totals[state.winner]}))
-        elif state.game is not None and state.totals and (len(state.history) >= (state.game.rounds or 10**9) or max(state.totals) >= state.game.target and state.game.rounds is None):
+        elif state.game is not None and state.totals and (state.rounds_finished() >= (state.game.rounds or 10**9) or max(state.totals) >= state.game.target and state.game.rounds is None):
             top = max(state.totals)
             notes.append(Note("tie", {"players": [n for n, t in zip(state.players, state.totals, strict=True) if t == top], "total": top}))
 
@@ -315,7 +315,7 @@ class _Teller:
             step.headline = Note("v_winner_mismatch", {"winner": state.name(state.winner), "total": state.totals[state.winner]})
             facts.append(Note("totals_fact", {"totals": [f"{n} {t}" for n, t in zip(state.players, state.totals, strict=True)]}))
         elif code == "game_not_over":
-            step.headline = Note("v_game_not_over", {"rounds": len(state.history)})
+            step.headline = Note("v_game_not_over", {"rounds": state.rounds_finished()})
             if state.totals:
                 top = max(state.totals)
                 leaders = [n for n, t in zip(state.players, state.totals, strict=True) if t == top]

@@ -8,9 +8,9 @@ action may go to, Flip Three's set-aside cards, and scoring. Everything shared l
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from adjudicator.cards import (
     CARD_LABELS,
@@ -29,13 +29,30 @@ from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
 from adjudicator.rules.engine import Expectation, end_round, standing, violation
 from adjudicator.rules.ruleset import DrawPurpose, Ruleset, seats_named
-from adjudicator.scoring import score_row
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, TargetFrame
 
 #: A player stopped by a Freeze: out of the round, banking their row.
 FROZEN = "frozen"
 #: Draw purpose of the three cards a Flip Three owes.
 FLIP_THREE_DRAW = "flip_three"
+
+#: Added to the score of a row with seven different numbers.
+FLIP7_BONUS = 15
+
+
+def score_row(numbers: Iterable[str], modifiers: Iterable[str], *, busted: bool, flip7: bool) -> int:
+    """Score one row: 0 when busted, else numbers (doubled per x2) plus + modifiers plus 15 for Flip 7."""
+    if busted:
+        return 0
+    total = sum(int(n) for n in numbers)
+    plus = 0
+    for modifier in modifiers:
+        if modifier == "x2":
+            total *= 2
+        else:
+            plus += int(modifier)
+    return total + plus + (FLIP7_BONUS if flip7 else 0)
+
 
 #: What a waiting ``TargetFrame`` of the base game is for.
 RESOLVE = "resolve"  # Freeze / Flip Three takes effect on the target
@@ -189,7 +206,7 @@ class BaseGame(Ruleset):
         """Advance set-aside cards by one step; True when a target event is now owed."""
         if frame.naming:
             if frame.next < len(frame.cards):
-                if state.active_seats():
+                if state.anyone_active():
                     state.stack.append(TargetFrame(frame.holder, frame.cards[frame.next], NAME, origin=frame, holds_card=False))
                     return True
                 frame.assigned.append(None)
@@ -210,7 +227,7 @@ class BaseGame(Ruleset):
             else:
                 _resolve_action(state, card, recipient, index, frame.holder)
             return False
-        if not state.active_seats():
+        if not state.anyone_active():
             state.discard(card)
             return False
         state.stack.append(TargetFrame(frame.holder, card, RESOLVE))
@@ -256,7 +273,7 @@ class BaseGame(Ruleset):
 
     def outcomes(self, state: GameState, ended_by: str | None) -> tuple[list[str], list[int]]:
         """``flip7``, ``stayed``, ``frozen``, ``busted``, or (still active) ``in`` after a Flip 7 and
-        ``playing`` while the round goes on; scores per ``scoring.score_row``."""
+        ``playing`` while the round goes on; scores per ``score_row``."""
         outcomes, scores = [], []
         for row in state.rows:
             if row.flip7:
@@ -269,6 +286,15 @@ class BaseGame(Ruleset):
             scores.append(score_row(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=row.flip7))
         return outcomes, scores
 
+
+    def row_score(self, row: Row) -> int:
+        """The row's score if the round ended now (no Flip 7 bonus)."""
+        return score_row(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=False)
+
+    def row_fields(self, row: Row) -> dict[str, Any]:
+        """A held Second Chance and the Freezes the row took."""
+        assert isinstance(row, BaseRow)
+        return {"second_chance": row.second_chance, "frozen_by": list(row.freezes)}
 
     # -- what statistics ask -----------------------------------------------------------------------
 
@@ -325,4 +351,4 @@ def _why_not(state: GameState, exp: Expectation, target: int) -> str:
     return f"{card} cannot go to {who}: {standing(state, target)}. Active players were: {seats_named(state, exp.eligible)}."
 
 
-__all__ = ["FROZEN", "STAYED", "BaseGame", "BaseRow", "DelayedFrame"]
+__all__ = ["FLIP7_BONUS", "FROZEN", "STAYED", "BaseGame", "BaseRow", "DelayedFrame", "score_row"]

@@ -61,6 +61,10 @@ class Expectation:
 _GAME = Expectation("game")
 _OVER = Expectation("over")
 _ROUND = Expectation("round")
+# Expectations are frozen: one per seat (and draw purpose) serves every event that waits for it.
+_DEALS: dict[int, Expectation] = {}
+_TURNS: dict[int, Expectation] = {}
+_DRAWS: dict[tuple[int, str], Expectation] = {}
 
 
 def expecting(state: GameState) -> Expectation:
@@ -76,11 +80,23 @@ def expecting(state: GameState) -> Expectation:
     if kind == "target":
         return Expectation("target", top.holder, top.card, state.rules.eligible(state, top), top.purpose)
     if kind == "draw":
-        return Expectation("draw", top.seat, purpose=top.purpose)
+        key = (top.seat, top.purpose)
+        exp = _DRAWS.get(key)
+        if exp is None:
+            exp = _DRAWS[key] = Expectation("draw", top.seat, purpose=top.purpose)
+        return exp
     assert kind == "round", top
     if top.dealing:
-        return Expectation("deal", _deal_seat(state, top.deal_pos))
-    return Expectation("turn", _next_active(state, top.last_mover))
+        seat = _deal_seat(state, top.deal_pos)
+        exp = _DEALS.get(seat)
+        if exp is None:
+            exp = _DEALS[seat] = Expectation("deal", seat)
+        return exp
+    seat = _next_active(state, top.last_mover)
+    exp = _TURNS.get(seat)
+    if exp is None:
+        exp = _TURNS[seat] = Expectation("turn", seat)
+    return exp
 
 
 def _deal_seat(state: GameState, pos: int) -> int:
@@ -506,7 +522,7 @@ def settle(state: GameState, index: int) -> None:
                 top.dealing = False
                 assert state.dealer is not None
                 top.last_mover = state.dealer
-            if not state.active_seats():
+            if not state.anyone_active():
                 end_round(state, "all_out", None)
             return
         if kind == "draw":
@@ -592,19 +608,23 @@ def apply(state: GameState, event: Event, index: int) -> None:
     settle(state, index)
 
 
-def legal_moves(state: GameState) -> list[Event]:
+def legal_moves(state: GameState, *, chance: bool = True) -> list[Event]:
     """Every event that may come next (claims aside): a card event per card left in the draw pile,
-    hit/stay, each legal target, the next round, or a shuffle when the draw pile is empty."""
+    hit/stay, each legal target, the next round, or a shuffle when the draw pile is empty.
+
+    With ``chance=False`` only the players' decisions are listed (and the next round): card
+    reveals and shuffles are chance events, made by whoever holds the physical deck.
+    """
     exp = expecting(state)
     moves: list[Event] = []
-    shuffle_ok = state.game is not None and not state.over and state.draw_size == 0
     match exp.kind:
         case "round":
             moves.append(RoundEvent(type="round", round=state.rounds_finished() + 1, dealer=state.name(next_dealer(state))))
         case "deal" | "draw":
             assert exp.seat is not None
             name = state.name(exp.seat)
-            moves.extend(CardEvent(type="card", player=name, card=c) for c, k in state.draw_pile.items() if k > 0)
+            if chance:
+                moves.extend(CardEvent(type="card", player=name, card=c) for c, k in state.draw_pile.items() if k > 0)
             if exp.kind == "deal" and may_stay(state, exp.seat):
                 moves.append(StayEvent(type="stay", player=name))
         case "turn":
@@ -615,6 +635,6 @@ def legal_moves(state: GameState) -> list[Event]:
                 moves.append(StayEvent(type="stay", player=name))
         case "target":
             moves.extend(state.rules.target_moves(state, exp))
-    if shuffle_ok:
+    if chance and state.game is not None and not state.over and state.draw_size == 0:
         moves.append(ShuffleEvent(type="shuffle"))
     return moves

@@ -194,6 +194,15 @@ class Ruleset:
         """Outcome and score of every seat now (``ended_by`` None: the round is still going)."""
         raise NotImplementedError
 
+    def row_score(self, row: Row) -> int:
+        """What ``row`` would score if the round ended now, without a Flip 7 bonus (for players'
+        views; default: 0 when busted, else its numbers added up)."""
+        return 0 if row.status == BUSTED else sum(int(n) for n in row.numbers if n.isdigit())
+
+    def row_fields(self, row: Row) -> dict[str, Any]:
+        """Fields of the ruleset's own that the table view shows for ``row`` (default: none)."""
+        return {}
+
     # -- what statistics ask -----------------------------------------------------------------------
 
     def bust_chance(self, row: Row, pile: Mapping[str, int]) -> float:

@@ -23,11 +23,8 @@ from adjudicator.events import (
     EndEvent,
     Event,
     GameEvent,
-    HitEvent,
     ScoreEvent,
     ShuffleEvent,
-    StayEvent,
-    TargetEvent,
 )
 from adjudicator.rules import apply, expecting, is_legal, legal_moves
 from adjudicator.simulate.strategies import (
@@ -43,7 +40,8 @@ from adjudicator.state import GameState
 Claims = Literal["right", "wrong", "none"]
 CLAIMS: tuple[str, ...] = get_args(Claims)
 
-#: A game that has not ended after this many rounds is stopped (only reachable with huge targets).
+#: A game played to a target that has not ended after this many rounds is stopped (only reachable
+#: with huge targets); ``--rounds`` above it plays them all.
 MAX_ROUNDS = 1000
 
 #: Seat names of simulated games (36 distinct names: enough for two decks).
@@ -181,36 +179,29 @@ class _Table:
     def step(self) -> bool:
         """Make the next move (one or two events); False when the game cannot go on.
 
-        Only the move that is made is built (never the card events ``legal_moves`` would list for
-        a deal): targets come from the expectation's eligible seats, and staying is offered exactly
-        when ``legal_moves`` offers it (on a turn or at the deal, with a card in front). ``apply``
-        checks every event as it is written.
+        Decisions are chosen among ``legal_moves(state, chance=False)`` only: the seat's strategy
+        decides between taking a card and staying, and picks one of the legal targets. A card owed
+        or dealt is the top card of the physical deck. ``apply`` checks every event as it is written.
         """
         state = self.state
         exp = expecting(state)
+        moves = legal_moves(state, chance=False)
         if exp.kind == "round":
-            self.emit(next(m for m in legal_moves(state) if m.type == "round"))
+            self.emit(moves[0])
             return True
         assert exp.seat is not None
         seat = exp.seat
-        name = state.players[seat]
-        may_stay = exp.kind in ("deal", "turn") and state.rows[seat].has_card()
-        if exp.kind == "draw" or (exp.kind == "deal" and not may_stay):
-            return self.deal_card(name)
-        strategy = self.strategies[seat]
-        view = PlayerView(state, seat)
+        stay = next((m for m in moves if m.type == "stay"), None)
         if exp.kind == "target":
-            assert exp.card is not None
-            eligible = [state.players[t] for t in exp.eligible]
-            chosen = strategy.pick_target(view, exp.card, eligible, self.choice_rng)
-            self.emit(TargetEvent(type="target", player=name, card=exp.card, target=chosen))
+            chosen = self.strategies[seat].choose_target(PlayerView(state, seat), moves, self.choice_rng)  # type: ignore[arg-type]
+            self.emit(chosen)
             return True
-        if may_stay and not strategy.take_card(view, self.choice_rng):
-            self.emit(StayEvent(type="stay", player=name))
+        if stay is not None and not self.strategies[seat].take_card(PlayerView(state, seat), self.choice_rng):
+            self.emit(stay)
             return True
-        if exp.kind == "deal":
-            return self.deal_card(name)
-        self.emit(HitEvent(type="hit", player=name))
+        if exp.kind in ("deal", "draw"):
+            return self.deal_card(state.players[seat])
+        self.emit(next(m for m in moves if m.type == "hit"))
         return True
 
     def claim_scores(self, round_no: int, wrong: bool) -> None:
@@ -279,7 +270,8 @@ def play_game(
     state = table.state
     claimed = 0
     stalled = False
-    while not state.over and len(state.history) < max_rounds:
+    limit = max(max_rounds, options.rounds or 0)  # a fixed number of rounds ends by itself: no cap
+    while not state.over and len(state.history) < limit:
         if not table.step():
             stalled = True
             break

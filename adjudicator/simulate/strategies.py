@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from adjudicator.cards import FLIP_THREE, FREEZE, SECOND_CHANCE
+from adjudicator.events import TargetEvent
 from adjudicator.simulate.view import PlayerView, RowView
 
 TARGETING = ("smart", "random")
@@ -68,6 +69,15 @@ class Strategy(ABC):
     def take_card(self, view: PlayerView, rng: random.Random) -> bool:
         """Hit (or take the deal card) rather than stay. Asked only when staying is allowed."""
         return not self.satisfied(view)
+
+    def choose_target(self, view: PlayerView, moves: Sequence[TargetEvent], rng: random.Random) -> TargetEvent:
+        """Choose one of the legal ``target`` events: by whom it goes to (``pick_target``); a
+        ruleset whose targets carry more choices (which card) adds its own strategy code here."""
+        by_target: dict[str, TargetEvent] = {}
+        for move in moves:
+            by_target.setdefault(move.target, move)
+        chosen = self.pick_target(view, moves[0].card, list(by_target), rng)
+        return by_target[chosen]
 
     def pick_target(self, view: PlayerView, card: str, eligible: Sequence[str], rng: random.Random) -> str:
         """Choose who gets ``card`` among ``eligible`` (a Second Chance waiting for a target is always

@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from adjudicator.scoring import bust_probability, score_row
-from adjudicator.state import BUSTED, GameState
+from adjudicator.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,11 +26,8 @@ class RowView:
     second_chance: bool
     status: str
     total: int
-
-    @property
-    def score(self) -> int:
-        """What the row would score if the round ended now (0 when busted, no Flip 7 bonus)."""
-        return score_row(self.numbers, self.modifiers, busted=self.status == BUSTED, flip7=False)
+    #: What the row would score if the round ended now (0 when busted, no Flip 7 bonus).
+    score: int
 
 
 class PlayerView:
@@ -63,8 +59,8 @@ class PlayerView:
         seat = self.seat if who is None else who if isinstance(who, int) else state.seat_of[who]
         row = state.rows[seat]
         return RowView(
-            state.players[seat], seat, tuple(row.numbers), tuple(row.modifiers), row.second_chance, row.status,
-            state.totals[seat],
+            state.players[seat], seat, tuple(row.numbers), tuple(row.modifiers), getattr(row, "second_chance", False),
+            row.status, state.totals[seat], state.rules.row_score(row),
         )
 
     @property
@@ -88,8 +84,8 @@ class PlayerView:
         return self.draw_pile if self._state.draw_size else self.discard_pile
 
     def bust_chance(self, who: str | int | None = None) -> float:
-        """Exact chance that the next card busts ``who`` (default: oneself); 0 with a Second Chance."""
-        row = self.row(who)
-        if row.second_chance:
-            return 0.0
-        return bust_probability(row.numbers, self.next_card_pile())
+        """Exact chance that the next card busts ``who`` (default: oneself), as the ruleset counts it
+        (0 with a Second Chance in the base game)."""
+        state = self._state
+        seat = self.seat if who is None else who if isinstance(who, int) else state.seat_of[who]
+        return state.rules.bust_chance(state.rows[seat], self.next_card_pile())

@@ -12,6 +12,7 @@ import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import duckdb
 
@@ -26,7 +27,7 @@ DEFAULT_NAME = "flip7.duckdb"
 STORE_FORMAT = "flip7-store"
 
 #: DuckDB settings of every connection the store opens (see the module docstring).
-LOCKED_CONFIG: dict[str, object] = {
+LOCKED_CONFIG: dict[str, str | bool | int | float | list[str]] = {
     "enable_external_access": False,
     "autoinstall_known_extensions": False,
     "autoload_known_extensions": False,
@@ -154,6 +155,13 @@ def _check_or_create(con: duckdb.DuckDBPyConnection, path: Path, *, read_only: b
 _HEADER_BYTES = 3 * 4096
 
 
+def scalar(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any] | None = None) -> Any:
+    """The single value a one-row, one-column query returns."""
+    row = con.execute(sql, params or []).fetchone()
+    assert row is not None, sql
+    return row[0]
+
+
 def _check_length(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     """Refuse a file cut short: DuckDB only notices missing blocks when a query reads them.
 
@@ -169,10 +177,8 @@ def _check_length(con: duckdb.DuckDBPyConnection, path: Path) -> None:
         for t in ALL_TABLES
     ]
     parts.append("SELECT max(block_id) AS b FROM pragma_metadata_info()")
-    last = con.execute(f"SELECT max(b) FROM ({' UNION ALL '.join(parts)})").fetchone()[0]
-    block_size = con.execute(
-        "SELECT block_size FROM pragma_database_size() WHERE database_name = current_database()"
-    ).fetchone()[0]
+    last = scalar(con, f"SELECT max(b) FROM ({' UNION ALL '.join(parts)})")
+    block_size = scalar(con, "SELECT block_size FROM pragma_database_size() WHERE database_name = current_database()")
     expected = _HEADER_BYTES + ((last if last is not None and last >= 0 else -1) + 1) * block_size
     actual = path.stat().st_size
     if actual < expected:

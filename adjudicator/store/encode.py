@@ -32,7 +32,8 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Decimal):
         if not value.is_finite():
             return to_json(float(value))
-        return int(value) if value == value.to_integral_value() and value.as_tuple().exponent >= 0 else float(value)
+        exponent = value.as_tuple().exponent  # an int for a finite value
+        return int(value) if value == value.to_integral_value() and isinstance(exponent, int) and exponent >= 0 else float(value)
     if isinstance(value, dt.datetime):
         text = value.isoformat()
         return text + "Z" if value.tzinfo is None else text

@@ -48,6 +48,17 @@ class QueryTimeout(QueryFailed):
     """A sandboxed query ran longer than its time limit and was interrupted."""
 
 
+class QueryTooLarge(QueryFailed):
+    """The first row of a sandboxed query's result is alone over the byte limit (``limit``)."""
+
+    def __init__(self, message: str, limit: int) -> None:
+        super().__init__(message, limit)
+        self.limit = limit
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 class InvalidSince(Flip7Error, ValueError):
     """A ``since`` filter that is neither a date, a date-time nor an age (``timeparse.parse_since``).
 

@@ -14,9 +14,15 @@ stored is ``unchanged``; a new id is ``ingested``; a known id with other bytes i
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import json
 import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -33,7 +39,8 @@ import pyarrow as pa
 from adjudicator.errors import Flip7Error
 from adjudicator.records import LoggedEvent
 from adjudicator.replay import replay_log
-from adjudicator.source import as_lines
+from adjudicator.source import as_lines, printable
+from adjudicator.store.records import RecordCollector
 from adjudicator.store.schema import (
     GAME_KEY_COLUMN,
     GAME_TABLES,
@@ -75,6 +82,10 @@ class LogInput:
 
     name: str
     load: Callable[[], bytes]
+
+    def __post_init__(self) -> None:
+        # the name is stored (games.source) and printed: it must be valid text
+        object.__setattr__(self, "name", printable(self.name))
 
     @classmethod
     def from_bytes(cls, name: str, data: bytes) -> LogInput:
@@ -202,21 +213,19 @@ def _round_numbers(events: list[LoggedEvent]) -> list[int]:
 
 def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> GameRows:
     """Replay one log (bytes as given) and build its rows. Raises ``Flip7Error`` when unreadable."""
-    result = replay_log(data, collect=True)
+    collector = RecordCollector()
+    result = replay_log(data, collect=True, observer=collector)
     verdict = result.verdict.to_dict()
     options = result.options
-    game_id = verdict.get("game")
-    named = game_id is not None
-    if not named:
-        game_id = unnamed_id(digest)
+    named = result.verdict.game is not None
+    game_id = result.verdict.game if result.verdict.game is not None else unnamed_id(digest)
     players: list[str] = list(options.get("players", [])) if options else []
     dealer = options.get("dealer") if options else None
     winner = verdict.get("winner")
     violations = verdict.get("violations", [])
     complete = named and result.stopped_by is None  # only wrong claims, if anything
     events = result.events
-    records = result.records
-    assert records is not None
+    records = collector.records(result.state)
 
     games = (
         game_id,
@@ -238,7 +247,7 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
     )
     totals = verdict.get("totals", {})
     n = len(players)
-    dealer_seat = players.index(dealer) if players else 0
+    dealer_seat = players.index(dealer) if players and dealer is not None else 0
     seats = range(n)
     columns: dict[str, list[list[Any]]] = {
         "games": [[value] for value in games],
@@ -280,7 +289,7 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
 
 
 def _record_columns(game_id: str, table: Table, records: Sequence[object]) -> list[list[Any]]:
-    """The columns of a table holding one row per record (``adjudicator.records``): ``game``, then
+    """The columns of a table holding one row per record (``adjudicator.store.records``): ``game``, then
     each further column read from the record's field of the same name (lists for ``…[]`` columns)."""
     out: list[list[Any]] = [[game_id] * len(records)]
     for column in table.columns[1:]:
@@ -299,6 +308,35 @@ def _replay_job(job: tuple[str, bytes, str, datetime]) -> GameRows | tuple[str, 
         return type(exc).__name__, str(exc)
 
 
+#: How often a worker looks whether the ingesting process is still there (where the kernel cannot tell it).
+PARENT_POLL_SECONDS = 0.5
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    """Initializer of the worker processes: end the worker as soon as the ingesting process ends,
+    however it ends (a SIGKILL included), so no orphan lives on.
+
+    On Linux the kernel sends the worker SIGKILL when its parent dies (``PR_SET_PDEATHSIG``; the
+    pool is created and shut down by one call on one thread, which outlives its workers). Elsewhere,
+    and as a second guard, a thread checks the parent every ``PARENT_POLL_SECONDS``.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="flip7-parent-watch", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
+
+
 def batch_tables(games: list[GameRows]) -> dict[str, pa.Table]:
     """Arrow tables, one per store table, holding the rows of ``games`` (columns concatenated)."""
     out: dict[str, pa.Table] = {}
@@ -314,6 +352,13 @@ def batch_tables(games: list[GameRows]) -> dict[str, pa.Table]:
 def _insert_sql(table: Table, view: str) -> str:
     cols = ", ".join(table.column_names)
     return f"INSERT INTO {table.name} ({cols}) SELECT {cols} FROM {view}"
+
+
+def raise_if_interrupt(exc: BaseException) -> None:
+    """Raise ``KeyboardInterrupt`` for DuckDB's interrupt: Ctrl-C during a statement arrives as
+    ``duckdb.InterruptException`` (a ``duckdb.Error``), and must stop the run, not fail one game."""
+    if isinstance(exc, duckdb.InterruptException):
+        raise KeyboardInterrupt from None
 
 
 def delete_games(con: duckdb.DuckDBPyConnection, game_ids: list[str]) -> None:
@@ -421,7 +466,7 @@ class Ingestor:
             try:
                 item.data = source.load()
             except OSError as exc:
-                item.result = IngestResult(source.name, Outcome.UNREADABLE, message=_os_message(exc), error="OSError")
+                item.result = IngestResult(source.name, Outcome.UNREADABLE, message=os_message(exc), error="OSError")
             batch.append(item)
             events += len(item.data or b"") // 40  # rough: a log line is ~40 bytes
             if len(batch) >= batch_size or events >= MAX_BATCH_EVENTS:
@@ -434,10 +479,16 @@ class Ingestor:
 
     def _replay(self, items: list[_Item], ingested_at: datetime) -> None:
         """Replay ``items`` (here, or in the worker pool when there are enough) and attach their rows."""
-        jobs = [(i.name, i.data, i.digest, ingested_at) for i in items]
+        jobs = [(i.name, i.data, i.digest, ingested_at) for i in items if i.data is not None and i.digest is not None]
+        assert len(jobs) == len(items), "every item to replay has been read"
         if self._workers > 1 and len(jobs) >= 4 * self._workers:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("spawn"))
+                self._pool = ProcessPoolExecutor(
+                    self._workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_die_with_parent,
+                    initargs=(os.getpid(),),
+                )
             outputs: Iterable[GameRows | tuple[str, str]] = self._pool.map(
                 _replay_job, jobs, chunksize=max(1, len(jobs) // (4 * self._workers))
             )
@@ -481,6 +532,7 @@ class Ingestor:
             if item.result is not None:
                 continue
             if item.game is None:  # stored byte for byte before this batch
+                assert item.digest is not None
                 game_id = by_hash[item.digest]
                 if known.setdefault(game_id, item.digest) == item.digest:
                     item.result = IngestResult(item.name, Outcome.UNCHANGED, game_id)
@@ -501,10 +553,7 @@ class Ingestor:
                     Outcome.REFUSED,
                     game.game_id,
                     game.valid,
-                    message=(
-                        f"a different log with game id {game.game_id!r} is already stored; "
-                        "use --replace to replace it"
-                    ),
+                    message=refused_message(game.game_id),
                 )
                 item.game = None
                 continue
@@ -522,7 +571,8 @@ class Ingestor:
             games = [i.game for i in to_write if i.game is not None]
             try:
                 write_games(con, games, [g.game_id for g in games if g.game_id in in_db])
-            except WRITE_ERRORS:
+            except WRITE_ERRORS as exc:
+                raise_if_interrupt(exc)
                 self._write_one_by_one(to_write, in_db)
         for item in batch:
             item.game = None  # let the rows go
@@ -536,6 +586,7 @@ class Ingestor:
             try:
                 write_games(self._con, [game], [game.game_id] if game.game_id in in_db else [])
             except WRITE_ERRORS as exc:
+                raise_if_interrupt(exc)
                 item.stored_events = 0
                 item.result = IngestResult(
                     item.name,
@@ -546,9 +597,15 @@ class Ingestor:
                 )
 
 
-def _os_message(exc: OSError) -> str:
-    reason = exc.strerror or str(exc)
-    return f"cannot read {exc.filename}: {reason}" if exc.filename else f"cannot read: {reason}"
+def refused_message(game_id: str | None) -> str:
+    """Why a log was ``refused`` (and what to do)."""
+    return f"a different log with game id {game_id!r} is already stored; use --replace to replace it"
+
+
+def os_message(exc: OSError) -> str:
+    """The message of a log file that cannot be read."""
+    reason = printable(exc.strerror or str(exc))
+    return f"cannot read {printable(str(exc.filename))}: {reason}" if exc.filename else f"cannot read: {reason}"
 
 
 def ingest_lines_input(name: str, source: str | bytes | Iterable[str]) -> LogInput:

@@ -11,18 +11,27 @@ Three fences, each enough on its own for writing, and the last two for everythin
    no ATTACH) and the configuration locked (no ``SET``/``PRAGMA``/``RESET`` of settings), from the
    moment it was opened (see ``db.LOCKED_CONFIG``).
 
-Results are cut at ``max_rows`` rows and the query is interrupted after ``timeout`` seconds.
+Results are cut at ``max_rows`` rows (and, when asked, at ``max_bytes`` bytes of JSON) and the
+query is interrupted after ``timeout`` seconds.
+
+With ``hide_server`` (the HTTP API) a fourth fence keeps the server to itself: a query may not name
+DuckDB's views of the instance (its settings, attached files, extensions, temporary files, secrets,
+logs) nor the functions that run SQL given as text; error messages do not name paths the query did
+not name itself. What the store holds (its tables, columns, views) stays open to questions.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 from dataclasses import dataclass
 from typing import Any
 
 import duckdb
 
-from adjudicator.store.errors import QueryFailed, QueryRefused, QueryTimeout
+from adjudicator.store.encode import to_json
+from adjudicator.store.errors import QueryFailed, QueryRefused, QueryTimeout, QueryTooLarge
 
 #: Default cap on the rows a query returns.
 DEFAULT_MAX_ROWS = 10_000
@@ -30,14 +39,38 @@ DEFAULT_MAX_ROWS = 10_000
 DEFAULT_TIMEOUT = 30.0
 
 
+#: Rows fetched from DuckDB at a time (so a byte limit is noticed before every row is in memory).
+_FETCH = 256
+
+#: Names about the DuckDB instance rather than the store (``hide_server``): these prefixes, but for
+#: the catalog views that only describe the store's own tables.
+_SERVER_PREFIXES = ("duckdb_", "pragma_")
+_STORE_CATALOG = frozenset(
+    {
+        "duckdb_tables", "duckdb_columns", "duckdb_views", "duckdb_schemas", "duckdb_types", "duckdb_functions",
+        "duckdb_keywords", "duckdb_constraints", "duckdb_indexes", "duckdb_sequences", "duckdb_dependencies",
+        "pragma_table_info", "pragma_show",
+    }
+)
+#: Further views of the instance, refused wherever they are named.
+_SERVER_VIEWS = frozenset({"pg_settings"})
+#: Functions that read settings or run SQL given as text: refused when called.
+_SERVER_FUNCTIONS = frozenset(
+    {"current_setting", "getvariable", "getenv", "query", "query_table", "json_execute_serialized_sql", "which_secret"}
+)
+_QUOTED_PATH = re.compile(r"(?P<q>[\"'])(?P<path>(?:/|[A-Za-z]:[\\/]|~)[^\"']*)(?P=q)")
+
+
 @dataclass(frozen=True, slots=True)
 class QueryResult:
-    """The columns (names and DuckDB types) and rows of a query; ``truncated`` when rows were cut."""
+    """The columns (names and DuckDB types) and rows of a query; ``truncated`` when rows were cut,
+    ``truncated_by`` says by which limit (``"rows"`` or ``"bytes"``; None when nothing was cut)."""
 
     columns: list[str]
     types: list[str]
     rows: list[tuple[Any, ...]]
     truncated: bool
+    truncated_by: str | None = None
 
 
 def check_query(sql: str) -> None:
@@ -57,6 +90,69 @@ def check_query(sql: str) -> None:
         )
 
 
+def _identifiers(sql: str) -> list[tuple[str, bool]]:
+    """The names in ``sql`` as DuckDB compares them (unquoted, lower case), each with whether it is
+    called (the next token, comments aside, is ``(``). String literals and comments are not names."""
+    raw = duckdb.tokenize(sql)
+    ends = [start for start, _ in raw[1:]] + [len(sql)]
+    tokens = [(sql[start:end].strip(), kind) for (start, kind), end in zip(raw, ends, strict=True) if kind != duckdb.token_type.comment]
+    out = []
+    for i, (text, kind) in enumerate(tokens):
+        if kind not in (duckdb.token_type.identifier, duckdb.token_type.keyword):
+            continue
+        if len(text) >= 2 and text[0] == text[-1] == '"':
+            text = text[1:-1].replace('""', '"')
+        called = i + 1 < len(tokens) and tokens[i + 1][0].startswith("(")
+        out.append((text.lower(), called))
+    return out
+
+
+def check_private(sql: str) -> None:
+    """Refuse (``QueryRefused``) a query that asks about the server rather than the store (see the
+    module docstring: ``hide_server``)."""
+    for name, called in _identifiers(sql):
+        server = name in _SERVER_VIEWS or (name.startswith(_SERVER_PREFIXES) and name not in _STORE_CATALOG)
+        if server or (called and name in _SERVER_FUNCTIONS):
+            raise QueryRefused(
+                f"{name} is about the server, not the store: its settings, files and databases are not "
+                "shown here (ask about the store's tables: information_schema, duckdb_tables(), DESCRIBE)"
+            )
+
+
+def _hide_paths(message: str, sql: str) -> str:
+    """``message`` with every quoted path the query did not name itself replaced by ``<path>``."""
+    return _QUOTED_PATH.sub(lambda m: m.group(0) if m.group("path") in sql else f"{m.group('q')}<path>{m.group('q')}", message)
+
+
+def _fetch(
+    cursor: duckdb.DuckDBPyConnection, max_rows: int, max_bytes: int | None
+) -> tuple[list[tuple[Any, ...]], str | None]:
+    """Up to ``max_rows`` rows, and up to ``max_bytes`` bytes of their JSON; which limit cut them.
+
+    Raises ``QueryTooLarge`` when the first row alone is over ``max_bytes``.
+    """
+    rows: list[tuple[Any, ...]] = []
+    size = 2  # the brackets of the list of rows
+    while True:
+        chunk = cursor.fetchmany(min(_FETCH, max_rows + 1 - len(rows)))
+        if not chunk:
+            return rows, None
+        for row in chunk:
+            if len(rows) == max_rows:
+                return rows, "rows"
+            if max_bytes is not None:
+                size += len(json.dumps(to_json(list(row)), ensure_ascii=False).encode("utf-8", "replace")) + 1
+                if size > max_bytes:
+                    if not rows:
+                        raise QueryTooLarge(
+                            f"the first row of the result alone is over the limit of {max_bytes:,} bytes; "
+                            "select fewer or shorter columns (substr, length, LIMIT)",
+                            max_bytes,
+                        )
+                    return rows, "bytes"
+            rows.append(row)
+
+
 def run_query(
     con: duckdb.DuckDBPyConnection,
     sql: str,
@@ -64,15 +160,36 @@ def run_query(
     read_only_connection: bool,
     max_rows: int = DEFAULT_MAX_ROWS,
     timeout: float = DEFAULT_TIMEOUT,
+    max_bytes: int | None = None,
+    hide_server: bool = False,
 ) -> QueryResult:
     """Run one read-only query on a fresh cursor of ``con`` (which must come from ``db.open_connection``).
 
     ``read_only_connection`` says whether ``con`` was opened read-only; if not, the query runs in
-    a ``READ ONLY`` transaction that is rolled back afterwards. Raises ``QueryRefused`` for
-    anything the sandbox forbids, ``QueryTimeout`` past ``timeout`` seconds, ``QueryFailed`` for
-    other SQL errors.
+    a ``READ ONLY`` transaction that is rolled back afterwards. Rows are cut at ``max_rows``, and
+    at ``max_bytes`` bytes of their JSON when given. ``hide_server`` refuses questions about the
+    server and keeps paths out of messages (see the module docstring). Raises ``QueryRefused`` for
+    anything the sandbox forbids, ``QueryTimeout`` past ``timeout`` seconds, ``QueryTooLarge`` when
+    the first row alone is over ``max_bytes``, ``QueryFailed`` for other SQL errors.
     """
-    check_query(sql)
+    try:
+        check_query(sql)
+        if hide_server:
+            check_private(sql)
+        return _run(con, sql, read_only_connection, max_rows, timeout, max_bytes)
+    except QueryFailed as exc:
+        if not hide_server:
+            raise
+        raise type(exc)(_hide_paths(str(exc), sql), *exc.args[1:]) from None
+    except QueryRefused as exc:
+        if not hide_server:
+            raise
+        raise QueryRefused(_hide_paths(str(exc), sql)) from None
+
+
+def _run(
+    con: duckdb.DuckDBPyConnection, sql: str, read_only_connection: bool, max_rows: int, timeout: float, max_bytes: int | None
+) -> QueryResult:
     cursor = con.cursor()
     in_transaction = False
     timer = threading.Timer(timeout, cursor.interrupt)
@@ -83,7 +200,7 @@ def run_query(
         timer.start()
         cursor.execute(sql)
         description = cursor.description or []
-        rows = cursor.fetchmany(max_rows + 1)
+        rows, cut_by = _fetch(cursor, max_rows, max_bytes)
     except duckdb.InterruptException:
         raise QueryTimeout(f"the query ran longer than {timeout:g} s and was stopped") from None
     except (duckdb.PermissionException, duckdb.TransactionException) as exc:
@@ -106,8 +223,9 @@ def run_query(
     return QueryResult(
         columns=[d[0] for d in description],
         types=[str(d[1]) for d in description],
-        rows=rows[:max_rows],
-        truncated=len(rows) > max_rows,
+        rows=rows,
+        truncated=cut_by is not None,
+        truncated_by=cut_by,
     )
 
 

@@ -12,12 +12,12 @@ import json
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import duckdb
+from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.source import lines_from_bytes
 from adjudicator.store import db
@@ -32,6 +32,7 @@ from adjudicator.store.ingest import (
     Outcome,
     delete_games,
     ingest_lines_input,
+    raise_if_interrupt,
 )
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query
 from adjudicator.store.stats import StatResult, run_statistics
@@ -48,38 +49,43 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-@dataclass(frozen=True, slots=True)
-class GameSummary:
-    """A stored game's row in ``games``, without its options and verdict; ``ingested_at`` is UTC."""
+class GameSummary(BaseModel):
+    """A stored game (its row in the store's `games` table, without options and verdict)."""
+
+    model_config = ConfigDict(frozen=True)
 
     id: str
-    named: bool
-    source: str | None
-    content_hash: str
+    named: bool = Field(description="False when the `game` line was bad and the id is `unnamed-<hash>`.")
+    source: str | None = Field(description="Where the log came from (for uploads: the `source` given, or `api`).")
+    content_hash: str = Field(description="SHA-256 of the stored log bytes.")
     ingested_at: datetime
     players: list[str]
     first_dealer: str | None
     valid: bool
-    complete: bool
+    complete: bool = Field(description="Valid but for wrong claims: the store's statistics count these games.")
     finished: bool
     winner: str | None
     n_events: int
     n_rounds: int
     n_violations: int
 
+    @classmethod
+    def from_row(cls, row: Iterable[Any]) -> GameSummary:
+        """A summary from a row of ``_SUMMARY_COLUMNS`` (``ingested_at`` is UTC)."""
+        return cls.model_construct(**dict(zip(cls.model_fields, row, strict=True)))
+
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data (``ingested_at`` as ISO 8601 with ``Z``)."""
-        out = {name: getattr(self, name) for name in self.__slots__}
+        out = {name: getattr(self, name) for name in type(self).model_fields}
         out["ingested_at"] = self.ingested_at.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class GamePage:
-    """One page of ``list_games``; pass ``next_cursor`` as ``after`` for the next (None: last page)."""
+class GamePage(BaseModel):
+    """One page of stored games, ordered by id; pass ``next_cursor`` as ``after`` for the next."""
 
     games: list[GameSummary]
-    next_cursor: str | None
+    next_cursor: str | None = Field(description="Pass as `cursor` to get the next page; null on the last page.")
 
 
 class Store:
@@ -140,6 +146,7 @@ class Store:
         try:
             yield cursor
         except duckdb.Error as exc:
+            raise_if_interrupt(exc)
             raise db.classify_duckdb_error(self.path, exc) from None
         finally:
             cursor.close()
@@ -190,7 +197,7 @@ class Store:
     def delete_game(self, game_id: str) -> bool:
         """Remove a game and all its rows; False if there was no such game."""
         with self._writer() as cursor:
-            if cursor.execute("SELECT count(*) FROM games WHERE id = ?", [game_id]).fetchone()[0] == 0:
+            if db.scalar(cursor, "SELECT count(*) FROM games WHERE id = ?", [game_id]) == 0:
                 return False
             cursor.execute("BEGIN TRANSACTION")
             try:
@@ -231,11 +238,16 @@ class Store:
             params["limit"] = limit + 1
         with self._cursor() as cursor:
             rows = cursor.execute(sql, params).fetchall()
-        games = [GameSummary(*row) for row in rows]
+        games = [GameSummary.from_row(row) for row in rows]
         if limit is not None and len(games) > limit:
             games = games[:limit]
-            return GamePage(games, games[-1].id)
-        return GamePage(games, None)
+            return GamePage.model_construct(games=games, next_cursor=games[-1].id)
+        return GamePage.model_construct(games=games, next_cursor=None)
+
+    def game_ids(self) -> list[str]:
+        """Every stored game's id, in order (to suggest one for a mistyped id)."""
+        with self._cursor() as cursor:
+            return [row[0] for row in cursor.execute("SELECT id FROM games ORDER BY id").fetchall()]
 
     def game(self, game_id: str) -> GameSummary:
         """The stored game ``game_id``; raises ``GameNotFound``."""
@@ -243,7 +255,7 @@ class Store:
             row = cursor.execute(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE id = ?", [game_id]).fetchone()
         if row is None:
             raise GameNotFound(f"no stored game has the id {game_id!r}")
-        return GameSummary(*row)
+        return GameSummary.from_row(row)
 
     def verdict(self, game_id: str) -> dict[str, Any]:
         """The verdict stored with the game (the contract's verdict JSON); raises ``GameNotFound``."""
@@ -293,11 +305,23 @@ class Store:
         with self._cursor() as cursor:
             return run_statistics(cursor, player=player, since=since, names=names)
 
-    def query(self, sql: str, *, max_rows: int = DEFAULT_MAX_ROWS, timeout: float = DEFAULT_TIMEOUT) -> QueryResult:
-        """Run one read-only SQL query in the sandbox (see ``adjudicator.store.query``)."""
+    def query(
+        self,
+        sql: str,
+        *,
+        max_rows: int = DEFAULT_MAX_ROWS,
+        timeout: float = DEFAULT_TIMEOUT,
+        max_bytes: int | None = None,
+        hide_server: bool = False,
+    ) -> QueryResult:
+        """Run one read-only SQL query in the sandbox (see ``adjudicator.store.query``; ``max_bytes``
+        and ``hide_server`` are for callers who serve others, such as the HTTP API)."""
         if self._closed:
             raise StoreError("the store is closed")
-        return run_query(self._con, sql, read_only_connection=self.read_only, max_rows=max_rows, timeout=timeout)
+        return run_query(
+            self._con, sql, read_only_connection=self.read_only, max_rows=max_rows, timeout=timeout,
+            max_bytes=max_bytes, hide_server=hide_server,
+        )
 
     def export(self, directory: str | Path) -> list[ExportedTable]:
         """Write every table as ``directory/<table>.parquet``."""

@@ -82,13 +82,17 @@ def stats(
         "One read-only query (SELECT, WITH, FROM, VALUES, DESCRIBE, SHOW, SUMMARIZE) in the sandbox "
         "of `flip7 query`: no writes, no files, no settings, no extensions. The rows are cut at "
         "`max_rows` and the query is stopped after `timeout` seconds; both are capped by the "
-        "server's limits (10 000 rows, 10 s unless configured). docs/storage.md describes the tables."
+        "server's limits (10 000 rows, 10 s unless configured). The rows are also cut at the server's "
+        "byte limit (10 MB of JSON unless configured; `truncated_by` says which limit cut them), and a "
+        "result whose first row alone is larger is a `413`. Questions about the server rather than the "
+        "store (its settings, files, databases: `duckdb_settings()`, `current_setting(…)`, …) are "
+        "refused. docs/storage.md describes the tables."
     ),
     response_model=QueryResult,
     responses={
         400: {"description": "The SQL does not parse or fails (unknown column, bad cast, …)."},
         403: {"description": "The statement is not a read-only query, or it tries something the sandbox forbids."},
-        413: {"description": "The body is larger than the server's limit."},
+        413: {"description": "The body is larger than the server's limit, or the result's first row alone is over the byte limit."},
         422: {"description": "The body is not a valid query request, or the query ran past its time limit."},
         **STORE_ERRORS,
     },
@@ -97,12 +101,14 @@ def stats(
 def query(body: QueryRequest, store: StoreDep, settings: SettingsDep) -> Any:
     max_rows = min(body.max_rows or settings.query_max_rows, settings.query_max_rows)
     timeout = min(body.timeout or settings.query_timeout, settings.query_timeout)
-    result = store.query(body.sql, max_rows=max_rows, timeout=timeout)
+    result = store.query(body.sql, max_rows=max_rows, timeout=timeout, max_bytes=settings.query_max_bytes, hide_server=True)
     return {
         "columns": result.columns,
         "types": result.types,
         "rows": [to_json(list(row)) for row in result.rows],
         "truncated": result.truncated,
+        "truncated_by": result.truncated_by,
         "max_rows": max_rows,
+        "max_bytes": settings.query_max_bytes,
         "timeout": timeout,
     }

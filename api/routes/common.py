@@ -8,7 +8,8 @@ from typing import Annotated, Any
 from fastapi import Query
 from starlette.concurrency import run_in_threadpool
 
-from adjudicator.replay import ReplayResult, state_at, table_view
+from adjudicator.replay import ReplayResult, state_at
+from adjudicator.table import table_view
 from api.models import EXAMPLE_LOG, EXAMPLE_LOG_LINES
 
 #: The request body of every endpoint that takes a log, for the OpenAPI document.
@@ -64,4 +65,4 @@ async def table_at(source: bytes | list[str], at: int | None) -> dict[str, Any]:
     ``at`` past the last event raises ``EventOutOfRange`` (the ``event-out-of-range`` problem).
     """
     result: ReplayResult = await run_in_threadpool(state_at, source, at)
-    return table_view(result)
+    return table_view(result).to_dict()

@@ -17,7 +17,7 @@ from adjudicator.store import Store
 from api import store_adapter
 from api.body import read_log
 from api.deps import StoreDep, WriterDep, get_store
-from api.models import GameEvents, GamePage, IngestOutcome, Table, Verdict
+from api.models import GameEvents, GamePage, IngestOutcome, TableView, Verdict
 from api.paths import decode_game_id, game_url
 from api.responses import SafeJSONResponse
 from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, NOT_FOUND, STORE_ERRORS, WRITE_ERRORS, AtQuery, table_at
@@ -107,7 +107,7 @@ def game_events(game_id: GameId, store: StoreDep) -> Any:
     "/{game_id}/state",
     summary="A stored game's table after event N",
     description="Like `POST /v1/state`, for a stored log: the table after event `at` (default: the last) with the legal moves.",
-    response_model=Table,
+    response_model=TableView,
     response_model_exclude_unset=True,
     responses={**NOT_FOUND, 422: {"description": "`at` is past the log's last event, or not a number ≥ 0."}, **STORE_ERRORS},
     operation_id="gameState",

@@ -9,7 +9,7 @@ from starlette.concurrency import run_in_threadpool
 
 from adjudicator.replay import check_log
 from api.body import read_log
-from api.models import Table, Verdict
+from api.models import TableView, Verdict
 from api.responses import SafeJSONResponse
 from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, AtQuery, table_at
 
@@ -44,7 +44,7 @@ async def check(request: Request) -> Any:
         "at or before event `at`, the table is the one just before it and `stopped_by` names it. "
         "`at` past the last event is a `422` naming the range. Nothing is stored."
     ),
-    response_model=Table,
+    response_model=TableView,
     response_model_exclude_unset=True,
     responses=LOG_ERRORS,
     openapi_extra=LOG_REQUEST_BODY,

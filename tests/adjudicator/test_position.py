@@ -32,7 +32,7 @@ def test_play_goes_on_from_the_position() -> None:
     verdict = check_log(text)
     assert verdict.valid, verdict.violations
     assert [r.round for r in verdict.rounds] == [3, 4]
-    assert verdict.rounds[0].outcomes == {"Ana": ("stayed", 42), "Ben": ("stayed", 4), "Cem": ("stayed", 9)}
+    assert {n: (p.outcome, p.score) for n, p in verdict.rounds[0].players.items()} == {"Ana": ("stayed", 42), "Ben": ("stayed", 4), "Cem": ("stayed", 9)}
     assert verdict.totals == {"Ana": 122, "Ben": 54, "Cem": 69}
     assert verdict.rounds[1].dealer == "Ana"  # the deal passes left of the position's dealer
 

@@ -33,7 +33,7 @@ from adjudicator.events import (
 )
 from adjudicator.replay import check_log, replay_log, state_at
 from adjudicator.rules import apply, check, expecting, is_legal, legal_moves
-from adjudicator.scoring import score_row
+from adjudicator.rules.base import score_row
 from adjudicator.simulate import GameOptions, SimulatedGame, dump_event, play_game
 from adjudicator.state import BUSTED, GameState
 
@@ -417,7 +417,7 @@ def assert_scores(config: Config) -> None:
             assert row.flip7 == (len(row.numbers) == 7 and not busted)
             expected = plain_score([*row.numbers, *row.modifiers], flip7=row.flip7)
             assert past.scores[seat] == expected, (config, past.round, names[seat], row)
-            assert summary.outcomes[names[seat]][1] == expected
+            assert summary.players[names[seat]].score == expected
             totals[names[seat]] += expected
     assert result.verdict.totals == totals
 

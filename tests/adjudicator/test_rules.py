@@ -13,6 +13,7 @@ from adjudicator.replay import check_log, replay_log, state_at
 from adjudicator.rules import apply, expecting, is_legal, legal_moves
 from adjudicator.simulate import play_game
 from adjudicator.state import GameState
+from adjudicator.store.records import RecordCollector
 from tests.adjudicator.helpers import KITCHEN, card, game, hit, log, rnd, stay, target
 
 
@@ -290,8 +291,8 @@ def test_state_at_stops_before_a_fatal_violation() -> None:
 
 def test_records_measure_the_risk_of_each_hit() -> None:
     text = log(game(), rnd(1), card("Ben", "12"), card("Cem", "6"), card("Ana", "7"), hit("Ben"), card("Ben", "12"))
-    records = replay_log(text, collect=True).records
-    assert records is not None
+    collector = RecordCollector()
+    records = collector.records(replay_log(text, observer=collector).state)
     (record,) = records.hits
     # 94 cards minus 3 dealt = 91 left, 11 of them twelves
     assert record.distinct_numbers == 1 and record.bust_probability == pytest.approx(11 / 91) and record.busted

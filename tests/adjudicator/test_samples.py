@@ -9,7 +9,7 @@ import pytest
 from adjudicator.events import parse_event
 from adjudicator.replay import check_log, replay_log
 from adjudicator.simulate import SimulatedGame
-from adjudicator.simulate.samples import has_mid_round_shuffle, tie_at_target
+from scripts.samples import has_mid_round_shuffle, tie_at_target
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 SAMPLES = sorted(LOGS.glob("*.jsonl"))

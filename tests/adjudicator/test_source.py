@@ -30,7 +30,9 @@ def test_only_newline_ends_a_line() -> None:
 def test_over_long_line_is_skipped_in_chunks_and_reported() -> None:
     data = b'{"type":"game","id":"' + b"x" * (5 * MAX_LINE_BYTES) + b'"}\n{"type":"shuffle"}\n'
     lines = list(lines_from_stream(io.BytesIO(data)))
-    assert isinstance(lines[0], TooLongLine) and lines[0].length == len(data.split(b"\n")[0]) + 1
+    assert isinstance(lines[0], TooLongLine) and lines[0].length == len(data.split(b"\n")[0])  # the ending not counted
+    assert list(lines_from_stream(io.BytesIO(data.replace(b"\n", b"\r\n"))))[0].length == lines[0].length
+    assert next(iter(lines_from_text(data.decode()))).length == lines[0].length  # as the text reader says
     verdict = check_log(data)
     assert verdict.events == 2
     assert verdict.violations[0].code == "bad_event" and "at most 65,536 bytes" in verdict.violations[0].message

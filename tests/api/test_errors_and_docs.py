@@ -9,7 +9,8 @@ import anyio
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from adjudicator.replay import check_log, state_at, table_view
+from adjudicator.replay import check_log, state_at
+from adjudicator.table import table_view
 from api import Settings, create_app
 from api.models import EXAMPLE_LOG, EXAMPLE_TABLE, EXAMPLE_VERDICT, EXAMPLE_VIOLATION
 from api.routes.health import flip7_version
@@ -215,9 +216,20 @@ def test_docs_page_is_served(client) -> None:
     assert "openapi.json" in response.text
 
 
+def test_docs_page_works_offline(client) -> None:
+    import re
+
+    page = client.get("/docs").text
+    urls = re.findall(r"""(?:src|href)=["']([^"']+)["']""", page)
+    assert urls and not [u for u in urls if u.startswith(("http:", "https:", "//"))]
+    for url in urls:  # every asset the page loads is served here
+        asset = client.get(url)
+        assert asset.status_code == 200 and len(asset.content) > 500, url
+
+
 def test_examples_in_the_document_are_what_the_core_says() -> None:
     assert check_log(EXAMPLE_LOG).to_dict() == EXAMPLE_VERDICT
-    assert table_view(state_at(EXAMPLE_LOG, 7)) == EXAMPLE_TABLE
+    assert table_view(state_at(EXAMPLE_LOG, 7)).to_dict() == EXAMPLE_TABLE
     lines = EXAMPLE_LOG.splitlines()
     lines[7] = '{"type":"card","player":"Cem","card":"0"}'
     lines[8:8] = ['{"type":"hit","player":"Cem"}', '{"type":"card","player":"Cem","card":"0"}']

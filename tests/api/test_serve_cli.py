@@ -37,19 +37,41 @@ def test_is_loopback(host: str, loopback: bool) -> None:
 def test_serve_runs_uvicorn_with_the_resolved_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = {}
 
-    def fake_run(app, **kwargs):  # noqa: ANN001 - stands in for uvicorn.run
-        calls["app"], calls["kwargs"] = app, kwargs
+    def fake_run(server, listener):  # noqa: ANN001 - stands in for running the uvicorn server
+        from adjudicator.store.holder import read_holder
 
-    monkeypatch.setattr("uvicorn.run", fake_run)
+        calls["config"], calls["address"] = server.config, listener.getsockname()
+        calls["holder"] = read_holder(tmp_path / "from-env.duckdb")
+
+    monkeypatch.setattr(serve_module, "_run_until_stopped", fake_run)
     monkeypatch.setenv("FLIP7_DB", str(tmp_path / "from-env.duckdb"))
     monkeypatch.delenv("FLIP7_API_TOKEN", raising=False)
-    result = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", "9123", "--max-body", "1MiB"])
+    result = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", "0", "--max-body", "1MiB"])
     assert result.exit_code == 0, result.output
-    assert calls["kwargs"]["host"] == "0.0.0.0" and calls["kwargs"]["port"] == 9123
-    settings = calls["app"].state.settings
+    host, port = calls["address"]
+    assert host == "0.0.0.0" and port > 0
+    settings = calls["config"].app.state.settings
     assert settings.db_path == tmp_path / "from-env.duckdb" and settings.max_body_bytes == 1024 * 1024
     assert (tmp_path / "from-env.duckdb").exists()  # opened (created) before serving
     assert "warning" in result.output and "without FLIP7_API_TOKEN" in result.output
+    # announced beside the store while serving (clients on this machine use loopback), gone after
+    assert calls["holder"].url == f"http://127.0.0.1:{port}" and calls["holder"].role == "serve"
+    assert not (tmp_path / "from-env.duckdb.holder").exists()
+    assert calls["config"].access_log is True
+
+
+def test_serve_on_a_port_in_use_fails_before_creating_anything(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = runner.invoke(app, ["serve", "--port", str(port), "--db", str(tmp_path / "new.duckdb")])
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and f"port {port}" in result.stderr and "already in use" in result.stderr
+    assert "flip7 API on" not in result.output
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_serve_rejects_a_bad_size() -> None:

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from tests.adjudicator.helpers import KITCHEN, card, game, log, rnd
+from tests.adjudicator.helpers import KITCHEN, card, game, log, rnd, simulated_logs
 
 runner = CliRunner()
 
@@ -79,9 +79,79 @@ def test_unreadable_input_exits_2_without_traceback(logs: dict[str, Path], name:
     assert words in result.stderr and "Traceback" not in result.output + result.stderr
 
 
-def test_a_folder_is_not_a_log(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["check", str(tmp_path)])
-    assert result.exit_code == 2 and "is a folder" in result.stderr
+def test_an_empty_folder_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    result = runner.invoke(app, ["check", str(tmp_path / "empty")])
+    assert result.exit_code == 2 and "is a folder with no *.jsonl" in result.stderr
+
+
+def test_one_unreadable_file_with_json_prints_an_error_object(logs: dict[str, Path]) -> None:
+    result = runner.invoke(app, ["check", "--json", str(logs["empty"])])
+    assert result.exit_code == 2
+    answer = json.loads(result.stdout)
+    assert answer["file"] == str(logs["empty"]) and "empty" in answer["error"]
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """30 simulated logs, every 5th spoilt (6 with violations), and one unreadable file."""
+    out = tmp_path / "many"
+    out.mkdir()
+    for i, text in enumerate(simulated_logs([f"m{i:02}" for i in range(30)], seed=3, spoilt_every=5)):
+        (out / f"m{i:02}.jsonl").write_text(text)
+    (out / "zz-empty.jsonl").write_bytes(b"")
+    return out
+
+
+def test_jsonl_streams_one_verdict_per_file_from_worker_processes(folder: Path) -> None:
+    result = runner.invoke(app, ["check", str(folder), "--jsonl", "--jobs", "2"])
+    assert result.exit_code == 2
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(lines) == 31 and all("file" in item for item in lines)
+    assert sorted(Path(item["file"]).name for item in lines) == sorted(p.name for p in folder.iterdir())
+    assert sum(1 for item in lines if item.get("valid") is False) == 6
+    assert "31 logs: 24 valid, 6 with violations, 1 unreadable" in result.stderr
+    assert "violations by code:" in result.stderr
+    one = runner.invoke(app, ["check", str(folder), "--jsonl", "--jobs", "1"])
+    assert sorted(one.stdout.splitlines()) == sorted(result.stdout.splitlines())  # the same verdicts either way
+
+
+def test_summary_counts_violations_by_code_and_quiet_shows_only_failures(folder: Path) -> None:
+    full = runner.invoke(app, ["check", str(folder)])
+    quiet = runner.invoke(app, ["check", str(folder), "--quiet"])
+    assert full.exit_code == quiet.exit_code == 2
+    summary = "31 logs: 24 valid, 6 with violations, 1 unreadable"
+    assert summary in full.stdout and summary in quiet.stdout
+    codes = full.stdout.split("violations by code: ")[1].split()
+    assert sum(int(n.rstrip(",")) for n in codes[1::2]) == sum(
+        len(v["violations"]) for v in map(json.loads, runner.invoke(app, ["check", str(folder), "--jsonl"]).stdout.splitlines()) if "violations" in v
+    )
+    assert "✓ valid" in full.stdout and "✓ valid" not in quiet.stdout
+    assert quiet.stdout.count("violation") >= 6
+    assert "checking" not in full.stderr  # no progress bar off a terminal
+
+
+def test_json_array_is_streamed_in_input_order(folder: Path) -> None:
+    result = runner.invoke(app, ["check", str(folder), "--json", "--jobs", "2"])
+    items = json.loads(result.stdout)
+    assert [Path(i.get("file") or f"{i['game']}.jsonl").name for i in items] == sorted(p.name for p in folder.iterdir())
+
+
+def test_a_closed_pipe_ends_quietly_with_the_verdicts_exit_code(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    many = tmp_path / "valid"
+    many.mkdir()
+    for i, text in enumerate(simulated_logs([f"v{i:02}" for i in range(40)], seed=4)):
+        (many / f"v{i:02}.jsonl").write_text(text)
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "check", str(many)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # as `| head -1` does
+    err = proc.stderr.read() if proc.stderr else b""
+    assert proc.wait(timeout=120) == 0
+    assert err == b""
 
 
 def test_state_shows_whose_move_and_legal_moves(logs: dict[str, Path]) -> None:
@@ -114,3 +184,36 @@ def test_every_command_has_help() -> None:
 def test_version() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.output.startswith("flip7 0.1.0")
+
+
+def test_twenty_players_stay_readable_at_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from adjudicator.simulate.play import GameOptions, play_game
+
+    played = play_game("wide", "threshold:25", random.Random(1), players=20, options=GameOptions(decks=2))
+    path = tmp_path / "wide.jsonl"
+    path.write_text("".join(e.model_dump_json(exclude_none=True) + "\n" for e in played.events))
+    monkeypatch.setenv("COLUMNS", "80")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    names = list(played.totals)
+    assert len(names) == 20
+    for name in names:  # one row per player, the name whole, the total at its end
+        row = next(line for line in lines if line.split() and line.split()[0] == name)
+        assert row.split()[-1] == str(played.totals[name])
+    assert not [line for line in lines if line.strip() and set(line.split()) <= {"❄", "✗", "★", "·", "…"}]
+
+
+def test_progress_on_a_terminal_leaves_piped_output_alone(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    import cli.check
+
+    monkeypatch.setattr(cli.check, "err_console", lambda: Console(stderr=True, force_terminal=True, width=80))
+    monkeypatch.setattr(cli.check, "PROGRESS_FROM", 2)
+    result = runner.invoke(app, ["check", str(folder), "--jsonl"])
+    assert len(result.stdout.splitlines()) == 31  # every verdict on standard output, none in the bar's stream
+    assert "checking" in result.stderr

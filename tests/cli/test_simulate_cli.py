@@ -108,3 +108,27 @@ def test_bad_option_values_are_usage_errors() -> None:
     assert runner.invoke(app, ["simulate", "--games", "0"]).exit_code == 2
     assert runner.invoke(app, ["simulate", "--edition", "third"]).exit_code == 2
     assert runner.invoke(app, ["simulate", "--claims", "maybe"]).exit_code == 2
+
+
+def test_rounds_above_the_safety_cap_are_all_played(tmp_path: Path) -> None:
+    from adjudicator.simulate.play import MAX_ROUNDS
+
+    result = CliRunner().invoke(app, ["simulate", "-p", "3", "--rounds", str(MAX_ROUNDS + 1), "--claims", "none", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    (log,) = tmp_path.glob("*.jsonl")
+    text = log.read_text()
+    assert text.count('"type":"round"') == MAX_ROUNDS + 1
+    assert "1 finished" in result.stderr
+
+
+def test_progress_is_shown_on_a_terminal_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    import cli.simulate
+
+    plain = CliRunner().invoke(app, ["simulate", "-n", "3"])
+    assert plain.exit_code == 0 and "simulating" not in plain.stderr
+    monkeypatch.setattr(cli.simulate, "err_console", lambda: Console(stderr=True, force_terminal=True, width=80))
+    shown = CliRunner().invoke(app, ["simulate", "-n", "3"])
+    assert shown.exit_code == 0 and "simulating" in shown.stderr
+    assert shown.stdout == plain.stdout  # the logs themselves are the same

@@ -10,7 +10,9 @@ import pytest
 from adjudicator.referee import Breakdown, explain, settle
 from adjudicator.referee.catalogue import TEXTS
 from adjudicator.replay import check_log, replay_log
-from adjudicator.scoring import bust_probability, score_row
+from adjudicator.rules.base import score_row
+from adjudicator.scoring import bust_probability
+from adjudicator.store.records import RecordCollector
 
 ROOT = Path(__file__).resolve().parents[3]
 LOGS = sorted([*ROOT.glob("logs/*.jsonl"), *ROOT.glob("fixtures/*/*.jsonl")])
@@ -44,8 +46,8 @@ def test_busted_and_empty_rows_say_so_in_both_languages() -> None:
 def test_bust_chance_at_every_hit_is_exact_from_the_draw_pile() -> None:
     text = (ROOT / "logs" / "3-players.jsonl").read_text()
     told = explain(text)
-    records = replay_log(text, collect=True).records
-    assert records is not None
+    collector = RecordCollector()
+    records = collector.records(replay_log(text, observer=collector).state)
     chances = [e for e in told["events"] if e["bust_chance"] is not None]
     assert len(chances) == len(records.hits) > 10
     first = chances[0]["bust_chance"]

@@ -22,8 +22,8 @@ from adjudicator.simulate import (
     play_game,
     simulate,
 )
-from adjudicator.simulate.samples import before_each
 from adjudicator.simulate.strategies import Threshold
+from scripts.samples import before_each
 
 
 def test_a_seed_gives_the_same_games_and_another_seed_others() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.replay import check_log
-from adjudicator.simulate.samples import INVALID, SAMPLES, find_seed, sample_texts, tie_at_target
+from scripts.samples import INVALID, SAMPLES, find_seed, sample_texts, tie_at_target
 
 LOGS = Path(__file__).resolve().parents[3] / "logs"
 
@@ -21,7 +21,7 @@ def test_logs_folder_is_reproducible(texts: dict[str, str]) -> None:
     on_disk = {p.name for p in LOGS.iterdir() if p.is_file()}
     assert set(texts) <= on_disk
     for name, text in texts.items():
-        assert (LOGS / name).read_text(encoding="utf-8") == text, f"logs/{name} differs: regenerate with python -m adjudicator.simulate.samples"
+        assert (LOGS / name).read_text(encoding="utf-8") == text, f"logs/{name} differs: regenerate with python -m scripts.samples"
 
 
 def test_required_table_sizes_and_edition_are_there(texts: dict[str, str]) -> None:

@@ -149,7 +149,7 @@ class FakeView:
 def table(**rows: tuple[tuple[str, ...], int]) -> dict[str, RowView]:
     """Rows by name: (numbers, total); seats in the order given; everybody active."""
     return {
-        name: RowView(name, seat, numbers, (), False, ACTIVE, total) for seat, (name, (numbers, total)) in enumerate(rows.items())
+        name: RowView(name, seat, numbers, (), False, ACTIVE, total, sum(map(int, numbers))) for seat, (name, (numbers, total)) in enumerate(rows.items())
     }
 
 

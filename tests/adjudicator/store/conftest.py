@@ -19,6 +19,21 @@ T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 T1 = datetime(2026, 2, 1, 12, 0, tzinfo=UTC)
 
 
+def assert_store_whole(store: Store) -> int:
+    """Every stored game is whole and stored once: its rows in every table agree with its
+    ``games`` row, and no table holds rows of a game that is not there. Returns the games."""
+    q = lambda sql: store.query(sql).rows  # noqa: E731
+    ((games, distinct),) = q("SELECT count(*), count(DISTINCT id) FROM games")
+    assert games == distinct
+    assert q("SELECT count(*) FROM games g WHERE n_events != (SELECT count(*) FROM events e WHERE e.game = g.id)") == [(0,)]
+    assert q("SELECT count(*) FROM games g WHERE len(players) != (SELECT count(*) FROM game_players p WHERE p.game = g.id)") == [(0,)]
+    assert q("SELECT count(*) FROM games g WHERE n_violations != (SELECT count(*) FROM violations v WHERE v.game = g.id)") == [(0,)]
+    assert q("SELECT count(*) FROM games g WHERE (SELECT count(*) FROM logs l WHERE l.game = g.id) != 1") == [(0,)]
+    for table in ("logs", "events", "game_players", "rounds", "player_rounds", "hits", "targets", "violations"):
+        assert q(f"SELECT count(*) FROM {table} WHERE game NOT IN (SELECT id FROM games)") == [(0,)], table
+    return games
+
+
 class Clock:
     """A settable clock to inject as a store's ``now``."""
 

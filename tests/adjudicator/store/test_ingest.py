@@ -18,6 +18,7 @@ from adjudicator.replay import check_log, replay_log
 from adjudicator.store import IngestResult, LogInput, Outcome, Store
 from adjudicator.store import ingest as ingest_module
 from adjudicator.store.ingest import content_hash, unnamed_id
+from adjudicator.store.records import RecordCollector
 from tests.adjudicator.helpers import simulated_logs
 
 from .conftest import FIXTURES, FX1, FX2, FX3, FX4, T0
@@ -36,17 +37,19 @@ def rows_of(store: Store, game_id: str) -> dict[str, int]:
 
 def expected_rows(data: bytes) -> dict[str, int]:
     """The row counts a log should produce, from the replay itself."""
-    result = replay_log(data, collect=True)
+    collector = RecordCollector()
+    result = replay_log(data, collect=True, observer=collector)
+    records = collector.records(result.state)
     players = len(result.options["players"]) if result.options else 0
     return {
         "games": 1,
         "logs": 1,
         "game_players": players,
         "events": result.verdict.events,
-        "rounds": len(result.records.rounds),
-        "player_rounds": len(result.records.player_rounds),
-        "hits": len(result.records.hits),
-        "targets": len(result.records.targets),
+        "rounds": len(records.rounds),
+        "player_rounds": len(records.player_rounds),
+        "hits": len(records.hits),
+        "targets": len(records.targets),
         "violations": len(result.verdict.violations),
     }
 
@@ -340,8 +343,8 @@ def test_replay_in_worker_processes_stores_the_same(tmp_path: Path) -> None:
 
 
 def test_record_fields_are_the_columns_of_their_tables() -> None:
-    """game_rows reads each record field into the column of the same name (see adjudicator/records.py)."""
-    from adjudicator import records
+    """game_rows reads each record field into the column of the same name (see adjudicator/store/records.py)."""
+    from adjudicator.store import records
     from adjudicator.store.schema import HITS, PLAYER_ROUNDS, ROUNDS, TARGETS
 
     pairs = ((records.RoundRecord, ROUNDS), (records.PlayerRoundRecord, PLAYER_ROUNDS), (records.HitRecord, HITS), (records.TargetRecord, TARGETS))

@@ -1,6 +1,6 @@
 """The project's sample logs (``logs/``), regenerated deterministically by the simulator.
 
-Run ``python -m adjudicator.simulate.samples [DIR]`` (default ``logs``) to write them again; the
+Run ``python -m scripts.samples [DIR]`` from the repository root (default ``logs``) to write them again; the
 same code always writes the same bytes. Each sample is a simulated game with a fixed seed; samples
 that must show something particular (a reshuffle during a round, a tie at the target, …) carry a
 predicate, and their seed was found with ``find_seed`` (``--search FILE`` prints the first seed
@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from adjudicator.events import EndEvent, Event, GameEvent, HitEvent, ScoreEvent
-from adjudicator.replay import check_log
-from adjudicator.rules import apply, expecting
+from adjudicator.events import EndEvent, Event, GameEvent, HitEvent, ScoreEvent, TargetEvent
+from adjudicator.replay import check_log, walk
+from adjudicator.rules import expecting
+from adjudicator.rules.base import NAME
 from adjudicator.simulate.play import GameOptions, SimulatedGame, dump_event, play_game
 from adjudicator.state import BUSTED, GameState
 
@@ -26,14 +27,8 @@ Predicate = Callable[[SimulatedGame], bool]
 
 
 def before_each(game: SimulatedGame) -> Iterator[tuple[int, Event, GameState]]:
-    """Yield (index, event, state just before the event) for every event of the game (claims
-    included; they do not change the state). The state is one object updated as the walk goes on:
-    read it before asking for the next event."""
-    state = GameState()
-    for index, event in enumerate(game.events):
-        yield index, event, state
-        if event.type not in ("score", "end"):
-            apply(state, event, index)
+    """``adjudicator.replay.walk`` over the game's events: (index, event, state just before it)."""
+    return walk(game.events)
 
 
 def has_mid_round_shuffle(game: SimulatedGame) -> bool:
@@ -44,25 +39,23 @@ def has_mid_round_shuffle(game: SimulatedGame) -> bool:
 def busted_player_hands_out(game: SimulatedGame) -> bool:
     """A Flip Three target who busted still gives a set-aside card away (first edition only)."""
     return any(
-        e.type == "target" and s.rows[s.seat_of[e.player]].status == BUSTED  # type: ignore[union-attr]
+        isinstance(e, TargetEvent) and s.rows[s.seat_of[e.player]].status == BUSTED
         for _, e, s in before_each(game)
     )
 
 
 def recipients_named_first(game: SimulatedGame) -> bool:
     """With ``delayed: assign_first``, a recipient is named for a set-aside card before it acts."""
-    return any(e.type == "target" and expecting(s).purpose == "name" for _, e, s in before_each(game))
+    return any(e.type == "target" and expecting(s).purpose == NAME for _, e, s in before_each(game))
 
 
 def tie_at_target(game: SimulatedGame) -> bool:
     """After some round two players share the highest total at or above the target, so the game
     goes on for further rounds."""
-    state = GameState()
-    for index, event in enumerate(game.events):
-        before = len(state.history)
-        if event.type not in ("score", "end"):
-            apply(state, event, index)
-        if len(state.history) > before and not state.over:
+    rounds = 0
+    for _, _, state in walk(game.events):  # a round that just ended shows in the state before the next event
+        before, rounds = rounds, len(state.history)
+        if rounds > before and not state.over:
             best = max(state.totals)
             assert state.game is not None
             if best >= state.game.target and state.totals.count(best) >= 2:
@@ -149,10 +142,11 @@ def wrong_turn(base: SimulatedGame) -> str:
     for index, event, state in before_each(base):  # noqa: B007 (index is used after the loop)
         exp = expecting(state)
         if event.type == "hit" and state.round == 2 and exp.kind == "turn":
-            assert exp.seat is not None
-            mover = state.players[exp.seat]
-            others = [s for s in state.active_seats() if s != exp.seat]
-            intruder = state.players[min(others, key=lambda s: (s - exp.seat) % len(state.players))]
+            turn = exp.seat
+            assert turn is not None
+            mover = state.players[turn]
+            others = [s for s in state.active_seats() if s != turn]
+            intruder = state.players[min(others, key=lambda s: (s - turn) % len(state.players))]
             break
     else:
         raise LookupError("the base game has no hit in round 2")
@@ -202,7 +196,7 @@ def _readme(games: dict[str, SimulatedGame]) -> str:
         "",
         "Games in the flip7-log/1 format, written by the simulator (`flip7 simulate`) with fixed seeds, so",
         "they are realistic and reproducible. Regenerate them with",
-        "`.venv/bin/python -m adjudicator.simulate.samples` (the same bytes every time) and judge them with",
+        "`.venv/bin/python -m scripts.samples` (the same bytes every time) and judge them with",
         "`.venv/bin/flip7 check logs/*.jsonl` (exit code 1: the two `invalid-*` logs have violations on purpose).",
         "All valid samples carry right score and end claims.",
         "",
@@ -221,7 +215,7 @@ def _readme(games: dict[str, SimulatedGame]) -> str:
         "",
         "Seeds of samples that must show something particular (a reshuffle during a round, the first",
         "edition's rule, a tie at the target, …) were found by searching from 0 for the first seed whose game",
-        "shows it: `.venv/bin/python -m adjudicator.simulate.samples --search tie-at-target.jsonl`.",
+        "shows it: `.venv/bin/python -m scripts.samples --search tie-at-target.jsonl`.",
         "",
     ]
     return "\n".join(lines)
@@ -263,7 +257,7 @@ def write_samples(folder: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m adjudicator.simulate.samples [DIR]`` or ``… --search FILE [START]``."""
+    """``python -m scripts.samples [DIR]`` or ``… --search FILE [START]``."""
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["--search"]:
         sample = next((s for s in SAMPLES if s.file == (args[1] if len(args) > 1 else "")), None)

@@ -1,0 +1,193 @@
+"""What every bench script shares: the machine line, the corpus, whole-command timing, the report.
+
+Each ``bench/target_*.py`` script measures one target of the performance issue, in one run, and
+prints its raw figures, the ratio, the target and the machine it ran on (see ``report``). Corpora
+come from the project's own simulator with a fixed seed, so two runs judge the same games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from adjudicator.simulate import simulate  # noqa: E402
+
+#: The flip7 command line, run from the project folder with this interpreter.
+FLIP7 = (sys.executable, "-m", "cli.main")
+
+
+def machine() -> str:
+    """One line naming the machine: CPU model, cores, memory, OS, Python, and how busy it is now."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal"):
+                memory = f", {int(line.split()[1]) / 2**20:.0f} GiB"
+                break
+    except OSError:
+        pass
+    load = f", load average {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else ""
+    return f"{model}, {os.cpu_count()} CPUs{memory}, {platform.system()} {platform.release()}, Python {platform.python_version()}{load}"
+
+
+def parser(description: str | None, games: int) -> argparse.ArgumentParser:
+    """The common options: ``--games`` (corpus size), ``--players``, ``--seed``."""
+    p = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=games, help=f"games in the corpus (default {games})")
+    p.add_argument("--players", type=int, default=5, help="seats per game (default 5)")
+    p.add_argument("--seed", type=int, default=7, help="seed of the simulated corpus (default 7)")
+    return p
+
+
+def write_corpus(folder: Path, games: int, players: int = 5, seed: int = 7) -> list[Path]:
+    """Simulate ``games`` valid games into ``folder`` as ``<id>.jsonl`` files; return the paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for game in simulate(games, players, seed=seed):
+        path = folder / f"{game.game_id}.jsonl"
+        path.write_text(game.text(), encoding="utf-8", newline="\n")
+        paths.append(path)
+    return paths
+
+
+def event_lines(paths: Sequence[Path]) -> Iterator[bytes]:
+    """Every event line of the files (blank and comment lines skipped), as bytes."""
+    for path in paths:
+        with path.open("rb") as handle:
+            for raw in handle:
+                stripped = raw.strip()
+                if stripped and not stripped.startswith(b"#"):
+                    yield raw
+
+
+def count_events(paths: Sequence[Path]) -> int:
+    """How many event lines the files hold."""
+    return sum(1 for _ in event_lines(paths))
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One finished whole-command run: wall seconds, CPU seconds (user + system) and peak RSS of
+    the process in bytes, exit code."""
+
+    seconds: float
+    peak_rss: int
+    returncode: int
+    cpu: float = 0.0
+
+
+def run_command(args: Sequence[str], *, cwd: Path = ROOT, stdin: bytes | None = None) -> Run:
+    """Run a command to its end (output discarded) and measure wall time and its own peak RSS.
+
+    The peak is the kernel's ``ru_maxrss`` of that one child (``os.wait4``), in bytes; its CPU
+    time includes the children it waited for (worker processes).
+    """
+    start = time.perf_counter()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    proc = subprocess.Popen(
+        list(args), cwd=cwd, env=env, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    if stdin is not None:
+        assert proc.stdin is not None
+        proc.stdin.write(stdin)
+        proc.stdin.close()
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode not in (0, 1):
+        raise RuntimeError(f"{' '.join(args[:6])} … exited {proc.returncode}: {err.decode(errors='replace')[-500:]}")
+    return Run(seconds, usage.ru_maxrss * 1024, proc.returncode, usage.ru_utime + usage.ru_stime)
+
+
+def best_of(repeat: int, work, clock=time.perf_counter) -> float:
+    """The shortest of ``repeat`` timings of ``work()`` in seconds (the least disturbed run).
+
+    ``clock=time.process_time`` counts this process's CPU time only: on a shared, loaded machine
+    that is what a single-threaded comparison should use (waiting for a core is not the code's).
+    """
+    best = float("inf")
+    for _ in range(max(1, repeat)):
+        start = clock()
+        work()
+        best = min(best, clock() - start)
+    return best
+
+
+def best_cpu(repeat: int, command: Sequence[str], **kwargs) -> Run:
+    """The run of ``command`` with the least CPU time, of ``repeat`` runs (see ``run_command``)."""
+    runs = [run_command(command, **kwargs) for _ in range(max(1, repeat))]
+    return min(runs, key=lambda r: r.cpu)
+
+
+def flip7_has_option(command: str, option: str) -> bool:
+    """Whether ``flip7 COMMAND --help`` lists ``option`` (features other branches add)."""
+    out = subprocess.run([*FLIP7, command, "--help"], cwd=ROOT, capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"})
+    return option in out.stdout
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One target's outcome: the measured ratio against the goal, and whether it is met."""
+
+    name: str
+    ratio: float
+    goal: float
+    higher_is_better: bool = True
+    unit: str = "×"
+
+    @property
+    def met(self) -> bool:
+        return self.ratio >= self.goal if self.higher_is_better else self.ratio <= self.goal
+
+    def line(self) -> str:
+        sign = "≥" if self.higher_is_better else "≤"
+        u = self.unit
+        return f"{self.name}: {self.ratio:.2f}{u} (target {sign} {self.goal:g}{u}) — {'met' if self.met else 'NOT met'}"
+
+
+def report(title: str, rows: Sequence[tuple[str, str]], verdicts: Sequence[Verdict], notes: Sequence[str] = ()) -> None:
+    """Print a target's figures as Markdown: title, machine, a figure table, the ratios and notes."""
+    print(f"## {title}\n")
+    print(f"machine: {machine()}\n")
+    print("| figure | value |")
+    print("| --- | ---: |")
+    for label, value in rows:
+        print(f"| {label} | {value} |")
+    print()
+    for verdict in verdicts:
+        print(f"- {verdict.line()}")
+    for note in notes:
+        print(f"- note: {note}")
+    print(flush=True)
+
+
+def rate(count: float, seconds: float) -> str:
+    """``count / seconds`` formatted with thousands separators."""
+    return f"{count / seconds:,.0f}" if seconds > 0 else "∞"
+
+
+def mib(size: int) -> str:
+    """Bytes as MiB with one decimal."""
+    return f"{size / 2**20:.1f} MiB"

@@ -1,0 +1,240 @@
+"""The store as seen through a running `flip7 serve`: what the CLI uses while a server holds the file.
+
+``RemoteStore`` answers the calls the store commands make of ``adjudicator.store.Store`` (the
+same names, arguments and return types), by calling the server's HTTP API, so every command
+prints the same thing whichever way it reached the store. Errors come back as the store's own
+exceptions, with the server's message. Only the standard library is used (one keep-alive
+connection).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlencode, urlsplit
+
+from adjudicator.source import lines_from_bytes
+from adjudicator.store import (
+    GameNotFound,
+    GamePage,
+    GameSummary,
+    IngestResult,
+    IngestSummary,
+    LogInput,
+    Outcome,
+    QueryFailed,
+    QueryRefused,
+    QueryResult,
+    QueryTimeout,
+    StatResult,
+    StoreError,
+)
+from adjudicator.store.holder import Holder
+from adjudicator.store.ingest import os_message, refused_message
+from adjudicator.store.stats import BY_NAME
+
+#: Seconds to wait for one answer of the server (a long ingest of one log, a slow query).
+TIMEOUT = 120.0
+
+#: Problem types of the API -> the store's exception for them.
+_ERRORS: dict[str, type[StoreError]] = {
+    "game-not-found": GameNotFound,
+    "query-refused": QueryRefused,
+    "query-failed": QueryFailed,
+    "query-timeout": QueryTimeout,
+}
+_UNREADABLE = ("unreadable-log", "not-a-log", "unsupported-ruleset", "empty-body", "unreadable-body")
+
+
+class ServerGone(StoreError):
+    """The server that announced itself as the store's holder does not answer."""
+
+
+def problem_of(status: int, data: bytes) -> tuple[str, str]:
+    """The slug of a problem+json answer's type and its detail (for any other body: "" and its text)."""
+    try:
+        problem = json.loads(data)
+        return str(problem.get("type", "")).rsplit(":", 1)[-1], str(problem.get("detail") or problem.get("title") or status)
+    except (ValueError, AttributeError):
+        return "", data.decode("utf-8", "replace")[:200] or f"HTTP {status}"
+
+
+def parse_utc(text: str) -> datetime:
+    """A ``…Z`` timestamp of the API as a UTC datetime."""
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC)
+
+
+class RemoteStore:
+    """The store ``path`` held by the server ``holder`` (see the module docstring)."""
+
+    read_only = False
+
+    def __init__(self, path: Path, holder: Holder) -> None:
+        """Talk to ``holder.url`` about the store file ``path``."""
+        assert holder.url is not None
+        self.path = path
+        self.holder = holder
+        parts = urlsplit(holder.url)
+        self._host = parts.hostname or "127.0.0.1"
+        self._port = parts.port or 80
+        self._conn: http.client.HTTPConnection | None = None
+
+    # ------------------------------------------------------------------ plumbing
+
+    def close(self) -> None:
+        """Close the connection to the server."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> RemoteStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _request(self, method: str, target: str, body: bytes | None = None, content_type: str | None = None) -> tuple[int, bytes]:
+        headers = {"Content-Type": content_type} if content_type else {}
+        for attempt in (1, 2):  # a kept-alive connection the server closed meanwhile: once more, afresh
+            if self._conn is None:
+                self._conn = http.client.HTTPConnection(self._host, self._port, timeout=TIMEOUT)
+            try:
+                self._conn.request(method, target, body=body, headers=headers)
+                response = self._conn.getresponse()
+                return response.status, response.read()
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError) as exc:
+                self.close()
+                if attempt == 2 or method != "GET":
+                    raise self._gone(exc) from None
+            except OSError as exc:
+                self.close()
+                raise self._gone(exc) from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _gone(self, exc: BaseException) -> ServerGone:
+        return ServerGone(
+            f"the store {self.path} is held by {self.holder.describe()}, which did not answer ({exc}); "
+            "is it still running? Once it has stopped, commands open the file again"
+        )
+
+    def _json(self, method: str, target: str, body: Any = None) -> Any:
+        payload = None if body is None else json.dumps(body).encode("utf-8")
+        status, data = self._request(method, target, payload, "application/json" if payload is not None else None)
+        if status >= 400:
+            raise self._problem(status, data)
+        return json.loads(data)
+
+    def _problem(self, status: int, data: bytes) -> StoreError:
+        slug, detail = problem_of(status, data)
+        return _ERRORS.get(slug, StoreError)(detail)
+
+    # ------------------------------------------------------------------ reading
+
+    def list_games(
+        self, *, valid: bool | None = None, finished: bool | None = None, player: str | None = None,
+        limit: int | None = 100, after: str | None = None,
+    ) -> GamePage:
+        """``Store.list_games``, page by page from ``GET /v1/games``."""
+        games: list[GameSummary] = []
+        cursor = after
+        while True:
+            want = 1000 if limit is None else min(1000, limit - len(games))
+            params: dict[str, Any] = {"limit": want}
+            for key, value in (("valid", valid), ("finished", finished), ("player", player), ("cursor", cursor)):
+                if value is not None:
+                    params[key] = str(value).lower() if isinstance(value, bool) else value
+            page = self._json("GET", f"/v1/games?{urlencode(params)}")
+            for g in page["games"]:
+                games.append(GameSummary(**{**g, "ingested_at": parse_utc(g["ingested_at"])}))
+            cursor = page["next_cursor"]
+            if cursor is None or (limit is not None and len(games) >= limit):
+                return GamePage(games=games, next_cursor=cursor)
+
+    def game_ids(self) -> list[str]:
+        """Every stored game's id (for suggestions)."""
+        return [g.id for g in self.list_games(limit=None).games]
+
+    def verdict(self, game_id: str) -> dict[str, Any]:
+        """``Store.verdict`` from ``GET /v1/games/{id}``."""
+        verdict: dict[str, Any] = self._json("GET", f"/v1/games/{quote(game_id, safe='')}")
+        return verdict
+
+    def log_lines(self, game_id: str) -> list[str]:
+        """``Store.log_lines`` from ``GET /v1/games/{id}/log``."""
+        status, data = self._request("GET", f"/v1/games/{quote(game_id, safe='')}/log")
+        if status >= 400:
+            raise self._problem(status, data)
+        return list(lines_from_bytes(data))
+
+    def stats(self, *, player: str | None = None, since: datetime | None = None, names: list[str] | None = None) -> list[StatResult]:
+        """``Store.stats`` from ``GET /v1/stats`` (values as the API encodes them)."""
+        params: list[tuple[str, str]] = []
+        if player is not None:
+            params.append(("player", player))
+        if since is not None:
+            params.append(("since", since.astimezone(UTC).isoformat().replace("+00:00", "Z")))
+        params.extend(("only", n) for n in names or [])
+        data = self._json("GET", "/v1/stats" + (f"?{urlencode(params)}" if params else ""))
+        return [
+            StatResult(BY_NAME[s["name"]], s["columns"], [tuple(row[c] for c in s["columns"]) for row in s["rows"]])
+            for s in data["statistics"]
+        ]
+
+    def query(self, sql: str, *, max_rows: int, timeout: float) -> QueryResult:
+        """``Store.query`` through ``POST /v1/query`` (the server's caps apply)."""
+        data = self._json("POST", "/v1/query", {"sql": sql, "max_rows": max_rows, "timeout": timeout})
+        return QueryResult(data["columns"], data["types"], [tuple(r) for r in data["rows"]], data["truncated"])
+
+    def export(self, directory: str | Path) -> list[Any]:
+        """Not available through the server: say so, and what to do."""
+        raise StoreError(
+            f"the store {self.path} is held by {self.holder.describe()}; export reads the file itself: "
+            "stop the server first, or read the tables with flip7 query meanwhile"
+        )
+
+    # ------------------------------------------------------------------ writing
+
+    def ingest_many(
+        self,
+        inputs: Iterable[LogInput],
+        *,
+        replace: bool = False,
+        batch_size: int = 0,
+        on_result: Callable[[IngestResult, int], None] | None = None,
+        workers: int = 1,
+    ) -> IngestSummary:
+        """``Store.ingest_many`` through ``POST /v1/games``, one log per request (each stored whole)."""
+        summary = IngestSummary()
+        for item in inputs:
+            result, events = self._ingest_one(item, replace)
+            summary.add(result, events)
+            if on_result is not None:
+                on_result(result, events)
+        return summary
+
+    def _ingest_one(self, item: LogInput, replace: bool) -> tuple[IngestResult, int]:
+        try:
+            data = item.load()
+        except OSError as exc:
+            return IngestResult(item.name, Outcome.UNREADABLE, message=os_message(exc), error="OSError"), 0
+        params = urlencode({"replace": str(replace).lower(), "source": item.name[:1000]})
+        status, body = self._request("POST", f"/v1/games?{params}", data, "application/x-ndjson")
+        if status < 300:
+            answer = json.loads(body)
+            outcome = Outcome(answer["outcome"])
+            verdict = answer["verdict"]
+            stored = int(verdict["events"]) if outcome in (Outcome.INGESTED, Outcome.REPLACED) else 0
+            return IngestResult(item.name, outcome, answer["id"], bool(verdict["valid"]), verdict=verdict), stored
+        slug, detail = problem_of(status, body)
+        if slug == "game-conflict":
+            game = json.loads(body).get("game")
+            return IngestResult(item.name, Outcome.REFUSED, game, message=refused_message(game)), 0
+        if slug in _UNREADABLE:
+            return IngestResult(item.name, Outcome.UNREADABLE, message=detail, error=slug), 0
+        if slug == "store-error":
+            return IngestResult(item.name, Outcome.FAILED, message=detail), 0
+        raise _ERRORS.get(slug, StoreError)(detail)

@@ -1,0 +1,1 @@
+"""Running the flip7 check beyond one machine (Ray)."""

@@ -1,0 +1,248 @@
+"""The check beyond one machine: judge many logs on a Ray cluster and write the verdicts as Parquet.
+
+The check is a pure function from a log's bytes to its verdict (``check_bytes``), so it maps over
+any listing of logs. This module splits the listing into chunks, judges each chunk in a Ray task
+(each task reads its own logs and writes its own Parquet part, so no log passes through the
+driver), and prints what it found:
+
+    python -m scale.ray_check LOGS_DIR --out verdicts/            # local Ray with every core
+    python -m scale.ray_check logs.parquet --out verdicts/        # a Parquet listing (see below)
+    python -m scale.ray_check 's3://bucket/logs/' --out 's3://bucket/verdicts/' --address auto
+
+An input is a folder or a glob of ``*.jsonl`` files (local, or any URI pyarrow's file systems
+read: ``s3://``, ``gs://``, ``hdfs://``), or a Parquet file whose rows are logs: either a
+``content`` column of log bytes (the ``logs`` table of ``flip7 export``, named by its ``game``
+column) or a ``path`` column of log files to read. ``--engine local`` runs the same chunks in this
+process without Ray. The output folder receives ``part-NNNNN.parquet`` files with one row per log
+(``VERDICT_SCHEMA``); DuckDB, Spark or Polars read the folder as one table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.fs as pafs
+import pyarrow.parquet as pq
+
+from adjudicator.errors import Flip7Error
+from adjudicator.replay import replay_log
+
+#: One row per judged log. ``verdict`` is the flip7-verdict/1 JSON, exactly as ``flip7 check
+#: --json`` prints it; ``error`` says why a log could not be judged (its other columns are null).
+VERDICT_SCHEMA = pa.schema(
+    [
+        pa.field("source", pa.string(), nullable=False),
+        pa.field("game", pa.string()),
+        pa.field("valid", pa.bool_()),
+        pa.field("finished", pa.bool_()),
+        pa.field("winner", pa.string()),
+        pa.field("events", pa.int64()),
+        pa.field("violations", pa.int32()),
+        pa.field("verdict", pa.string()),
+        pa.field("error", pa.string()),
+    ]
+)
+
+#: Logs judged per task: big enough that Ray's per-task cost (a few ms) is noise.
+DEFAULT_CHUNK = 256
+
+
+def check_bytes(source: str, data: bytes) -> dict[str, Any]:
+    """Judge one log given as bytes: a ``VERDICT_SCHEMA`` row. Pure: no I/O, no clock, no state."""
+    try:
+        verdict = replay_log(data).verdict.to_dict()
+    except Flip7Error as exc:
+        return {"source": source, "error": f"{type(exc).__name__}: {exc}"}
+    return {
+        "source": source,
+        "game": verdict["game"],
+        "valid": verdict["valid"],
+        "finished": verdict["finished"],
+        "winner": verdict["winner"],
+        "events": verdict["events"],
+        "violations": len(verdict["violations"]),
+        "verdict": json.dumps(verdict, ensure_ascii=False),
+    }
+
+
+# ----------------------------------------------------------------------------------------- listings
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """A slice of the listing that one task judges: log files, or row groups of a Parquet listing."""
+
+    number: int
+    files: tuple[str, ...] = ()
+    parquet: str | None = None
+    row_groups: tuple[int, ...] = ()
+
+
+def _filesystem(uri: str) -> tuple[pafs.FileSystem, str]:
+    return pafs.FileSystem.from_uri(uri) if "://" in uri else (pafs.LocalFileSystem(), uri)
+
+
+def _qualify(uri: str, path: str) -> str:
+    """Keep the scheme of ``uri`` on a path its file system listed."""
+    if "://" in uri:
+        return uri.split("://", 1)[0] + "://" + path
+    return path
+
+
+def list_chunks(inputs: Sequence[str], chunk: int = DEFAULT_CHUNK) -> list[Chunk]:
+    """Split the inputs into chunks: ``*.jsonl`` files of folders and globs, and Parquet row groups."""
+    files: list[str] = []
+    chunks: list[Chunk] = []
+    for uri in inputs:
+        fs, path = _filesystem(uri)
+        if path.endswith(".parquet"):
+            groups = pq.ParquetFile(path, filesystem=fs).num_row_groups
+            chunks.extend(Chunk(0, parquet=uri, row_groups=(g,)) for g in range(groups))  # a task per row group
+            continue
+        info = fs.get_file_info(path)
+        if info.type == pafs.FileType.Directory:
+            selector = pafs.FileSelector(path, recursive=True)
+            found = sorted(i.path for i in fs.get_file_info(selector) if i.type == pafs.FileType.File and i.path.endswith(".jsonl"))
+            files.extend(_qualify(uri, p) for p in found)
+        elif info.type == pafs.FileType.File:
+            files.append(uri)
+        else:
+            raise FileNotFoundError(f"no such file or folder: {uri}")
+    for start in range(0, len(files), chunk):
+        chunks.append(Chunk(0, files=tuple(files[start : start + chunk])))
+    return [Chunk(i, c.files, c.parquet, c.row_groups) for i, c in enumerate(chunks)]
+
+
+def _logs_of(chunk: Chunk) -> Iterator[tuple[str, bytes | None, str | None]]:
+    """(source, bytes, error) for every log of the chunk; bytes are None when the log cannot be read."""
+    for uri in chunk.files:
+        fs, path = _filesystem(uri)
+        try:
+            with fs.open_input_stream(path) as stream:
+                yield uri, stream.read(), None
+        except OSError as exc:
+            yield uri, None, f"OSError: {exc}"
+    if chunk.parquet is not None:
+        fs, path = _filesystem(chunk.parquet)
+        table = pq.ParquetFile(path, filesystem=fs).read_row_groups(list(chunk.row_groups))
+        names = table.column_names
+        if "content" in names:
+            key = "game" if "game" in names else "source" if "source" in names else None
+            labels = table.column(key).to_pylist() if key else [f"{chunk.parquet}#{i}" for i in range(table.num_rows)]
+            for label, content in zip(labels, table.column("content").to_pylist(), strict=True):
+                yield str(label), content if isinstance(content, bytes) else str(content).encode(), None
+        elif "path" in names:
+            yield from _logs_of(Chunk(chunk.number, files=tuple(table.column("path").to_pylist())))
+        else:
+            raise ValueError(f"{chunk.parquet}: a Parquet listing needs a 'content' or a 'path' column (it has: {', '.join(names)})")
+
+
+# ----------------------------------------------------------------------------------------- the map
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkResult:
+    """What one task did: logs judged, valid ones, ones with violations, unreadable ones, events."""
+
+    logs: int = 0
+    valid: int = 0
+    invalid: int = 0
+    unreadable: int = 0
+    events: int = 0
+
+    def __add__(self, other: ChunkResult) -> ChunkResult:
+        return ChunkResult(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)))
+
+    def as_tuple(self) -> tuple[int, int, int, int, int]:
+        return (self.logs, self.valid, self.invalid, self.unreadable, self.events)
+
+
+def check_chunk(chunk: Chunk, out: str) -> ChunkResult:
+    """Judge every log of ``chunk`` and write the rows to ``out/part-NNNNN.parquet``."""
+    rows: list[dict[str, Any]] = [
+        check_bytes(source, data) if data is not None else {"source": source, "error": error} for source, data, error in _logs_of(chunk)
+    ]
+    table = pa.Table.from_pylist(rows, schema=VERDICT_SCHEMA)
+    fs, folder = _filesystem(out)
+    fs.create_dir(folder, recursive=True)
+    final = f"{folder.rstrip('/')}/part-{chunk.number:05}.parquet"
+    partial = f"{folder.rstrip('/')}/.part-{chunk.number:05}.parquet.partial"
+    pq.write_table(table, partial, filesystem=fs, compression="zstd")
+    fs.move(partial, final)  # a crashed task leaves no half part under a part's name
+    valid = sum(1 for r in rows if r.get("valid") is True)
+    unreadable = sum(1 for r in rows if r.get("error"))
+    events = sum(int(r.get("events") or 0) for r in rows)
+    return ChunkResult(len(rows), valid, len(rows) - valid - unreadable, unreadable, events)
+
+
+def run_local(chunks: Sequence[Chunk], out: str, on_done: Callable[[ChunkResult], None] | None = None) -> ChunkResult:
+    """Judge the chunks one after another in this process."""
+    total = ChunkResult()
+    for chunk in chunks:
+        result = check_chunk(chunk, out)
+        total += result
+        if on_done:
+            on_done(result)
+    return total
+
+
+def run_ray(chunks: Sequence[Chunk], out: str, on_done: Callable[[ChunkResult], None] | None = None) -> ChunkResult:
+    """Judge the chunks as Ray tasks on the cluster ``ray.init`` connected to (one CPU each)."""
+    import ray
+
+    task = ray.remote(num_cpus=1)(check_chunk)
+    pending = [task.remote(chunk, out) for chunk in chunks]
+    total = ChunkResult()
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        for ref in done:
+            result = ray.get(ref)
+            total += result
+            if on_done:
+                on_done(result)
+    return total
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: judge the inputs on Ray (or locally) and write verdicts as Parquet."""
+    p = argparse.ArgumentParser(prog="python -m scale.ray_check", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("inputs", nargs="+", metavar="INPUT", help="folders or files of *.jsonl logs, or Parquet listings (local paths or URIs)")
+    p.add_argument("--out", required=True, help="folder (or URI) for the part-NNNNN.parquet verdict files")
+    p.add_argument("--engine", choices=("ray", "local"), default="ray", help="ray (default) or local (this process, no Ray)")
+    p.add_argument("--address", default=None, help="Ray cluster to join ('auto': the one this machine belongs to); default: start a local one")
+    p.add_argument("--num-cpus", type=int, default=None, help="CPUs of the local Ray cluster started when no --address is given")
+    p.add_argument("--chunk", type=int, default=DEFAULT_CHUNK, help=f"logs per task (default {DEFAULT_CHUNK})")
+    args = p.parse_args(argv)
+    try:
+        chunks = list_chunks(args.inputs, args.chunk)
+    except (OSError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.engine == "ray":
+        try:
+            import ray
+        except ImportError:
+            print("error: Ray is not installed: pip install -e '.[scale]' (or use --engine local)", file=sys.stderr)
+            return 2
+        ray.init(address=args.address, num_cpus=args.num_cpus if args.address is None else None, include_dashboard=False, log_to_driver=False)
+        try:
+            total = run_ray(chunks, args.out)
+        finally:
+            ray.shutdown()
+    else:
+        total = run_local(chunks, args.out)
+    print(
+        f"{total.logs} logs in {len(chunks)} chunks: {total.valid} valid, {total.invalid} with violations, "
+        f"{total.unreadable} unreadable ({total.events} events); verdicts in {args.out}"
+    )
+    return 1 if total.invalid or total.unreadable else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

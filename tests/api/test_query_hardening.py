@@ -1,0 +1,100 @@
+"""`POST /v1/query` hides the server (its paths, settings, databases) and caps a result's bytes.
+
+Regression tests of issue 14: the queries that showed the server's paths to any caller, and the
+single 50 MB value that rows-only limits let through.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from api import Settings, create_app
+from tests.api.conftest import TestClient, kitchen
+
+NDJSON = {"Content-Type": "application/x-ndjson"}
+
+LEAKS = [
+    "SELECT * FROM duckdb_settings()",
+    "SELECT * FROM duckdb_databases()",
+    "SELECT current_setting('home_directory')",
+    "SELECT current_setting('temp_directory')",
+    "FROM pragma_database_list",
+    "SELECT * FROM pg_catalog.pg_settings",
+    "FROM duckdb_temporary_files()",
+    "FROM duckdb_extensions()",
+    "FROM duckdb_secrets()",
+    "FROM duckdb_logs",
+    "FROM query('SELECT * FROM duckdb_databases()')",
+    "FROM query_table('duckdb_settings')",
+    'SELECT * FROM "DuckDB_Settings"()',
+    "SELECT * FROM system.main.duckdb_databases()",
+    "SUMMARIZE SELECT * FROM duckdb_settings()",
+    "DESCRIBE SELECT * FROM duckdb_databases()",
+    "WITH s AS (SELECT * FROM duckdb_settings()) SELECT * FROM s",
+    "SELECT (SELECT path FROM duckdb_databases() LIMIT 1) AS p",
+    "SELECT * FROM duckdb_settings/* a comment */()",
+]
+
+
+@pytest.fixture
+def stocked(client: TestClient) -> TestClient:
+    assert client.post("/v1/games", content=kitchen(), headers=NDJSON).status_code == 201
+    return client
+
+
+@pytest.mark.parametrize("sql", LEAKS)
+def test_queries_about_the_server_are_refused_and_name_no_path(stocked: TestClient, settings: Settings, sql: str) -> None:
+    response = stocked.post("/v1/query", json={"sql": sql})
+    assert response.status_code == 403, response.text
+    body = response.json()
+    assert body["type"] == "urn:flip7:problem:query-refused"
+    assert "server" in body["detail"]
+    assert str(settings.db_path.parent) not in response.text  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "SELECT table_name FROM information_schema.tables ORDER BY 1",
+        "SELECT table_name, column_count FROM duckdb_tables() ORDER BY 1",
+        "SELECT column_name FROM duckdb_columns() WHERE table_name = 'games'",
+        "SELECT * FROM pragma_table_info('games')",
+        "DESCRIBE games",
+        "SHOW TABLES",
+        "SELECT 'duckdb_settings' AS word, id AS query FROM games",  # the names as text, or a column named query
+    ],
+)
+def test_questions_about_the_store_still_work(stocked: TestClient, settings: Settings, sql: str) -> None:
+    response = stocked.post("/v1/query", json={"sql": sql})
+    assert response.status_code == 200, response.text
+    assert response.json()["rows"]
+    assert str(settings.db_path.parent) not in response.text  # type: ignore[union-attr]
+
+
+def test_error_messages_do_not_name_server_paths(stocked: TestClient, settings: Settings) -> None:
+    response = stocked.post("/v1/query", json={"sql": "SELECT * FROM glob('*')"})
+    assert response.status_code in (400, 403)
+    assert str(settings.db_path.parent) not in response.text  # type: ignore[union-attr]
+
+
+def test_a_huge_single_value_is_a_413(client: TestClient) -> None:
+    """The fuzzer's case: one 50 MB value under a row limit of 10 000."""
+    response = client.post("/v1/query", json={"sql": "SELECT repeat('x', 50000000) AS big"})
+    assert response.status_code == 413
+    body = response.json()
+    assert body["type"] == "urn:flip7:problem:query-result-too-large"
+    assert body["limit"] == Settings().query_max_bytes and "bytes" in body["detail"]
+    assert len(response.content) < 10_000
+
+
+def test_results_are_cut_at_the_byte_limit(settings: Settings) -> None:
+    app = create_app(Settings(db_path=settings.db_path, query_max_bytes=2_000))
+    with TestClient(app) as client:
+        body = client.post("/v1/query", json={"sql": "SELECT repeat('x', 300) AS s FROM range(20)"}).json()
+        assert body["truncated"] is True and body["truncated_by"] == "bytes" and body["max_bytes"] == 2_000
+        assert 1 <= len(body["rows"]) < 20
+        assert sum(len(r[0]) for r in body["rows"]) <= 2_000
+        small = client.post("/v1/query", json={"sql": "SELECT 1 AS one", "max_rows": 5}).json()
+        assert small["truncated"] is False and small["truncated_by"] is None
+        rows = client.post("/v1/query", json={"sql": "SELECT * FROM range(50)", "max_rows": 5}).json()
+        assert rows["truncated"] is True and rows["truncated_by"] == "rows"

@@ -1,0 +1,63 @@
+"""Each bench script runs once on a tiny corpus, so the benchmarks keep working (no timing asserted)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import re
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+#: Every target script with the tiny arguments the suite runs it with, and how many verdicts it gives.
+TINY: dict[str, tuple[list[str], int]] = {
+    "target1_check_speed": (["--games", "4", "--pgn-games", "3", "--repeat", "1"], 3),
+    "target2_jobs": (["--games", "4", "--repeat", "1"], 2),
+    "target3_memory": (["--games", "3"], 2),
+    "target4_ingest_vs_check": (["--games", "3", "--repeat", "1"], 1),
+    "target5_simulate": (["--games", "3", "--repeat", "1"], 1),
+    "target6_stats": (["--games", "30", "--base", "10", "--repeat", "1"], 10),
+    "target7_api": (["--requests", "10", "--seconds", "2"], 1),
+}
+
+
+def load(name: str) -> ModuleType:
+    """Import a bench script by its path (bench/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_target_script_is_covered_here_and_in_bench_run() -> None:
+    scripts = sorted(p.stem for p in BENCH.glob("target*.py"))
+    assert scripts == sorted(TINY)
+    run = (BENCH / "run").read_text()
+    for name in scripts:
+        assert len(re.findall(rf"bench/{name}\.py", run)) == 2, f"bench/run must run {name} in both modes"
+
+
+@pytest.mark.parametrize("name", sorted(TINY))
+def test_script_runs_on_a_tiny_corpus(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    args, n_verdicts = TINY[name]
+    verdicts = load(name).main(args)
+    out = capsys.readouterr().out
+    assert len(verdicts) == n_verdicts
+    for verdict in verdicts:
+        assert math.isfinite(verdict.ratio) and verdict.ratio >= 0, verdict
+        assert verdict.line() in out
+    assert "machine: " in out and " CPUs" in out
+    assert out.startswith("## Target ")
+    assert "(target " in out
+
+
+def test_profile_of_check_runs_on_a_tiny_corpus(capsys: pytest.CaptureFixture[str]) -> None:
+    shares = load("profile_check").main(["--games", "3", "--top", "5"])
+    out = capsys.readouterr().out
+    assert math.isclose(sum(shares.values()), 1.0, rel_tol=1e-6)
+    assert shares["rules"] > 0 and shares["event parsing"] > 0
+    assert "| rules |" in out and out.count("| `") == 5

@@ -1,0 +1,281 @@
+"""Hostile logs for the fuzz tests: valid logs, mutated the ways an adversarial user would.
+
+``hostile_logs()`` is a hypothesis strategy of log bytes: a valid log (a fixture or a simulated
+game) with one to three mutations from ``MUTATIONS`` applied (byte flips, truncation, deep nesting,
+huge and negative numbers, NaN/Infinity, duplicate keys, BOMs, CRLF, NUL bytes, lone surrogates,
+lines over the cap, wrong types, unknown fields, odd Unicode in names). ``budget(n)`` gives the
+settings of a fuzz test: a fixed seed, ``n`` examples (twenty times as many under ``--slow``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis import strategies as st
+
+from adjudicator.source import MAX_LINE_BYTES
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def _fixture(name: str) -> bytes:
+    return (FIXTURES / name).read_bytes()
+
+
+#: The valid logs every mutation starts from: a few fixtures of different shapes.
+SEEDS: tuple[bytes, ...] = (
+    _fixture("base/001-spec-example.jsonl"),
+    _fixture("base/006-flip7-bonus-and-in.jsonl"),
+    _fixture("base/015-nested-flip-three.jsonl"),
+    _fixture("edge/001-nested-flip-three-triple-in-turn.jsonl"),
+)
+
+#: Names a fuzzer would try: combining marks, bidi controls, zero-width characters, emoji, line
+#: separators, look-alikes, escapes of control characters, and long ones.
+ODD_NAMES = (
+    "A\u0301na", "\u202eanA", "B\u200deb", "\U0001f0cf\U0001f3b2", "C\u2028m", "Ana\u00a0", "\u0410na",
+    "\x00", "\t", "\\", '"', "'; DROP TABLE games; --", "N" * 300, "\ufeffAna", "\U0010ffff", "ǅ", "ß", "İ",
+)
+
+_NUMBER = re.compile(rb"(?<![\w.\"])-?\d+(?![\w.\"])")
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+
+
+def _lines(data: bytes) -> list[bytes]:
+    return data.split(b"\n")
+
+
+def _pick(draw: st.DrawFn, items: list[Any]) -> int:
+    return draw(st.integers(0, max(0, len(items) - 1)))
+
+
+def _event_lines(lines: list[bytes]) -> list[int]:
+    return [i for i, line in enumerate(lines) if line.strip().startswith(b"{")] or [0]
+
+
+def _edit_json_line(draw: st.DrawFn, data: bytes, edit: Callable[[dict[str, Any]], None]) -> bytes:
+    lines = _lines(data)
+    where = _event_lines(lines)
+    i = where[_pick(draw, where)]
+    try:
+        obj = json.loads(lines[i])
+    except ValueError:
+        return data
+    if not isinstance(obj, dict):
+        return data
+    edit(obj)
+    lines[i] = json.dumps(obj, ensure_ascii=draw(st.booleans())).encode("utf-8", "surrogatepass")
+    return b"\n".join(lines)
+
+
+def byte_flip(draw: st.DrawFn, data: bytes) -> bytes:
+    if not data:
+        return data
+    i = draw(st.integers(0, len(data) - 1))
+    return data[:i] + bytes([data[i] ^ draw(st.integers(1, 255))]) + data[i + 1 :]
+
+
+def truncate(draw: st.DrawFn, data: bytes) -> bytes:
+    return data[: draw(st.integers(0, len(data)))]
+
+
+def deep_nesting(draw: st.DrawFn, data: bytes) -> bytes:
+    depth = draw(st.sampled_from([31, 32, 33, 100, 500, 900, 990, 1000, 3000, 100_000]))
+    opening, closing = draw(st.sampled_from([("[", "]"), ('{"a":', "}")]))
+    value = (opening * depth + draw(st.sampled_from(['"\\u0041"', "1", "null", "[]"])) + closing * depth).encode()
+    lines = _lines(data)
+    where = _event_lines(lines)
+    i = where[_pick(draw, where)]
+    line = lines[i]
+    mode = draw(st.sampled_from(["field", "line", "value"]))
+    if mode == "line":
+        lines[i] = value
+    elif mode == "field" and line.rstrip().endswith(b"}"):
+        lines[i] = line.rstrip()[:-1] + b',"x":' + value + b"}"
+    else:
+        match = list(_NUMBER.finditer(line)) or list(_STRING.finditer(line))
+        if match:
+            m = match[_pick(draw, match)]
+            lines[i] = line[: m.start()] + value + line[m.end() :]
+    return b"\n".join(lines)
+
+
+def huge_number(draw: st.DrawFn, data: bytes) -> bytes:
+    digits = draw(st.sampled_from([15, 16, 19, 20, 40, 4299, 4300, 4301, 10_000]))
+    number = draw(st.sampled_from(["", "-"])) + "9" * digits
+    replacement = draw(st.sampled_from([number, "-1", "0", "-0", "1e400", "-1e400", "1.5", "1e2", "00", "2.0"]))
+    matches = list(_NUMBER.finditer(data))
+    if not matches:
+        return data
+    m = matches[_pick(draw, matches)]
+    return data[: m.start()] + replacement.encode() + data[m.end() :]
+
+
+def huge_option(draw: st.DrawFn, data: bytes) -> bytes:
+    field = draw(st.sampled_from(["decks", "target", "rounds"]))
+    value = draw(st.sampled_from(["1" + "0" * 4299, "1" + "0" * 40, "100", "101", "-3", "0", "null", "true"]))
+
+    def edit(obj: dict[str, Any]) -> None:
+        if obj.get("type") == "game":
+            obj[field] = _Raw(value)
+
+    return _raw_edit(draw, data, edit)
+
+
+class _Raw:
+    """A JSON value written as given (``json.dumps`` cannot write a number of 4,300 digits)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _raw_edit(draw: st.DrawFn, data: bytes, edit: Callable[[dict[str, Any]], None]) -> bytes:
+    lines = _lines(data)
+    where = _event_lines(lines)
+    i = where[0] if draw(st.booleans()) else where[_pick(draw, where)]
+    try:
+        obj = json.loads(lines[i])
+    except ValueError:
+        return data
+    if not isinstance(obj, dict):
+        return data
+    edit(obj)
+    raws: list[str] = []
+
+    def default(value: Any) -> str:
+        raws.append(value.text)
+        return f"__raw{len(raws) - 1}__"
+
+    text = json.dumps(obj, default=default)
+    for k, raw in enumerate(raws):
+        text = text.replace(f'"__raw{k}__"', raw)
+    lines[i] = text.encode()
+    return b"\n".join(lines)
+
+
+def nan_infinity(draw: st.DrawFn, data: bytes) -> bytes:
+    matches = list(_NUMBER.finditer(data))
+    if not matches:
+        return data
+    m = matches[_pick(draw, matches)]
+    return data[: m.start()] + draw(st.sampled_from([b"NaN", b"Infinity", b"-Infinity", b"nan", b"inf"])) + data[m.end() :]
+
+
+def duplicate_key(draw: st.DrawFn, data: bytes) -> bytes:
+    lines = _lines(data)
+    where = _event_lines(lines)
+    i = where[_pick(draw, where)]
+    line = lines[i].rstrip()
+    key = draw(st.sampled_from([b"type", b"player", b"card", b"round", b"players", b"id"]))
+    value = draw(st.sampled_from([b'"hit"', b'"Ana"', b"1", b"null", b"[]"]))
+    if line.endswith(b"}"):
+        lines[i] = line[:-1] + b',"' + key + b'":' + value + b"}"
+    return b"\n".join(lines)
+
+
+def bom(draw: st.DrawFn, data: bytes) -> bytes:
+    i = 0 if draw(st.booleans()) else draw(st.integers(0, len(data)))
+    return data[:i] + b"\xef\xbb\xbf" * draw(st.integers(1, 2)) + data[i:]
+
+
+def crlf(draw: st.DrawFn, data: bytes) -> bytes:
+    return data.replace(b"\n", draw(st.sampled_from([b"\r\n", b"\r", b"\n\r", b"\r\r\n"])))
+
+
+def nul_bytes(draw: st.DrawFn, data: bytes) -> bytes:
+    i = draw(st.integers(0, len(data)))
+    return data[:i] + draw(st.sampled_from([b"\x00", b"\\u0000", b"\x00" * 10, b"\x1b[31m"])) + data[i:]
+
+
+def lone_surrogate(draw: st.DrawFn, data: bytes) -> bytes:
+    surrogate = draw(st.sampled_from([b"\\ud800", b"\\udfff", b"\\udc80", b"\\ud83d", b"\\ude00\\ud83d", b"\xed\xa0\x80", b"\xff"]))
+    strings = list(_STRING.finditer(data))
+    if not strings:
+        return data + surrogate
+    m = strings[_pick(draw, strings)]
+    cut = draw(st.integers(m.start() + 1, m.end() - 1))
+    return data[:cut] + surrogate + data[cut:]
+
+
+def long_line(draw: st.DrawFn, data: bytes) -> bytes:
+    size = draw(st.sampled_from([MAX_LINE_BYTES - 40, MAX_LINE_BYTES, MAX_LINE_BYTES + 1, 3 * MAX_LINE_BYTES]))
+    line = b'{"type":"hit","player":"' + b"A" * max(0, size - 27) + b'"}'
+    lines = _lines(data)
+    lines.insert(draw(st.integers(0, len(lines))), line)
+    return b"\n".join(lines)
+
+
+def wrong_type(draw: st.DrawFn, data: bytes) -> bytes:
+    value = draw(st.sampled_from([None, True, False, 0, -7, 1.5, "", "7", [], ["Ana"], {}, {"a": 1}, [[]]]))
+
+    def edit(obj: dict[str, Any]) -> None:
+        keys = sorted(obj)
+        if keys:
+            obj[keys[draw(st.integers(0, len(keys) - 1))]] = value
+
+    return _edit_json_line(draw, data, edit)
+
+
+def unknown_field(draw: st.DrawFn, data: bytes) -> bytes:
+    name = draw(st.sampled_from(["zzz", "Type", "player ", "", "__proto__", "players\u0000"]))
+
+    def edit(obj: dict[str, Any]) -> None:
+        obj[name] = 1
+
+    return _edit_json_line(draw, data, edit)
+
+
+def odd_name(draw: st.DrawFn, data: bytes) -> bytes:
+    old = draw(st.sampled_from([b"Ana", b"Ben", b"Cem"]))
+    new = json.dumps(draw(st.sampled_from(ODD_NAMES)), ensure_ascii=draw(st.booleans()))[1:-1].encode()
+    if draw(st.booleans()):
+        return data.replace(old, new)  # the same odd name everywhere: a valid log, oddly named
+    i = data.find(old)
+    return data if i < 0 else data[:i] + new + data[i + len(old) :]
+
+
+def drop_or_repeat_line(draw: st.DrawFn, data: bytes) -> bytes:
+    lines = _lines(data)
+    i = _pick(draw, lines)
+    if draw(st.booleans()):
+        del lines[i]
+    else:
+        lines.insert(i, lines[i])
+    return b"\n".join(lines)
+
+
+MUTATIONS: tuple[Callable[[st.DrawFn, bytes], bytes], ...] = (
+    byte_flip, truncate, deep_nesting, huge_number, huge_option, nan_infinity, duplicate_key, bom, crlf,
+    nul_bytes, lone_surrogate, long_line, wrong_type, unknown_field, odd_name, drop_or_repeat_line,
+)
+
+
+@st.composite
+def hostile_logs(draw: st.DrawFn, max_mutations: int = 3) -> bytes:
+    """A valid log with one to ``max_mutations`` mutations applied."""
+    data = draw(st.sampled_from(SEEDS))
+    for mutation in draw(st.lists(st.sampled_from(MUTATIONS), min_size=1, max_size=max_mutations)):
+        data = mutation(draw, data)
+    return data
+
+
+def budget(examples: int, *, slow: bool = False) -> settings:
+    """Settings of a fuzz test: fixed seed, no example database, ``examples`` (×20 when ``slow``).
+
+    No shrinking: a failure is reported as found (with its ``@reproduce_failure`` blob), since
+    shrinking logs through a store can take minutes.
+    """
+    return settings(
+        phases=(Phase.explicit, Phase.reuse, Phase.generate),
+        max_examples=examples * (20 if slow else 1),
+        derandomize=True,
+        database=None,
+        deadline=None,
+        print_blob=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
+    )
