@@ -27,7 +27,10 @@ def parse_since(text: str, now: datetime) -> datetime:
     stripped = text.strip()
     age = _AGE.fullmatch(stripped)
     if age:
-        return now - timedelta(**{_UNITS[age.group(2)]: int(age.group(1))})
+        try:
+            return now - timedelta(**{_UNITS[age.group(2)]: int(age.group(1))})
+        except OverflowError:  # an age reaching back before the year 1
+            raise InvalidSince(f"{text!r} reaches back before the year 1: give a shorter age or a date") from None
     try:
         moment = datetime.fromisoformat(stripped.upper())  # also reads a date alone
     except ValueError:

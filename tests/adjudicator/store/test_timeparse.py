@@ -46,3 +46,8 @@ def test_refused_forms(text: str) -> None:
         f"{text!r} is not a date (2026-11-29), a date-time (2026-11-29T18:00:00Z) or an age like 7d, 12h or 2w"
     )
     assert isinstance(caught.value, Flip7Error) and isinstance(caught.value, ValueError)
+
+
+def test_an_age_before_the_year_1_is_refused_not_a_crash() -> None:
+    with pytest.raises(InvalidSince, match="before the year 1"):
+        parse_since("1000000d", NOW)
