@@ -7,6 +7,7 @@ duplicate keys, ``NaN``/``Infinity`` and non-object lines are refused.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Sequence
@@ -48,7 +49,8 @@ def _card_name(value: Any, info: Any, key: str = "cards") -> str:
         raise PydanticCustomError("huge_integer", "{number}", {"number": value.describe()})
     if isinstance(value, str):
         if context is not None and value not in context.get(key, CARD_SET):
-            raise PydanticCustomError("unknown_card", "{card} is not a card of this ruleset", {"card": repr(value)})
+            hint = _meant(value, sorted(context.get(key, CARD_SET)))
+            raise PydanticCustomError("unknown_card", "{card} is not a card of this ruleset{hint}", {"card": repr(value), "hint": hint})
         return value
     raise PydanticCustomError("card_type", "a card is a string (or an integer for a number card)")
 
@@ -160,8 +162,50 @@ class EndEvent(_Event):
     totals: dict[str, int] = Field(default=None, json_schema_extra={"nullable": False})  # type: ignore[arg-type]
 
 
+def _card_list(value: Any, info: Any) -> list[str]:
+    if not isinstance(value, list):
+        raise PydanticCustomError("card_list", "a list of cards is expected")
+    return [_card_name(card, info) for card in value]
+
+
+class PositionPlayer(BaseModel):
+    """One player in a ``position``: the cards in front of them and, if they are out, how."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    row: list[str] = Field(default_factory=list, description="the cards in front of the player (numbers, modifiers, a held Second Chance …)")
+    out: str | None = Field(None, description='how the player is out of the round ("stayed", "frozen", "busted"); left out while they are in')
+
+    @field_validator("row", mode="plain")
+    @classmethod
+    def _check_row(cls, value: Any, info: Any) -> list[str]:
+        return _card_list(value, info)
+
+
+class PositionEvent(_Event):
+    """An extension of flip7-log/1: the log starts from a described moment of round ``round``.
+
+    Right after the ``game`` line. Every card not in a row and not in ``discards`` is in the draw
+    pile. ``turn`` is the player whose move (hit or stay) it is; ``totals`` the game totals before
+    this round.
+    """
+
+    type: Literal["position"]
+    round: int = Field(ge=1)
+    dealer: Name
+    players: dict[str, PositionPlayer]
+    turn: Name | None = Field(None, json_schema_extra={"nullable": False})
+    totals: dict[str, int] = Field(default_factory=dict)
+    discards: list[str] = Field(default_factory=list)
+
+    @field_validator("discards", mode="plain")
+    @classmethod
+    def _check_discards(cls, value: Any, info: Any) -> list[str]:
+        return _card_list(value, info)
+
+
 Event = Annotated[
-    GameEvent | RoundEvent | CardEvent | HitEvent | StayEvent | TargetEvent | ShuffleEvent | ScoreEvent | EndEvent,
+    GameEvent | RoundEvent | CardEvent | HitEvent | StayEvent | TargetEvent | ShuffleEvent | ScoreEvent | EndEvent | PositionEvent,
     Field(discriminator="type"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
@@ -169,10 +213,10 @@ EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 
 def event_adapter(target_event: type[TargetEvent]) -> TypeAdapter[Event]:
     """A validator for the events of a ruleset whose ``target`` events are ``target_event``."""
-    members = (GameEvent, RoundEvent, CardEvent, HitEvent, StayEvent, target_event, ShuffleEvent, ScoreEvent, EndEvent)
+    members = (GameEvent, RoundEvent, CardEvent, HitEvent, StayEvent, target_event, ShuffleEvent, ScoreEvent, EndEvent, PositionEvent)
     union: Any = Annotated[Union[members], Field(discriminator="type")]  # noqa: UP007 (built at run time)
     return TypeAdapter(union)
-EVENT_TYPES = ("game", "round", "card", "hit", "stay", "target", "shuffle", "score", "end")
+EVENT_TYPES = ("game", "round", "card", "hit", "stay", "target", "shuffle", "score", "end", "position")
 _OPTION_FIELDS = {"ruleset", "edition", "target", "rounds", "decks", "delayed", "brutal"}
 
 
@@ -299,9 +343,33 @@ def _where(loc: tuple[Any, ...]) -> str:
     return ".".join(str(p) for p in loc[1:])
 
 
+#: The fields of each event type's model (for "did you mean" on an unknown field).
+_FIELDS: dict[str, tuple[str, ...]] = {
+    model.model_fields["type"].annotation.__args__[0]: tuple(model.model_fields)  # type: ignore[union-attr]
+    for model in (GameEvent, RoundEvent, CardEvent, HitEvent, StayEvent, TargetEvent, ShuffleEvent, ScoreEvent, EndEvent, PositionEvent)
+}
+_FIELDS["position.player"] = tuple(PositionPlayer.model_fields)
+
+
+def _meant(word: str, choices: Sequence[str]) -> str:
+    """`` (did you mean 'player'?)`` when one of ``choices`` is close to ``word``, else ``""``."""
+    lowered = {c.lower(): c for c in choices}
+    if word.lower() in lowered:
+        return f" (did you mean {lowered[word.lower()]!r}?)"
+    same_start = [c for c in choices if c[:1] == word[:1]]
+    found = difflib.get_close_matches(word, same_start, n=1, cutoff=0.5) or difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {found[0]!r}?)" if found else ""
+
+
 def _describe(exc: ValidationError, obj: Any) -> RuleViolation:
-    """Turn pydantic's first error into a message a person can act on."""
-    err = exc.errors(include_url=False)[0]
+    """Turn pydantic's first error into a message a person can act on.
+
+    An unknown field is reported before the fields it leaves missing, since a typo ("palyer")
+    is both, and the message names the field that was probably meant.
+    """
+    errors = exc.errors(include_url=False)
+    extra = [e for e in errors if e["type"] == "extra_forbidden"]
+    err = extra[0] if extra else errors[0]
     kind = err["type"]
     loc = err["loc"]
     where = _where(loc)
@@ -318,7 +386,10 @@ def _describe(exc: ValidationError, obj: Any) -> RuleViolation:
     if kind == "missing":
         return _bad("log.event", f"{what} needs the field {where!r}")
     if kind == "extra_forbidden":
-        return _bad("log.event", f"{what} has no field {where!r} (unknown fields are refused so typos are caught)")
+        missing = [str(e["loc"][-1]) for e in errors if e["type"] == "missing" and e["loc"][:-1] == loc[:-1]]
+        known = _FIELDS.get("position.player" if event_type == "position" and len(loc) == 4 else str(event_type), ())
+        hint = _meant(str(loc[-1]), missing) or _meant(str(loc[-1]), [f for f in known if f != "type"])
+        return _bad("log.event", f"{what} has no field {where!r}{hint} (unknown fields are refused so typos are caught)")
     if kind in ("unknown_card", "card_type", "huge_integer"):
         return _bad("log.card", f"{what}: {err['msg']} (field {where!r})")
     field_name = str(loc[1]) if len(loc) > 1 else where

@@ -83,10 +83,12 @@ def replay_log(
     index = -1
     applied = 0
     parse: Callable[[str], Event] = memoized(parse_event)  # identical lines share one parsed event
+    event_lines: list[int] = []  # the line of every event, for messages that name an earlier one
     for line_no, text in enumerate(as_lines(source), 1):
         if not _is_event_line(text):
             continue
         index += 1
+        event_lines.append(line_no)
         stopped = fatal is not None or (stop_after is not None and index > stop_after)
         event: Event | None = None
         if not stopped:
@@ -101,7 +103,7 @@ def replay_log(
                 if event.type == "game":  # from here on, lines are read as the game's ruleset says
                     parse = memoized(state.rules.parse)
             except RuleViolation as error:
-                violation = Violation.at(index, line_no, error)
+                violation = Violation.at(index, line_no, error, event_lines)
                 violations.append(violation)
                 if error.is_claim:
                     applied = index + 1

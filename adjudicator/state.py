@@ -39,6 +39,10 @@ class Row:
     bust_card: str | None = None
     flip7: bool = False
     cards_drawn: int = 0
+    #: The seat whose action put the player out (a Freeze), if any.
+    put_out_by: int | None = None
+    #: The purpose of the draw during which the status came (a bust during a Flip Three), if any.
+    status_during: str | None = None
 
     def has_card(self) -> bool:
         """True when any card lies in front of the player (so they may stay)."""
@@ -140,7 +144,7 @@ class GameState:
 
     __slots__ = (
         "game", "rules", "players", "seat_of", "draw_pile", "draw_size", "discard_pile", "rows", "round",
-        "dealer", "in_round", "stack", "totals", "history", "over", "winner", "events_applied",
+        "dealer", "in_round", "stack", "totals", "history", "over", "winner", "events_applied", "rounds_before",
     )
 
     def __init__(self) -> None:
@@ -162,6 +166,8 @@ class GameState:
         self.over = False
         self.winner: int | None = None
         self.events_applied = 0
+        #: Rounds played before the log begins (a log that starts from a ``position`` in round N: N - 1).
+        self.rounds_before = 0
 
     def seat(self, game: GameEvent, rules: Ruleset) -> None:
         """Seat the players of a (validated) game event and lay out the ruleset's fresh draw pile."""
@@ -178,6 +184,10 @@ class GameState:
         """An empty row for every seat, of the ruleset's row type."""
         new_row = self.rules.new_row
         return [new_row() for _ in self.players]
+
+    def rounds_finished(self) -> int:
+        """Rounds finished so far, those before a starting ``position`` included."""
+        return self.rounds_before + len(self.history)
 
     def name(self, seat: int) -> str:
         """The name seated at ``seat``."""

@@ -108,7 +108,7 @@ def describe_table(state: GameState, applied: int, stopped_by: Violation | None)
         after_event=applied - 1,
         stopped_by=stop,
         round=state.round if state.in_round else None,
-        rounds_finished=len(state.history),
+        rounds_finished=state.rounds_finished(),
         dealer=state.name(state.dealer) if state.dealer is not None else None,
         players=players,
         waiting_for=WaitingFor(

@@ -7,6 +7,8 @@ from them (adding only examples).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -14,6 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.errors import RuleViolation
 
 VERDICT_FORMAT: Literal["flip7-verdict/1"] = "flip7-verdict/1"
+#: "event 8" in a message, not already followed by its line.
+_EVENT_REF = re.compile(r"\bevent (\d+)\b(?! \(line)")
 
 
 class Violation(BaseModel):
@@ -28,9 +32,16 @@ class Violation(BaseModel):
     message: str = Field(description="What happened and why it is not allowed, in plain words.")
 
     @classmethod
-    def at(cls, event: int, line: int, error: RuleViolation) -> Violation:
-        """Place a ``RuleViolation`` at an event of the log."""
-        return cls.model_construct(event=event, line=line, code=error.code, rule=error.rule, message=error.message)
+    def at(cls, event: int, line: int, error: RuleViolation, lines: Sequence[int] = ()) -> Violation:
+        """Place a ``RuleViolation`` at an event of the log.
+
+        ``lines`` gives the line of every earlier event (``lines[i]`` is event ``i``'s line); the
+        message's references to earlier events then name their lines too: "event 8 (line 9)".
+        """
+        message = error.message
+        if lines and "event " in message:
+            message = _EVENT_REF.sub(lambda m: f"{m.group(0)} (line {lines[int(m.group(1))]})" if int(m.group(1)) < len(lines) else m.group(0), message)
+        return cls.model_construct(event=event, line=line, code=error.code, rule=error.rule, message=message)
 
     def to_dict(self) -> dict[str, Any]:
         """The violation as the contract's JSON object."""

@@ -6,7 +6,7 @@ from importlib.metadata import version
 
 import typer
 
-from cli import check, help, serve, simulate, store
+from cli import check, convert, help, referee, serve, simulate, store
 
 app = typer.Typer(
     name="flip7",
@@ -16,7 +16,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for group in (check, store, simulate, serve):
+for group in (check, store, simulate, serve, convert, referee):
     group.register(app)
 help.install(app)
 

@@ -12,6 +12,7 @@ A new ruleset is one module with a ``Ruleset`` subclass, registered here with ``
 from __future__ import annotations
 
 from adjudicator.events import TargetEvent
+from adjudicator.rules import position  # noqa: F401 (registers the position event's handlers)
 from adjudicator.rules.base import BaseGame
 from adjudicator.rules.engine import (
     Expectation,

@@ -17,6 +17,7 @@ from adjudicator.cards import (
     CARD_SET,
     FLIP_THREE,
     FREEZE,
+    MODIFIER_SET,
     NUMBER_SET,
     SECOND_CHANCE,
     deck_counts,
@@ -69,6 +70,8 @@ class BaseRow(Row):
     second_chance: bool = False
     freezes: list[str] = field(default_factory=list)
     second_chance_used: int = 0
+    #: The duplicates a Second Chance cancelled this round: (number, event).
+    saves: list[tuple[str, int]] = field(default_factory=list)
 
     def has_card(self) -> bool:
         """True when a number, a modifier or a held Second Chance lies in front of the player."""
@@ -104,6 +107,7 @@ class BaseGame(Ruleset):
     name = "flip7"
     cards = CARD_SET
     numbers = NUMBER_SET
+    modifiers = MODIFIER_SET
     status_words: ClassVar[dict[str, str]] = {**Ruleset.status_words, FROZEN: "was frozen"}
     draw_purposes: ClassVar[dict[str, DrawPurpose]] = {
         FLIP_THREE_DRAW: DrawPurpose("action.flip-three", "for a Flip Three", "action.delayed"),
@@ -132,6 +136,19 @@ class BaseGame(Ruleset):
 
     # -- cards -----------------------------------------------------------------------------------
 
+    def place(self, state: GameState, seat: int, card: str) -> str | None:
+        """A ``position`` may also show a held Second Chance (one) and a Freeze that stopped the player."""
+        row: BaseRow = state.rows[seat]  # type: ignore[assignment]
+        if card == SECOND_CHANCE:
+            if row.second_chance:
+                return "a player holds at most one Second Chance"
+            row.second_chance = True
+            return None
+        if card == FREEZE:
+            row.freezes.append(card)
+            return None
+        return super().place(state, seat, card)
+
     def receive(self, state: GameState, seat: int, card: str, draw: DrawFrame | None, index: int) -> None:
         """Numbers bust on a duplicate (unless a Second Chance cancels it) and make Flip 7 at seven;
         modifiers lie in the row; a Second Chance is held (an extra one passed on); Freeze and Flip
@@ -142,6 +159,7 @@ class BaseGame(Ruleset):
                 if row.second_chance:
                     row.second_chance = False
                     row.second_chance_used += 1
+                    row.saves.append((card, index))
                     state.discard(card)
                     state.discard(SECOND_CHANCE)
                     return
@@ -208,7 +226,7 @@ class BaseGame(Ruleset):
             if recipient is None or state.rows[recipient].status != ACTIVE:
                 state.discard(card)
             else:
-                _resolve_action(state, card, recipient, index)
+                _resolve_action(state, card, recipient, index, frame.holder)
             return False
         if not state.anyone_active():
             state.discard(card)
@@ -250,7 +268,7 @@ class BaseGame(Ruleset):
         elif frame.purpose == PASS:
             state.rows[target].second_chance = True  # type: ignore[attr-defined]
         else:
-            _resolve_action(state, frame.card, target, index)
+            _resolve_action(state, frame.card, target, index, frame.holder)
 
     # -- scoring ---------------------------------------------------------------------------------
 
@@ -285,6 +303,14 @@ class BaseGame(Ruleset):
         """0 with a Second Chance (it cancels the bust), else the chance of a duplicate."""
         return 0.0 if row.second_chance else bust_probability(row.numbers, pile)  # type: ignore[attr-defined]
 
+    def score_note(self, state: GameState, seat: int, row: Row) -> str | None:
+        """Which duplicates a Second Chance cancelled (a reason a claim of 0 is wrong)."""
+        saves = getattr(row, "saves", [])
+        if not saves:
+            return None
+        said = " and ".join(f"the second {card} on event {at}" for card, at in saves)
+        return f"{state.name(seat)}'s Second Chance cancelled {said}"
+
     def busts_saved(self, row: Row) -> int:
         """Duplicates a Second Chance cancelled."""
         return row.second_chance_used  # type: ignore[attr-defined]
@@ -301,11 +327,11 @@ def _second_chance_takers(state: GameState, holder: int) -> tuple[int, ...]:
     )
 
 
-def _resolve_action(state: GameState, card: str, target: int, index: int) -> None:
-    """Carry out a Freeze or Flip Three on ``target``."""
+def _resolve_action(state: GameState, card: str, target: int, index: int, by: int) -> None:
+    """Carry out a Freeze or Flip Three (given by ``by``) on ``target``."""
     if card == FREEZE:
         row: BaseRow = state.rows[target]  # type: ignore[assignment]
-        row.status, row.status_event = FROZEN, index
+        row.status, row.status_event, row.put_out_by = FROZEN, index, by
         row.freezes.append(card)
     else:
         state.stack.append(DrawFrame(target, 3, FLIP_THREE_DRAW, action_card=card))

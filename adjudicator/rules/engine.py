@@ -16,6 +16,7 @@ names no card of any ruleset.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -36,7 +37,7 @@ from adjudicator.events import (
 from adjudicator.rules.registry import find_ruleset
 from adjudicator.rules.ruleset import HIT, seats_named
 from adjudicator.scoring import game_winner
-from adjudicator.state import ACTIVE, STAYED, DrawFrame, GameState, RoundFrame, RoundResult
+from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, RoundFrame, RoundResult
 
 # ---------------------------------------------------------------------------------------------
 # What the game waits for
@@ -117,11 +118,21 @@ def _next_active(state: GameState, after: int) -> int:
 
 
 def standing(state: GameState, seat: int) -> str:
-    """Where ``seat`` stands, for messages: "Ben stayed on event 7", "Ana is still active"."""
+    """Where ``seat`` stands, for messages, with the event that decided it: "Ben stayed on event 7",
+    "Ben was frozen by Cem on event 4", "Ben busted on event 8 with a second 5 (drawn for a Flip
+    Three, which it ended)", "Ana is still active"."""
     row = state.rows[seat]
     verb = state.rules.status_words[row.status]
-    when = f" on event {row.status_event}" if row.status_event is not None and row.status != ACTIVE else ""
-    return f"{state.name(seat)} {verb}{when}"
+    if row.status == ACTIVE:
+        return f"{state.name(seat)} {verb}"
+    by = f" by {state.name(row.put_out_by)}" if row.put_out_by is not None else ""
+    when = f" on event {row.status_event}" if row.status_event is not None else ""
+    detail = ""
+    if row.bust_card is not None and row.status == BUSTED:
+        detail = f" with a second {row.bust_card}"
+        if row.status_during is not None and row.status_during != HIT:
+            detail += f", drawn {state.rules.draw_purpose(row.status_during).reason}, which it ended"
+    return f"{state.name(seat)} {verb}{by}{when}{detail}"
 
 
 def may_stay(state: GameState, seat: int) -> bool:
@@ -137,7 +148,7 @@ def describe_expectation(state: GameState, exp: Expectation) -> str:
         case "over":
             return f"the game is over ({state.name(state.winner) if state.winner is not None else '?'} won); only score and end claims may follow"
         case "round":
-            nxt = len(state.history) + 1
+            nxt = state.rounds_finished() + 1
             return f"round {nxt} should begin next (dealer {state.name(next_dealer(state))})"
     assert exp.seat is not None
     who = state.name(exp.seat)
@@ -173,7 +184,9 @@ def seat_of(state: GameState, name: str) -> int:
     """The seat of ``name``; ``unknown_player`` when nobody of that name is seated."""
     seat = state.seat_of.get(name)
     if seat is None:
-        raise violation("unknown_player", "setup.names", f"{name!r} is not seated at this table (players: {', '.join(state.players)}).")
+        near = difflib.get_close_matches(name, list(state.players), n=1, cutoff=0.6)
+        meant = f"; {near[0]!r} was probably meant" if near else ""
+        raise violation("unknown_player", "setup.names", f"{name!r} is not seated at this table (players: {', '.join(state.players)}){meant}.")
     return seat
 
 
@@ -246,7 +259,7 @@ def check_round(state: GameState, ev: RoundEvent) -> None:
     _common(state, "a round event")
     if state.in_round:
         raise violation("out_of_order", "round.start", f"round {ev.round} cannot begin: round {state.round} is still going ({describe_expectation(state, expecting(state))}).")
-    expected = len(state.history) + 1
+    expected = state.rounds_finished() + 1
     if ev.round != expected:
         raise violation("out_of_order", "round.start", f"the next round is round {expected}, not round {ev.round}.")
     dealer = next_dealer(state)
@@ -271,14 +284,16 @@ def check_card(state: GameState, ev: CardEvent) -> None:
     """A card may come in the deal or when one is owed, to the player it is owed to, from the pile."""
     exp = _round_going(state, f"a card ({ev.card}) for {ev.player}")
     if exp.kind == "turn":
-        raise violation("out_of_order", "turn.order", f"a card for {ev.player} without a hit: {describe_expectation(state, exp)}.")
+        seat = state.seat_of.get(ev.player)
+        why = f": {standing(state, seat)};" if seat is not None and state.rows[seat].status != ACTIVE else ":"
+        raise violation("out_of_order", "turn.order", f"a card for {ev.player} without a hit{why} {describe_expectation(state, exp)}.")
     if exp.kind == "target":
         raise out_of_order(state, "action.target", f"a card for {ev.player}")
     seat = seat_of(state, ev.player)
     if seat != exp.seat:
         rule = "deal.order" if exp.kind == "deal" else _draw_rule(state, exp)
-        why = f" ({standing(state, seat)})" if state.rows[seat].status != ACTIVE else ""
-        raise violation("wrong_player", rule, f"the card cannot go to {ev.player}{why}: {describe_expectation(state, exp)}.")
+        why = f": {standing(state, seat)};" if state.rows[seat].status != ACTIVE else ":"
+        raise violation("wrong_player", rule, f"the card cannot go to {ev.player}{why} {describe_expectation(state, exp)}.")
     if state.draw_size == 0:
         raise violation("card_unavailable", "deck.shuffle", f"the draw pile is empty, so no {state.rules.card_name(ev.card)} can be revealed: a shuffle of the discard pile must come first.")
     if state.draw_pile.get(ev.card, 0) == 0:
@@ -301,7 +316,11 @@ def apply_card(state: GameState, ev: CardEvent, index: int) -> None:
     else:
         assert top.kind == "draw"
         top.remaining -= 1
+        row = state.rows[seat]
+        status = row.status
         state.rules.receive(state, seat, ev.card, top, index)
+        if row.status != status:
+            row.status_during = top.purpose
 
 
 # ---------------------------------------------------------------------------------------------
@@ -321,8 +340,8 @@ def check_hit(state: GameState, ev: HitEvent) -> None:
 
 def _not_their_move(state: GameState, seat: int, verb: str, exp: Expectation, rule: str) -> RuleViolation:
     """``wrong_player`` for a hit or stay by someone whose move it is not (saying why if they are out)."""
-    why = f" ({standing(state, seat)})" if state.rows[seat].status != ACTIVE else ""
-    return violation("wrong_player", rule, f"{state.name(seat)} cannot {verb} now{why}: {describe_expectation(state, exp)}.")
+    why = f": {standing(state, seat)};" if state.rows[seat].status != ACTIVE else ":"
+    return violation("wrong_player", rule, f"{state.name(seat)} cannot {verb} now{why} {describe_expectation(state, exp)}.")
 
 
 def _no_decision_now(state: GameState, exp: Expectation, what: str) -> None:
@@ -421,23 +440,26 @@ def check_score(state: GameState, ev: ScoreEvent) -> None:
     """A score claim names a finished round, only seated players, and must match the recomputation."""
     if state.game is None:
         raise violation("out_of_order", "setup.first", "a score claim cannot come first: the log must begin with a game event.")
-    if not 1 <= ev.round <= len(state.history):
-        raise violation("out_of_order", "claim.score", f"a score claim for round {ev.round}, which has not finished ({len(state.history)} round(s) finished so far).")
+    if ev.round <= state.rounds_before and ev.round >= 1:
+        raise violation("out_of_order", "claim.score", f"a score claim for round {ev.round}, which was played before the position the log starts from (its scores are not in the log).")
+    if not 1 <= ev.round <= state.rounds_finished():
+        raise violation("out_of_order", "claim.score", f"a score claim for round {ev.round}, which has not finished ({state.rounds_finished()} round(s) finished so far).")
     for name in ev.scores:
         seat_of(state, name)
-    result = state.history[ev.round - 1]
-    wrong = _differences(state, result.scores, ev.scores)
+    result = state.history[ev.round - 1 - state.rounds_before]
+    wrong = _differences(state, result.scores, ev.scores, result.rows)
     if wrong:
         raise violation("score_mismatch", "claim.score", f"the claimed scores of round {ev.round} are wrong: {wrong}.")
 
 
-def _differences(state: GameState, actual: list[int], claimed: dict[str, int]) -> str:
+def _differences(state: GameState, actual: list[int], claimed: dict[str, int], rows: list[Any] | None = None) -> str:
     parts = []
     for seat, name in enumerate(state.players):
         if name not in claimed:
             parts.append(f"{name} is missing (scored {actual[seat]})")
         elif claimed[name] != actual[seat]:
-            parts.append(f"{name} has {actual[seat]}, not {claimed[name]}")
+            note = state.rules.score_note(state, seat, rows[seat]) if rows is not None else None
+            parts.append(f"{name} has {actual[seat]}, not {claimed[name]}" + (f" ({note})" if note else ""))
     return "; ".join(parts)
 
 
@@ -451,7 +473,7 @@ def check_end(state: GameState, ev: EndEvent) -> None:
         seat_of(state, name)
     if not state.over:
         lead = max(state.totals) if state.totals else 0
-        raise violation("game_not_over", "claim.end", f"the game is not over after {len(state.history)} round(s): {_why_going_on(state, lead)}.")
+        raise violation("game_not_over", "claim.end", f"the game is not over after {state.rounds_finished()} round(s): {_why_going_on(state, lead)}.")
     assert state.winner is not None
     problems = []
     if ev.winner != state.name(state.winner):
@@ -468,7 +490,7 @@ def _why_going_on(state: GameState, lead: int) -> str:
     assert state.game is not None
     leaders = [state.name(i) for i, t in enumerate(state.totals) if t == lead]
     if state.game.rounds is not None:
-        if len(state.history) < state.game.rounds:
+        if state.rounds_finished() < state.game.rounds:
             return f"{state.game.rounds} rounds are played"
     elif lead < state.game.target:
         return f"nobody has reached {state.game.target} yet (highest total {lead})"
@@ -537,7 +559,7 @@ def end_round(state: GameState, ended_by: str, flip7_seat: int | None) -> None:
     state.rows = state.fresh_rows()
     for seat, score in enumerate(scores):
         state.totals[seat] += score
-    state.winner = game_winner(state.totals, len(state.history), target=state.game.target, rounds=state.game.rounds)
+    state.winner = game_winner(state.totals, state.rounds_finished(), target=state.game.target, rounds=state.game.rounds)
     state.over = state.winner is not None
 
 
@@ -599,7 +621,7 @@ def legal_moves(state: GameState, *, chance: bool = True) -> list[Event]:
     moves: list[Event] = []
     match exp.kind:
         case "round":
-            moves.append(RoundEvent(type="round", round=len(state.history) + 1, dealer=state.name(next_dealer(state))))
+            moves.append(RoundEvent(type="round", round=state.rounds_finished() + 1, dealer=state.name(next_dealer(state))))
         case "deal" | "draw":
             assert exp.seat is not None
             name = state.name(exp.seat)

@@ -55,6 +55,9 @@ class Ruleset:
     #: in a log means the number card of that value).
     cards: ClassVar[frozenset[str]] = frozenset()
     numbers: ClassVar[frozenset[str]] = frozenset()
+    #: The modifier cards (they lie in the row and never bust); used where cards are placed
+    #: without being drawn (a ``position``).
+    modifiers: ClassVar[frozenset[str]] = frozenset()
     #: Card names a ``target`` event's ``card`` may carry (default: ``cards``).
     target_cards: ClassVar[frozenset[str] | None] = None
     #: The model of this ruleset's ``target`` events (a subclass of ``TargetEvent`` with more fields).
@@ -119,6 +122,21 @@ class Ruleset:
         goes to the discard pile with no frame (and so no event).
         """
         raise NotImplementedError
+
+    def place(self, state: GameState, seat: int, card: str) -> str | None:
+        """Lay ``card`` in front of ``seat`` for a ``position``, with no effect (no bust, no target).
+
+        Returns why it cannot lie in a row (for the ``bad_event``), or None once placed. Default:
+        numbers and modifiers go to the row; other cards are refused.
+        """
+        row = state.rows[seat]
+        if card in self.numbers:
+            row.numbers.append(card)
+        elif card in self.modifiers:
+            row.modifiers.append(card)
+        else:
+            return f"{self.label(card)} does not stay in front of a player; list it under discards"
+        return None
 
     def keeps_drawing(self, state: GameState, draw: DrawFrame) -> bool:
         """True while the player of ``draw`` still takes the cards owed (default: while active)."""
@@ -208,6 +226,11 @@ class Ruleset:
     def bust_chance(self, row: Row, pile: Mapping[str, int]) -> float:
         """Exact chance that the next card from ``pile`` busts ``row`` (a duplicate number)."""
         return bust_probability(row.numbers, pile)
+
+    def score_note(self, state: GameState, seat: int, row: Row) -> str | None:
+        """Something in ``row`` a wrong score claim may have missed ("a Second Chance cancelled the
+        second 5 on event 12"), for its message; default: nothing."""
+        return None
 
     def busts_saved(self, row: Row) -> int:
         """How many busts something in the row cancelled this round (default: none can be)."""

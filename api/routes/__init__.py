@@ -1,7 +1,9 @@
 """The API's routers, one module per group of endpoints."""
 
-from api.routes import analysis, batch, games, health, judge, plots, timeline, viewer
+from api.routes import analysis, batch, games, health, judge, plots, referee, timeline, viewer
 
-ROUTERS = (health.router, judge.router, games.router, batch.router, analysis.router, timeline.router, plots.router, viewer.router)
+ROUTERS = (
+    health.router, judge.router, referee.router, games.router, batch.router, analysis.router, timeline.router, plots.router, viewer.router,
+)
 
 __all__ = ["ROUTERS"]

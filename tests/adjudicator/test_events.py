@@ -74,7 +74,7 @@ def test_events_are_frozen() -> None:
 def test_schema_is_a_union_on_type() -> None:
     schema = event_json_schema()
     assert schema["discriminator"]["propertyName"] == "type"
-    assert set(schema["discriminator"]["mapping"]) == {"game", "round", "card", "hit", "stay", "target", "shuffle", "score", "end"}
+    assert set(schema["discriminator"]["mapping"]) == {"game", "round", "card", "hit", "stay", "target", "shuffle", "score", "end", "position"}
 
 
 def test_lone_surrogate_escapes_are_not_text() -> None:

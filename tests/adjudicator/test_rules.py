@@ -76,7 +76,7 @@ def test_freeze_cannot_go_to_a_player_who_stayed_and_message_says_who_could() ->
     )
     code, rule, event, message = only_violation(text)
     assert (code, rule, event) == ("illegal_target", "action.freeze", 8)
-    assert message == "Freeze cannot go to Ben: Ben stayed on event 5. Active players were: Ana, Cem."
+    assert message == "Freeze cannot go to Ben: Ben stayed on event 5 (line 6). Active players were: Ana, Cem."
 
 
 def test_target_by_someone_else_and_for_the_wrong_card() -> None:

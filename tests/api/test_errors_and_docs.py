@@ -164,6 +164,7 @@ ENDPOINTS = {
     ("/healthz", "get"),
     ("/v1/check", "post"),
     ("/v1/state", "post"),
+    ("/v1/settle", "post"),
     ("/v1/games", "post"),
     ("/v1/games", "get"),
     ("/v1/games/{game_id}", "get"),
@@ -194,7 +195,7 @@ def test_openapi_document_describes_every_endpoint(client) -> None:
         for code, response in operation["responses"].items():
             if code[0] in "45":
                 assert list(response["content"]) == [PROBLEM], (path, method, code)
-    for path in ("/v1/check", "/v1/state", "/v1/games", "/v1/replay"):
+    for path in ("/v1/check", "/v1/state", "/v1/settle", "/v1/games", "/v1/replay"):
         content = doc["paths"][path]["post"]["requestBody"]["content"]
         assert set(content) == {"application/x-ndjson", "text/plain", "application/json"}
         assert all("example" in media for media in content.values())

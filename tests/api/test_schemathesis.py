@@ -32,7 +32,7 @@ from api import Settings, create_app
 
 TOKEN = "schemathesis-token"
 TEXT_MEDIA_TYPES = {"text/plain", "application/x-ndjson"}
-LOG_BODY_OPERATIONS = {("POST", "/v1/check"), ("POST", "/v1/state"), ("POST", "/v1/games"), ("POST", "/v1/replay")}
+LOG_BODY_OPERATIONS = {("POST", "/v1/check"), ("POST", "/v1/state"), ("POST", "/v1/settle"), ("POST", "/v1/games"), ("POST", "/v1/replay")}
 REJECTS_SOME_VALID = LOG_BODY_OPERATIONS | {("GET", "/v1/games/{game_id}/state"), ("POST", "/v1/query")}
 
 # JSON Lines go on the wire as plain text

@@ -1,0 +1,486 @@
+"""Reading the table notation into flip7-log/1 events (pure: text in, entries out).
+
+A notation file is read line by line. Each line is a comment (``#``), blank, a raw JSON line (one
+that starts with ``{`` or ``[``, or follows the word ``json``) or statements separated by ``;``:
+the setup (``game ID; players Ana Ben Cem; dealer Ana``), ``round N``, ``shuffle``, ``score N Ana 22
+…``, ``end Ana``, or a player's moves (``Ana hit 11``, ``Cem freeze>Ben``, ``Lea 5 +4 8``,
+``Eli gives freeze>Fay``). A statement that cannot be read gives a ``NotationError`` with its line,
+column and the nearest word; reading goes on with the next statement.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from adjudicator.errors import RuleViolation
+from adjudicator.events import Event, validate_event
+from adjudicator.notation.words import (
+    DEALER_WORDS,
+    MOVE_WORDS,
+    OPTION_VALUES,
+    OUT_WORDS,
+    PHRASES,
+    POSITION_WORDS,
+    SETUP_WORDS,
+    STATEMENT_WORDS,
+    TO_WORDS,
+    TOTALS_WORDS,
+    card_words,
+    normalise,
+)
+
+_SPECIAL = {";": ";", ">": ">", "→": ">"}
+_SPACE = " \t,:"
+
+
+@dataclass(frozen=True, slots=True)
+class NotationError:
+    """A statement the notation cannot read: where (1-based line and column), why, and what was meant."""
+
+    line: int
+    column: int
+    message: str
+    suggestion: str | None = None
+
+    def __str__(self) -> str:
+        hint = f" (did you mean {self.suggestion!r}?)" if self.suggestion else ""
+        return f"line {self.line}, column {self.column}: {self.message}{hint}"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One item of a notation file, in file order.
+
+    ``kind``: ``event`` (``event`` is set), ``raw`` (``text`` is a JSON line handed to the log as it
+    is), ``comment`` / ``blank`` (``text`` verbatim), ``error`` (``error`` is set).
+    """
+
+    line: int
+    column: int
+    kind: Literal["event", "raw", "comment", "blank", "error"]
+    text: str = ""
+    event: Event | None = None
+    error: NotationError | None = None
+
+
+@dataclass(slots=True)
+class Notation:
+    """A parsed notation file: its entries in order (events, raw lines, comments, errors)."""
+
+    entries: list[Entry] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[NotationError]:
+        """Every statement that could not be read, in file order."""
+        return [e.error for e in self.entries if e.error is not None]
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    text: str
+    column: int
+    quoted: bool = False
+
+    @property
+    def word(self) -> str:
+        return normalise(self.text)
+
+
+class _Stop(Exception):
+    def __init__(self, error: NotationError) -> None:
+        self.error = error
+
+
+def _tokens(line: str, line_no: int) -> list[_Token]:
+    """Split a line into words, quoted names, ``;`` and ``>``; stop at a ``#`` comment."""
+    out: list[_Token] = []
+    i, n = 0, len(line)
+    while i < n:
+        ch = line[i]
+        if ch in _SPACE or ch.isspace():
+            i += 1
+        elif ch == "#":
+            break
+        elif ch == '"':
+            try:
+                text, end = json.decoder.scanstring(line, i + 1)  # type: ignore[attr-defined]
+            except ValueError:
+                raise _Stop(NotationError(line_no, i + 1, "a quoted name is not closed (or holds a bad \\ escape)")) from None
+            out.append(_Token(text, i + 1, quoted=True))
+            i = end
+        elif ch in _SPECIAL:
+            out.append(_Token(_SPECIAL[ch], i + 1))
+            i += 1
+        elif ch == "-" and line.startswith("->", i):
+            out.append(_Token(">", i + 1))
+            i += 2
+        else:
+            start = i
+            while i < n and not (line[i].isspace() or line[i] in _SPACE or line[i] in _SPECIAL or line[i] in '#"'):
+                if line.startswith("->", i) and i > start:
+                    break
+                i += 1
+            out.append(_Token(line[start:i], start + 1))
+    return out
+
+
+def _nearest(word: str, choices: Iterable[str]) -> str | None:
+    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+class _Reader:
+    """Reads statements; remembers the ruleset and the last round for the statements after them."""
+
+    def __init__(self) -> None:
+        self.ruleset = "flip7"
+        self.last_round = 0
+        self.entries: list[Entry] = []
+
+    # -- helpers ---------------------------------------------------------------------------
+    def fail(self, line: int, tok: _Token | None, message: str, choices: Iterable[str] = (), col: int = 1) -> _Stop:
+        suggestion = _nearest(tok.word, choices) if tok is not None and not tok.quoted else None
+        return _Stop(NotationError(line, tok.column if tok else col, message, suggestion))
+
+    def emit(self, line: int, column: int, obj: dict[str, Any]) -> None:
+        try:
+            event = validate_event(obj)
+        except RuleViolation:
+            # Readable, but not an event the log format accepts: the replay judges it (bad_event).
+            self.entries.append(Entry(line, column, "raw", json.dumps(obj, ensure_ascii=False)))
+            return
+        self.entries.append(Entry(line, column, "event", event=event))
+
+    def name(self, line: int, toks: list[_Token], i: int, what: str, end_col: int) -> str:
+        if i >= len(toks) or toks[i].text in (";", ">") and not toks[i].quoted:
+            raise _Stop(NotationError(line, toks[i].column if i < len(toks) else end_col, f"{what} needs a player's name here"))
+        return toks[i].text
+
+    def integer(self, line: int, toks: list[_Token], i: int, what: str, end_col: int) -> int:
+        if i >= len(toks):
+            raise _Stop(NotationError(line, end_col, f"{what} needs a whole number here"))
+        tok = toks[i]
+        try:
+            if tok.quoted:
+                raise ValueError
+            return int(tok.text)
+        except ValueError:
+            raise _Stop(NotationError(line, tok.column, f"{what} needs a whole number, not {tok.text!r}")) from None
+
+    # -- statements ------------------------------------------------------------------------
+    def statement(self, line: int, toks: list[_Token], end_col: int) -> None:
+        head = toks[0]
+        kind = None if head.quoted else STATEMENT_WORDS.get(head.word)
+        if kind in ("game", "players"):
+            self.setup(line, toks, end_col)
+        elif kind == "round":
+            self.round(line, toks, end_col)
+        elif kind == "shuffle":
+            if len(toks) > 1:
+                raise self.fail(line, toks[1], "shuffle takes nothing after it")
+            self.emit(line, head.column, {"type": "shuffle"})
+        elif kind == "score":
+            self.score(line, toks, end_col)
+        elif kind == "end":
+            self.end(line, toks, end_col)
+        elif kind == "position":
+            self.position(line, toks, end_col)
+        else:
+            self.moves(line, toks, end_col)
+
+    def setup(self, line: int, toks: list[_Token], end_col: int) -> None:
+        obj: dict[str, Any] = {"type": "game", "id": ""}
+        key: str | None = None
+        values: list[_Token] = []
+        clauses: list[tuple[str, _Token, list[_Token]]] = []
+        key_tok = toks[0]
+        for tok in toks:
+            setup_key = None if tok.quoted else SETUP_WORDS.get(tok.word)
+            if tok.text == ";" and not tok.quoted:
+                continue
+            if setup_key is not None and not (key in ("game", "dealer") and not values):
+                if key is not None:
+                    clauses.append((key, key_tok, values))
+                key, key_tok, values = setup_key, tok, []
+            elif key is None:
+                raise self.fail(line, tok, "the setup line is made of keys: game, players, dealer, target, …", SETUP_WORDS)
+            else:
+                values.append(tok)
+        if key is not None:
+            clauses.append((key, key_tok, values))
+        for key, key_tok, values in clauses:
+            self.setup_clause(line, obj, key, key_tok, values, end_col)
+        self.ruleset = obj.get("ruleset", "flip7")
+        self.emit(line, toks[0].column, obj)
+
+    def setup_clause(self, line: int, obj: dict[str, Any], key: str, key_tok: _Token, values: list[_Token], end_col: int) -> None:
+        if key == "players":
+            obj["players"] = [v.text for v in values]
+            return
+        if key == "brutal" and not values:
+            obj["brutal"] = True
+            return
+        if len(values) != 1:
+            where = values[1] if len(values) > 1 else None
+            raise self.fail(line, where, f"{key_tok.text!r} takes one value", col=key_tok.column + len(key_tok.text) + 1)
+        value = values[0]
+        if key in ("game", "dealer"):
+            obj["id" if key == "game" else "dealer"] = value.text
+        elif key in ("target", "rounds", "decks"):
+            obj[key] = self.integer(line, values, 0, f"{key!r}", end_col)
+        else:
+            table = OPTION_VALUES[key]
+            meant = table.get(value.word)
+            if meant is None:
+                raise self.fail(line, value, f"{value.text!r} is not a value of {key!r} ({', '.join(sorted(set(table.values())))})", table)
+            obj[key] = meant == "true" if key == "brutal" else meant
+
+    def round(self, line: int, toks: list[_Token], end_col: int) -> None:
+        obj: dict[str, Any] = {"type": "round"}
+        i = 1
+        if i < len(toks) and not toks[i].quoted and _looks_int(toks[i].text):
+            obj["round"] = self.integer(line, toks, i, "round", end_col)
+            i += 1
+        else:
+            obj["round"] = self.last_round + 1
+        if i < len(toks):
+            if toks[i].quoted or toks[i].word not in DEALER_WORDS:
+                raise self.fail(line, toks[i], "after the round number only 'dealer NAME' may follow", DEALER_WORDS)
+            obj["dealer"] = self.name(line, toks, i + 1, "dealer", end_col)
+            if i + 2 < len(toks):
+                raise self.fail(line, toks[i + 2], "the round statement ends after the dealer's name")
+        self.last_round = obj["round"]
+        self.emit(line, toks[0].column, obj)
+
+    def pairs(self, line: int, toks: list[_Token], i: int, what: str, end_col: int) -> dict[str, int]:
+        out: dict[str, int] = {}
+        while i < len(toks):
+            name = self.name(line, toks, i, what, end_col)
+            if name in out:
+                raise self.fail(line, toks[i], f"{name} is named twice in {what}")
+            out[name] = self.integer(line, toks, i + 1, f"{what} for {name}", end_col)
+            i += 2
+        return out
+
+    def score(self, line: int, toks: list[_Token], end_col: int) -> None:
+        i = 1
+        if i < len(toks) and not toks[i].quoted and _looks_int(toks[i].text):
+            round_no = int(toks[i].text)
+            i += 1
+        elif self.last_round:
+            round_no = self.last_round
+        else:
+            raise _Stop(NotationError(line, toks[0].column, "a score before any round needs the round number: score 1 Ana 22 …"))
+        self.emit(line, toks[0].column, {"type": "score", "round": round_no, "scores": self.pairs(line, toks, i, "the score claim", end_col)})
+
+    def end(self, line: int, toks: list[_Token], end_col: int) -> None:
+        obj: dict[str, Any] = {"type": "end", "winner": self.name(line, toks, 1, "end", end_col)}
+        if len(toks) > 2:
+            if toks[2].quoted or toks[2].word not in TOTALS_WORDS:
+                raise self.fail(line, toks[2], "after the winner only 'totals NAME N …' may follow", TOTALS_WORDS)
+            obj["totals"] = self.pairs(line, toks, 3, "the totals", end_col)
+        self.emit(line, toks[0].column, obj)
+
+    def cards(self, line: int, toks: list[_Token], what: str) -> list[str]:
+        """The cards named by ``toks`` (phrases joined), or a ``_Stop`` at the first that is none."""
+        out: list[str] = []
+        i = 0
+        while i < len(toks):
+            card, used = self.card(toks[i], toks, i)
+            if card is None:
+                raise self.fail(line, toks[i], f"{toks[i].text!r} is not a card ({what})", card_words(self.ruleset))
+            out.append(card)
+            i += used
+        return out
+
+    def position(self, line: int, toks: list[_Token], end_col: int) -> None:
+        """``position round 3; dealer Mia; Tom 4; Lea 3 8 sc; Mia 9 stayed; turn Tom; totals …; discards …``."""
+        obj: dict[str, Any] = {"type": "position", "players": {}}
+        clauses: list[list[_Token]] = [[]]
+        for tok in toks[1:]:
+            if tok.text == ";" and not tok.quoted:
+                clauses.append([])
+            else:
+                clauses[-1].append(tok)
+        first = clauses[0]
+        if first and not first[0].quoted and _looks_int(first[0].text):  # position 3; …
+            first.insert(0, _Token("round", first[0].column))
+        for clause in clauses:
+            if not clause:
+                continue
+            head = clause[0]
+            key = None if head.quoted else POSITION_WORDS.get(head.word)
+            rest = clause[1:]
+            if key is None and not head.quoted and len(clause) > 1 and (head.word, clause[1].word) in PHRASES:
+                key = POSITION_WORDS.get(f"{head.word}_{clause[1].word}")
+                rest = clause[2:]
+            if key == "round":
+                obj["round"] = self.integer(line, rest, 0, "the position's round", end_col)
+            elif key in ("dealer", "turn"):
+                obj[key] = self.name(line, rest, 0, f"{head.text!r}", end_col)
+            elif key == "totals":
+                obj["totals"] = self.pairs(line, rest, 0, "the totals", end_col)
+            elif key == "discards":
+                obj["discards"] = self.cards(line, rest, "the discards")
+            else:
+                out = None
+                if rest and not rest[-1].quoted and rest[-1].word in OUT_WORDS:
+                    out = OUT_WORDS[rest[-1].word]
+                    rest = rest[:-1]
+                if head.text in obj["players"]:
+                    raise self.fail(line, head, f"{head.text} is described twice in the position")
+                player: dict[str, Any] = {"row": self.cards(line, rest, f"{head.text}'s row")}
+                if out is not None:
+                    player["out"] = out
+                obj["players"][head.text] = player
+        if "round" in obj:
+            self.last_round = obj["round"]
+        self.emit(line, toks[0].column, obj)
+
+    def card(self, tok: _Token, toks: list[_Token], i: int) -> tuple[str | None, int]:
+        """The card named at ``toks[i]`` (two words for a phrase) and how many tokens it took."""
+        if tok.quoted:
+            return None, 1
+        words = card_words(self.ruleset)
+        if i + 1 < len(toks) and not toks[i + 1].quoted and (tok.word, toks[i + 1].word) in PHRASES:
+            joined = f"{tok.word}_{toks[i + 1].word}"
+            if joined in words:
+                return words[joined], 2
+        return words.get(tok.word), 1
+
+    def moves(self, line: int, toks: list[_Token], end_col: int) -> None:
+        head = toks[0]
+        if not head.quoted and head.word in MOVE_WORDS or (self.card(head, toks, 0)[0] is not None and len(toks) == 1):
+            raise self.fail(line, head, "a statement starts with a player's name (or round, shuffle, score, end)", STATEMENT_WORDS)
+        player = head.text
+        if len(toks) == 1:
+            if _nearest(head.word, STATEMENT_WORDS) and not head.quoted:
+                raise self.fail(line, head, f"unknown word {head.text!r}: a statement starts with round, shuffle, score, end or a player's name", STATEMENT_WORDS)
+            raise _Stop(NotationError(line, head.column, f"{player!r} alone says nothing: write a move after the name (hit, stay, a card)"))
+        words = card_words(self.ruleset)
+        vocabulary = [*MOVE_WORDS, *words]
+        last_card: str | None = None
+        last_target: dict[str, Any] | None = None
+        pending: list[tuple[int, dict[str, Any]]] = []
+        i = 1
+        while i < len(toks):
+            tok = toks[i]
+            if tok.text == ">" and not tok.quoted:
+                if last_card is None:
+                    raise self.fail(line, tok, "'>' follows the action card that is given: Cem freeze>Ben")
+                last_target = {"type": "target", "player": player, "card": last_card, "target": self.name(line, toks, i + 1, "'>'", end_col)}
+                pending.append((tok.column, last_target))
+                last_card = None
+                i += 2
+                continue
+            if not tok.quoted and "=" in tok.text and last_target is not None:
+                key, _, value = tok.text.partition("=")
+                if value == "" and i + 1 < len(toks) and toks[i + 1].quoted:
+                    value = toks[i + 1].text
+                    i += 1
+                last_target[key] = value
+                i += 1
+                continue
+            move = None if tok.quoted else MOVE_WORDS.get(tok.word)
+            if not tok.quoted and i + 1 < len(toks) and (tok.word, toks[i + 1].word) in PHRASES:
+                phrase = MOVE_WORDS.get(f"{tok.word}_{toks[i + 1].word}")
+                if phrase is not None:
+                    move = phrase
+                    i += 1
+            if move in ("hit", "stay"):
+                pending.append((tok.column, {"type": move, "player": player}))
+                last_card = last_target = None
+                i += 1
+                continue
+            if move == "give":
+                if i + 1 >= len(toks):
+                    raise _Stop(NotationError(line, end_col, "'gives' needs the card and the player: Eli gives freeze>Fay"))
+                card, used = self.card(toks[i + 1], toks, i + 1)
+                if card is None:
+                    raise self.fail(line, toks[i + 1], f"{toks[i + 1].text!r} is not a card of this game", words)
+                j = i + 1 + used
+                if j < len(toks) and not toks[j].quoted and (toks[j].text == ">" or toks[j].word in TO_WORDS):
+                    j += 1
+                last_target = {"type": "target", "player": player, "card": card, "target": self.name(line, toks, j, "'gives'", end_col)}
+                pending.append((tok.column, last_target))
+                last_card = None
+                i = j + 1
+                continue
+            card, used = self.card(tok, toks, i)
+            if card is None:
+                if tok.quoted:
+                    raise self.fail(line, tok, f"a quoted {tok.text!r} is a name; a move or a card belongs here")
+                if _looks_int(tok.text):
+                    raise self.fail(line, tok, f"{tok.text} is not a number card of the {self.ruleset} ruleset")
+                raise self.fail(line, tok, f"unknown word {tok.text!r}: a move (hit, stay, gives) or a card belongs here", vocabulary)
+            pending.append((tok.column, {"type": "card", "player": player, "card": card}))
+            last_card, last_target = card, None
+            i += used
+        for column, obj in pending:
+            self.emit(line, column, obj)
+
+
+def _looks_int(text: str) -> bool:
+    body = text[1:] if text[:1] == "-" else text
+    return body.isdigit()
+
+
+def parse_notation(text: str) -> Notation:
+    """Read a whole notation file; unreadable statements become ``error`` entries (never raises)."""
+    reader = _Reader()
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    for line_no, raw_line in enumerate(lines, 1):
+        line = raw_line.removesuffix("\r")
+        stripped = line.strip()
+        if not stripped:
+            reader.entries.append(Entry(line_no, 1, "blank", line))
+            continue
+        if stripped.startswith("#"):
+            reader.entries.append(Entry(line_no, 1, "comment", line))
+            continue
+        if stripped[0] in "{[":
+            reader.entries.append(Entry(line_no, 1, "raw", line))
+            continue
+        head = stripped.split(None, 1)[0]
+        if head.lower() == "json":
+            start = line.index(head) + len(head)
+            reader.entries.append(Entry(line_no, start + 1, "raw", line[start + 1:]))
+            continue
+        _read_line(reader, line, line_no)
+    return Notation(reader.entries)
+
+
+def _read_line(reader: _Reader, line: int | str, line_no: int) -> None:
+    assert isinstance(line, str)
+    try:
+        toks = _tokens(line, line_no)
+    except _Stop as stop:
+        reader.entries.append(Entry(line_no, stop.error.column, "error", error=stop.error))
+        return
+    statements: list[list[_Token]] = [[]]
+    for tok in toks:
+        if tok.text == ";" and not tok.quoted:
+            statements.append([])
+        else:
+            statements[-1].append(tok)
+    head = toks[0] if toks else None
+    if head is not None and not head.quoted and STATEMENT_WORDS.get(head.word) in ("game", "players", "position"):
+        statements = [toks]  # the setup and position lines' ';' separate their clauses
+    end_col = len(line) + 1
+    for statement in statements:
+        if not statement:
+            continue
+        before = len(reader.entries)
+        try:
+            reader.statement(line_no, statement, end_col)
+        except _Stop as stop:
+            del reader.entries[before:]
+            reader.entries.append(Entry(line_no, stop.error.column, "error", error=stop.error))

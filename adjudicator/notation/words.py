@@ -1,0 +1,140 @@
+"""The words of the table notation: moves, setup keys and cards, in English and German.
+
+Every table maps a normalised word (lower case, inner hyphens and spaces turned into ``_``) to what
+it means. Card words live per ruleset: ``CARD_WORDS["flip7"]`` holds the base game's; a ruleset
+adds its own with ``register_card_words`` (the Vengeance cards are added that way). Numbers are
+read as number cards of whatever ruleset is being played, so only named cards need words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from adjudicator.cards import ALL_CARDS
+
+#: The word that starts a statement, by what the statement is.
+STATEMENT_WORDS: dict[str, str] = {
+    "game": "game", "spiel": "game", "partie": "game",
+    "players": "players", "spieler": "players", "seats": "players",
+    "round": "round", "runde": "round", "r": "round",
+    "shuffle": "shuffle", "mischen": "shuffle", "misch": "shuffle", "gemischt": "shuffle",
+    "score": "score", "scores": "score", "wertung": "score", "punkte": "score",
+    "end": "end", "ende": "end", "sieger": "end", "winner": "end",
+    "json": "json",
+    "position": "position", "stellung": "position", "ausgangsstellung": "position", "pos": "position",
+}
+
+#: Keys of a ``position`` statement's clauses (``position round 3; dealer Mia; Lea 3 8; turn Tom``).
+POSITION_WORDS: dict[str, str] = {
+    "round": "round", "runde": "round",
+    "dealer": "dealer", "geber": "dealer",
+    "turn": "turn", "zug": "turn", "am_zug": "turn", "move": "turn",
+    "totals": "totals", "total": "totals", "stand": "totals", "gesamt": "totals",
+    "discards": "discards", "discard": "discards", "ablage": "discards", "abgelegt": "discards", "ablagestapel": "discards",
+}
+
+#: How a player in a ``position`` is out of the round.
+OUT_WORDS: dict[str, str] = {
+    "stayed": "stayed", "stay": "stayed", "stopp": "stayed", "gestoppt": "stayed",
+    "frozen": "frozen", "eingefroren": "frozen",
+    "busted": "busted", "bust": "busted", "verzockt": "busted",
+}
+
+#: Words for the moves inside a player's statement.
+MOVE_WORDS: dict[str, str] = {
+    "hit": "hit", "h": "hit", "noch_eine": "hit", "noch": "hit", "nocheine": "hit", "karte": "hit",
+    "stay": "stay", "s": "stay", "stand": "stay", "stays": "stay", "stopp": "stay", "stop": "stay",
+    "gives": "give", "give": "give", "gibt": "give", "gib": "give",
+}
+
+#: Words that separate a card from its recipient in ``gives CARD to NAME``.
+TO_WORDS = frozenset({"to", "an", "zu", "für", "fuer"})
+
+#: Keys of the setup line (after ``game ID;``), and their German names.
+SETUP_WORDS: dict[str, str] = {
+    "players": "players", "spieler": "players", "seats": "players",
+    "dealer": "dealer", "geber": "dealer", "deals": "dealer", "gibt": "dealer",
+    "target": "target", "ziel": "target", "bis": "target",
+    "rounds": "rounds", "runden": "rounds",
+    "decks": "decks", "deck": "decks", "stapel": "decks",
+    "edition": "edition", "auflage": "edition",
+    "delayed": "delayed", "verzögert": "delayed", "verzoegert": "delayed",
+    "ruleset": "ruleset", "regeln": "ruleset", "rules": "ruleset",
+    "brutal": "brutal",
+    "game": "game", "spiel": "game", "partie": "game", "id": "game",
+}
+
+#: Values of the setup line's options that have words (other values are given as written).
+OPTION_VALUES: dict[str, dict[str, str]] = {
+    "edition": {"current": "current", "aktuell": "current", "neu": "current", "first": "first", "erste": "first", "alt": "first"},
+    "delayed": {"in_turn": "in_turn", "reihum": "in_turn", "assign_first": "assign_first", "zuerst": "assign_first"},
+    "ruleset": {"flip7": "flip7", "flip_7": "flip7", "base": "flip7", "basis": "flip7",
+                "vengeance": "vengeance", "voll_fies": "vengeance", "vollfies": "vengeance"},
+    "brutal": {"yes": "true", "ja": "true", "true": "true", "on": "true", "no": "false", "nein": "false", "false": "false", "off": "false"},
+}
+
+#: The key after ``end WINNER`` that starts the claimed totals.
+TOTALS_WORDS = frozenset({"totals", "total", "stand", "gesamt", "endstand"})
+#: The key in ``round N dealer NAME``.
+DEALER_WORDS = frozenset({"dealer", "geber"})
+
+_BASE_CARDS: dict[str, str] = {
+    **{card: card for card in ALL_CARDS},
+    "×2": "x2", "*2": "x2", "2x": "x2", "mal2": "x2", "double": "x2",
+    "fr": "freeze", "frz": "freeze", "f": "freeze", "einfrieren": "freeze", "eingefroren": "freeze",
+    "flip3": "flip_three", "f3": "flip_three", "ft": "flip_three", "flip_3": "flip_three", "flipthree": "flip_three",
+    "drei_aufdecken": "flip_three", "dreiaufdecken": "flip_three", "drei": "flip_three",
+    "sc": "second_chance", "2c": "second_chance", "2nd_chance": "second_chance", "secondchance": "second_chance",
+    "chance": "second_chance", "zweite_chance": "second_chance", "zweitechance": "second_chance", "zc": "second_chance",
+}
+
+#: Card words per ruleset (word → card name of the log).
+CARD_WORDS: dict[str, dict[str, str]] = {"flip7": dict(_BASE_CARDS)}
+
+#: Two-word phrases read as one word (``Flip Three``, ``Second Chance``, ``noch eine`` …).
+PHRASES: set[tuple[str, str]] = {
+    ("flip", "three"), ("flip", "3"), ("second", "chance"), ("zweite", "chance"), ("drei", "aufdecken"),
+    ("noch", "eine"), ("am", "zug"), ("2nd", "chance"), ("voll", "fies"), ("flip", "four"), ("just", "one"),
+}
+
+
+def register_card_words(ruleset: str, words: Mapping[str, Iterable[str]], *, phrases: Iterable[tuple[str, str]] = ()) -> None:
+    """Let the notation read a ruleset's cards: ``words`` maps each card name to its other words.
+
+    The card name itself is always a word for it. Two-word names ("Flip Four") go in ``phrases``.
+    Called by a ruleset when it is defined; the base game's words are registered here.
+    """
+    table = CARD_WORDS.setdefault(ruleset, {})
+    for card, aliases in words.items():
+        table[normalise(card)] = card
+        for alias in aliases:
+            table[normalise(alias)] = card
+    PHRASES.update((a.lower(), b.lower()) for a, b in phrases)
+
+
+def card_words(ruleset: str) -> dict[str, str]:
+    """The card words of ``ruleset`` (the base game's for a ruleset that registered none)."""
+    return CARD_WORDS.get(ruleset) or CARD_WORDS["flip7"]
+
+
+def normalise(word: str) -> str:
+    """A word as the tables hold it: lower case, inner hyphens and spaces as ``_``, ``×`` as ``x``."""
+    low = word.lower().replace("×", "x") if word.startswith("×") and len(word) > 1 else word.lower()
+    if len(low) > 1 and low[0] not in "+-/":
+        low = low.replace("-", "_").replace(" ", "_")
+    return low
+
+
+#: The words the printer writes, per language.
+PRINT_WORDS: dict[str, dict[str, str]] = {
+    "en": {"game": "game", "players": "players", "dealer": "dealer", "round": "round", "shuffle": "shuffle",
+           "score": "score", "end": "end", "totals": "totals", "hit": "hit", "stay": "stay", "give": "gives",
+           "target": "target", "rounds": "rounds", "decks": "decks", "edition": "edition", "delayed": "delayed",
+           "ruleset": "ruleset", "brutal": "brutal", "position": "position", "turn": "turn", "discards": "discards",
+           "stayed": "stayed", "frozen": "frozen", "busted": "busted"},
+    "de": {"game": "spiel", "players": "spieler", "dealer": "geber", "round": "runde", "shuffle": "mischen",
+           "score": "wertung", "end": "ende", "totals": "stand", "hit": "noch eine", "stay": "stopp", "give": "gibt",
+           "target": "ziel", "rounds": "runden", "decks": "decks", "edition": "auflage", "delayed": "verzögert",
+           "ruleset": "regeln", "brutal": "brutal", "position": "stellung", "turn": "zug", "discards": "ablage",
+           "stayed": "stopp", "frozen": "eingefroren", "busted": "verzockt"},
+}

@@ -1,0 +1,15 @@
+"""The referee: rulings that give their reasons, and games told move by move, in English and German.
+
+A layer over the core's public replay API (``apply``, ``expecting``, ``legal_moves``,
+``build_verdict``); the rules are not touched. ``settle`` answers a dispute, ``explain`` narrates a
+log; every text comes from ``catalogue`` (one table per language).
+"""
+
+from adjudicator.referee.catalogue import LANGUAGES, Breakdown, Note, render, rule_text
+from adjudicator.referee.ruling import EXPLANATION_FORMAT, SETTLEMENT_FORMAT, explain, read_items, settle
+from adjudicator.referee.story import Step, Story, tell
+
+__all__ = [
+    "EXPLANATION_FORMAT", "LANGUAGES", "SETTLEMENT_FORMAT", "Breakdown", "Note", "Step", "Story", "explain", "read_items",
+    "render", "rule_text", "settle", "tell",
+]

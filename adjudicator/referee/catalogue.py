@@ -1,0 +1,400 @@
+"""Every text the referee says, in English and German, in one place.
+
+A ``Note`` is a message key with its facts (names, cards, event numbers); ``render(note, lang,
+lines)`` turns it into a sentence. Parameters whose name ends in ``card`` are card names, rendered
+in the language (Kosmos prints its action cards under their English names: Freeze, Flip Three,
+Second Chance); parameters whose name starts with ``at`` are event numbers, rendered with their
+line ("event 8 (line 9)", "Ereignis 8 (Zeile 9)").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.rules.base import FLIP7_BONUS
+
+LANGUAGES = ("en", "de")
+
+_ACTION_NAMES = {"freeze": "Freeze", "flip_three": "Flip Three", "second_chance": "Second Chance"}
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A sentence to be said, in no language yet: a catalogue key and its facts."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """How a row scores, to be said step by step: ``7 + 5 = 12, x2 → 24, +4 → 28, Flip 7 +15 → 43``."""
+
+    numbers: tuple[str, ...]
+    modifiers: tuple[str, ...]
+    busted: bool
+    flip7: bool
+
+    @property
+    def total(self) -> int:
+        """The score the steps arrive at."""
+        return self._steps()[1]
+
+    def _steps(self) -> tuple[list[str], int]:
+        if self.busted:
+            return [], 0
+        total = sum(int(n) for n in self.numbers)
+        parts = [(" + ".join(self.numbers) + (f" = {total}" if len(self.numbers) > 1 else "")) if self.numbers else "0"]
+        for modifier in self.modifiers:
+            if modifier == "x2":
+                total *= 2
+                parts.append(f"x2 → {total}")
+        for modifier in self.modifiers:
+            if modifier != "x2":
+                total += int(modifier)
+                parts.append(f"{modifier} → {total}")
+        if self.flip7:
+            total += FLIP7_BONUS
+            parts.append(f"Flip 7 +{FLIP7_BONUS} → {total}")
+        return parts, total
+
+    def text(self, lang: str) -> str:
+        """The steps in ``lang``."""
+        if self.busted:
+            return TEXTS[lang]["busted"]
+        if not self.numbers and not self.modifiers:
+            return TEXTS[lang]["nothing"]
+        return ", ".join(self._steps()[0])
+
+
+def card_label(card: str, lang: str) -> str:
+    """A card as a sentence names it: ``a 7`` / ``eine 7``, ``Freeze``, ``+4``, ``x2``."""
+    if card in _ACTION_NAMES:
+        return _ACTION_NAMES[card]
+    if card.isdigit():
+        if lang == "de":
+            return f"eine {card}"
+        return f"an {card}" if card in ("8", "11") else f"a {card}"
+    return card
+
+
+def names(items: list[str], lang: str) -> str:
+    """``Ana, Ben and Cem`` / ``Ana, Ben und Cem`` (``nobody`` / ``niemand`` when empty)."""
+    if not items:
+        return TEXTS[lang]["nobody"]
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + TEXTS[lang]["and"] + items[-1]
+
+
+def event_ref(index: int, lines: Mapping[int, int], lang: str) -> str:
+    """``event 8 (line 9)`` / ``Ereignis 8 (Zeile 9)``."""
+    t = TEXTS[lang]
+    line = lines.get(index)
+    return t["event"].format(n=index) + (t["line"].format(n=line) if line is not None else "")
+
+
+def render(note: Note, lang: str, lines: Mapping[int, int]) -> str:
+    """The sentence of ``note`` in ``lang`` (``en`` or ``de``)."""
+    values: dict[str, Any] = {}
+    for key, value in note.params.items():
+        if key.endswith("card") and isinstance(value, str):
+            values[key] = card_label(value, lang)
+        elif key.endswith("cards") and isinstance(value, list):
+            values[key] = names([card_label(c, lang) for c in value], lang)
+        elif key.startswith("at") and isinstance(value, int):
+            values[key] = event_ref(value, lines, lang)
+        elif key == "pct" and isinstance(value, tuple):
+            values[key] = percent(value[0], value[1], lang)
+        elif isinstance(value, Breakdown):
+            values[key] = value.text(lang)
+        elif isinstance(value, Note):
+            values[key] = render(value, lang, lines)
+        elif isinstance(value, list):
+            values[key] = names([render(v, lang, lines) if isinstance(v, Note) else str(v) for v in value], lang)
+        else:
+            values[key] = value
+    return TEXTS[lang][note.key].format(**values)
+
+
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "nobody": "nobody", "and": " and ", "event": "event {n}", "line": " (line {n})",
+        # the story
+        "game": "{players} sit down in this order, clockwise; {dealer} deals first. {goal}",
+        "goal_target": "The game ends after the round in which someone reaches {target}.",
+        "goal_rounds": "{rounds} rounds are played.",
+        "round": "Round {round}: {dealer} deals, starting with {first}.",
+        "deal_card": "{player} is dealt {card}.",
+        "position": "The log starts in round {round} ({dealer} dealt): {rows}; it is {turn}'s move. Totals so far: {totals}. The {size} cards not in view are the draw pile.",
+        "position_row": "{player} {cards}",
+        "position_row_out": "{player} {cards} ({how})",
+        "out_position": "{player} was out already ({how}) in the position, {at}",
+        "hit": "{player} hits: {chance}",
+        "chance": "{bad} of the {size} cards in the draw pile would bust them ({pct}).",
+        "chance_none": "nothing in the draw pile can bust them.",
+        "chance_covered": "no risk, a duplicate would only cost their Second Chance ({bad} of {size} cards would be one, {pct}).",
+        "hit_card": "{player} draws {card}.",
+        "flip3_card": "{player} draws {card} (card {n} of 3 of the Flip Three).",
+        "stay": "{player} stays and banks {score}.",
+        "bust": "{player} draws a second {number} and busts: 0 points this round.",
+        "bust_flip3": "{player} draws a second {number} and busts: 0 points this round, and the Flip Three ends.",
+        "sc_saved": "{player}'s Second Chance cancels the second {number}; both are discarded.",
+        "sc_saved_flip3": "{player}'s Second Chance cancels the second {number}; both are discarded and the Flip Three goes on.",
+        "sc_kept": "{player} keeps the Second Chance in front of them.",
+        "sc_pass": "{player} already holds a Second Chance and must pass this one on to a player who has none: {eligible}.",
+        "sc_discarded": "{player} already holds a Second Chance and nobody can take another one: it is discarded.",
+        "needs_target": "{player} must give {card} to an active player: {eligible}.",
+        "set_aside": "{card} is set aside until the three cards of the Flip Three are drawn.",
+        "flip7": "Seven different numbers: {player} makes Flip 7 and the round ends at once.",
+        "freeze": "{player} gives Freeze to {target}, who is out of the round and banks {score}.",
+        "flip3": "{player} gives Flip Three to {target}, who must take the next three cards.",
+        "pass": "{player} passes the extra Second Chance to {target}.",
+        "name": "{player} names {target} as the recipient of the set-aside {card}.",
+        "dropped": "{player} busted, so the cards set aside are discarded unused: {cards}.",
+        "resolve": "{player} is still in and now gives out the cards set aside, in the order drawn: {cards}.",
+        "first_edition": "{player} busted, but by the first edition's rule the cards set aside are still given out: {cards}.",
+        "shuffle": "The draw pile is empty: the {size} discarded cards are shuffled into a new draw pile.",
+        "score_ok": "The scores written down for round {round} are right.",
+        "end_ok": "The end claim is right: {winner} wins.",
+        "round_over_flip7": "Round {round} is over: {player} made Flip 7.",
+        "round_over_all": "Round {round} is over: nobody is left in.",
+        "score_line": "{player}: {breakdown}",
+        "totals": "Totals: {totals}.",
+        "totals_fact": "the totals are {totals}",
+        "game_over": "The game is over: {winner} wins with {total}.",
+        "tie": "{players} share the highest total ({total}), so another round is played.",
+        "tie_fact": "{players} share the highest total ({total}), so another round is played",
+        "violation": "Not allowed, {at}: {message}",
+        "claim_wrong": "Wrong claim, {at}: {message}",
+        # breakdowns
+        "busted": "busted, 0",
+        "nothing": "no cards, 0",
+        # who is out and why
+        "out_busted": "{player} busted on {at} with a second {number}",
+        "out_busted_flip3": "{player} busted on {at} with a second {number}, which ended their Flip Three",
+        "out_frozen": "{player} was frozen by {by} on {at}",
+        "out_stayed": "{player} stayed on {at}",
+        "out_flip7": "{player} made Flip 7 on {at}",
+        "out_in": "{player} was still in when the round ended",
+        "out_playing": "{player} is still in",
+        "holds_sc": "{player} already holds a Second Chance",
+        "hint_gives": "{card} is not drawn again: it already waits in {player}'s hand; to give it, write '{player} gives {name}>NAME' in the notation",
+        "sc_used_fact": "{player}'s Second Chance cancelled a second {number} on {at}",
+        "outcome_stayed": "stayed", "outcome_frozen": "frozen", "outcome_busted": "busted", "outcome_flip7": "Flip 7",
+        "outcome_in": "in", "outcome_playing": "playing",
+        # what the game waited for
+        "exp_game": "the log must begin with the setup (the game event)",
+        "exp_over": "the game was over; only score and end claims may follow",
+        "exp_round": "round {round} had to begin next, dealt by {dealer}",
+        "exp_deal": "the deal had reached {player}, who takes a card",
+        "exp_deal_or_stay": "the deal had reached {player}, who takes a card or stays",
+        "exp_turn": "it was {player}'s turn to hit or stay",
+        "exp_turn_hit": "it was {player}'s turn, and with nothing in front of them they must hit",
+        "exp_draw_hit": "a card was owed to {player} after their hit",
+        "exp_draw_flip3": "{player} still had {n} card(s) to take for a Flip Three",
+        "exp_target": "{player} had to give {card} to one of: {eligible}",
+        "exp_pass": "{player} had to pass the extra Second Chance to one of: {eligible}",
+        "expected": "at that moment {expectation}",
+        "legal": "Legal instead: {moves}.",
+        "legal_any_card": "any card still in the draw pile for {player}",
+        "copies": "the deck has {total} of the card {name}: {table} lie on the table, {discarded} were discarded since the last shuffle",
+        "because": "Why: {facts}.",
+        # violation headlines (the German verdict messages are these with their facts)
+        "v_bad_event": "line {line} is not an event the log format accepts ({detail})",
+        "v_unknown_player": "{name} is not seated at this table (players: {players})",
+        "v_unknown_player_near": "{name} is not seated at this table; {near} was probably meant",
+        "v_out_of_order": "{what} cannot come now",
+        "v_wrong_player": "{what}: it is not {name}'s move",
+        "v_stay_without_card": "{name} has no card in front of them and cannot stay",
+        "v_illegal_target": "{card} cannot go to {target}",
+        "v_illegal_target_card": "the card waiting for a recipient is {want_card}, not {card}",
+        "v_card_unavailable": "no {name} is left in the draw pile",
+        "v_card_unavailable_empty": "the draw pile is empty; the discard pile must be shuffled first",
+        "v_score_mismatch": "the scores claimed for round {round} are wrong: {diffs}",
+        "v_winner_mismatch": "the end claim is wrong: {winner} wins with {total}",
+        "v_game_not_over": "the game is not over after {rounds} round(s)",
+        "diff": "{player} has {actual}, not {claimed}",
+        "diff_missing": "{player} is missing (scored {actual})",
+        "what_card": "a card for {player}", "what_hit": "a hit by {player}", "what_stay": "a stay by {player}",
+        "what_target": "{player} giving {card} to {target}", "what_round": "round {round}", "what_shuffle": "a shuffle",
+        "what_score": "a score claim for round {round}", "what_end": "an end claim", "what_game": "a second setup",
+        # headings of the settle and explain reports
+        "h_ruling": "Ruling", "h_valid": "Everything in this log follows the rules.",
+        "h_violation": "The log breaks a rule at {at}.", "h_claims": "The log has {n} wrong claim(s).",
+        "h_rule": "Rule ({rule})", "h_out": "Who is out and why", "h_scores": "Scores", "h_round": "Round {round}",
+        "h_story": "What happened", "h_facts": "Facts",
+    },
+    "de": {
+        "nobody": "niemand", "and": " und ", "event": "Ereignis {n}", "line": " (Zeile {n})",
+        "game": "Am Tisch sitzen im Uhrzeigersinn {players}; {dealer} gibt zuerst. {goal}",
+        "goal_target": "Das Spiel endet nach der Runde, in der jemand {target} Punkte erreicht.",
+        "goal_rounds": "Es werden {rounds} Runden gespielt.",
+        "round": "Runde {round}: {dealer} gibt, {first} bekommt die erste Karte.",
+        "deal_card": "{player} bekommt beim Geben {card}.",
+        "position": "Das Protokoll beginnt in Runde {round} ({dealer} hat gegeben): {rows}; {turn} ist am Zug. Bisheriger Stand: {totals}. Die {size} Karten, die nicht zu sehen sind, bilden den Nachziehstapel.",
+        "position_row": "{player} {cards}",
+        "position_row_out": "{player} {cards} ({how})",
+        "out_position": "{player} war in der Ausgangsstellung schon raus ({how}), {at}",
+        "hit": "{player} sagt „noch eine“: {chance}",
+        "chance": "{bad} der {size} Karten im Nachziehstapel wären eine doppelte Zahl ({pct}).",
+        "chance_none": "keine Karte im Nachziehstapel kann eine doppelte Zahl sein.",
+        "chance_covered": "kein Risiko, eine doppelte Zahl kostet nur die Second Chance ({bad} von {size} Karten, {pct}).",
+        "hit_card": "{player} bekommt {card}.",
+        "flip3_card": "{player} bekommt {card} (Karte {n} von 3 aus Flip Three).",
+        "stay": "{player} sagt „Stopp“ und behält {score} Punkte.",
+        "bust": "{player} bekommt eine zweite {number} und hat sich verzockt: 0 Punkte in dieser Runde.",
+        "bust_flip3": "{player} bekommt eine zweite {number} und hat sich verzockt: 0 Punkte, und Flip Three ist vorbei.",
+        "sc_saved": "Die Second Chance rettet {player}: die zweite {number} und die Second Chance werden abgelegt.",
+        "sc_saved_flip3": "Die Second Chance rettet {player}: die zweite {number} und die Second Chance werden abgelegt, Flip Three geht weiter.",
+        "sc_kept": "{player} legt die Second Chance vor sich.",
+        "sc_pass": "{player} hat schon eine Second Chance und muss diese an jemanden ohne weitergeben: {eligible}.",
+        "sc_discarded": "{player} hat schon eine Second Chance, und niemand kann eine nehmen: sie wird abgelegt.",
+        "needs_target": "{player} muss {card} an jemanden geben, der noch in der Runde ist: {eligible}.",
+        "set_aside": "{card} wird beiseitegelegt, bis die drei Karten aus Flip Three aufgedeckt sind.",
+        "flip7": "Sieben verschiedene Zahlen: {player} schafft einen Flip 7, die Runde endet sofort.",
+        "freeze": "{player} gibt Freeze an {target}: {target} muss aufhören und behält {score} Punkte.",
+        "flip3": "{player} gibt Flip Three an {target}: {target} muss die nächsten drei Karten nehmen.",
+        "pass": "{player} gibt die zusätzliche Second Chance an {target} weiter.",
+        "name": "{player} bestimmt {target} für die beiseitegelegte Karte {card}.",
+        "dropped": "{player} hat sich verzockt, deshalb werden die beiseitegelegten Karten ({cards}) ungenutzt abgelegt.",
+        "resolve": "{player} ist noch in der Runde und führt jetzt die beiseitegelegten Karten ({cards}) in der Reihenfolge aus, in der sie kamen.",
+        "first_edition": "{player} hat sich verzockt, nach der ersten Auflage werden die beiseitegelegten Karten ({cards}) trotzdem ausgeführt.",
+        "shuffle": "Der Nachziehstapel ist leer: die {size} Karten des Ablagestapels werden zum neuen Stapel gemischt.",
+        "score_ok": "Die Wertung für Runde {round} stimmt.",
+        "end_ok": "Die Angabe zum Spielende stimmt: {winner} gewinnt.",
+        "round_over_flip7": "Runde {round} ist vorbei: {player} hat einen Flip 7 geschafft.",
+        "round_over_all": "Runde {round} ist vorbei: niemand ist mehr in der Runde.",
+        "score_line": "{player}: {breakdown}",
+        "totals": "Gesamtstand: {totals}.",
+        "totals_fact": "der Gesamtstand ist {totals}",
+        "game_over": "Das Spiel ist vorbei: {winner} gewinnt mit {total} Punkten.",
+        "tie": "{players} liegen mit {total} Punkten gleichauf an der Spitze, deshalb wird weitergespielt.",
+        "tie_fact": "{players} liegen mit {total} Punkten gleichauf an der Spitze, deshalb wird weitergespielt",
+        "violation": "Nicht erlaubt, {at}: {message}",
+        "claim_wrong": "Falsche Angabe, {at}: {message}",
+        "busted": "verzockt, 0",
+        "nothing": "keine Karten, 0",
+        "out_busted": "{player} hat sich bei {at} mit einer zweiten {number} verzockt",
+        "out_busted_flip3": "{player} hat sich bei {at} mit einer zweiten {number} verzockt, damit war Flip Three vorbei",
+        "out_frozen": "{player} wurde bei {at} von {by} eingefroren (Freeze)",
+        "out_stayed": "{player} hat bei {at} „Stopp“ gesagt",
+        "out_flip7": "{player} hat bei {at} einen Flip 7 geschafft",
+        "out_in": "{player} war noch in der Runde, als sie endete",
+        "out_playing": "{player} ist noch in der Runde",
+        "holds_sc": "{player} hat schon eine Second Chance",
+        "hint_gives": "{card} wird nicht noch einmal aufgedeckt: die Karte liegt schon bei {player}; zum Weitergeben schreibt man in der Notation „{player} gibt {name}>NAME“",
+        "sc_used_fact": "die Second Chance von {player} hat bei {at} eine zweite {number} aufgehoben",
+        "outcome_stayed": "Stopp", "outcome_frozen": "eingefroren", "outcome_busted": "verzockt", "outcome_flip7": "Flip 7",
+        "outcome_in": "noch drin", "outcome_playing": "spielt noch",
+        "exp_game": "das Protokoll muss mit der Vorbereitung (dem game-Ereignis) beginnen",
+        "exp_over": "das Spiel war vorbei; es dürfen nur noch Wertungen und die Angabe zum Spielende folgen",
+        "exp_round": "als Nächstes musste Runde {round} beginnen, Geber {dealer}",
+        "exp_deal": "beim Geben war {player} an der Reihe und bekommt eine Karte",
+        "exp_deal_or_stay": "beim Geben war {player} an der Reihe und bekommt eine Karte oder sagt „Stopp“",
+        "exp_turn": "{player} war an der Reihe: „noch eine“ oder „Stopp“",
+        "exp_turn_hit": "{player} war an der Reihe und muss ohne Karte vor sich „noch eine“ sagen",
+        "exp_draw_hit": "{player} bekam nach „noch eine“ eine Karte",
+        "exp_draw_flip3": "{player} musste für Flip Three noch {n} Karte(n) nehmen",
+        "exp_target": "{player} musste {card} an einen dieser Spieler geben: {eligible}",
+        "exp_pass": "{player} musste die zusätzliche Second Chance an einen dieser Spieler weitergeben: {eligible}",
+        "expected": "in diesem Moment gilt: {expectation}",
+        "legal": "Erlaubt wäre: {moves}.",
+        "legal_any_card": "jede Karte, die noch im Nachziehstapel ist, für {player}",
+        "copies": "im Spiel gibt es {total}-mal die Karte {name}: {table} liegen auf dem Tisch, {discarded} wurden seit dem letzten Mischen abgelegt",
+        "because": "Grund: {facts}.",
+        "v_bad_event": "Zeile {line} ist kein gültiges Ereignis ({detail})",
+        "v_unknown_player": "{name} sitzt nicht an diesem Tisch (Spieler: {players})",
+        "v_unknown_player_near": "{name} sitzt nicht an diesem Tisch; gemeint ist wohl {near}",
+        "v_out_of_order": "{what} ist jetzt nicht erlaubt",
+        "v_wrong_player": "{what}: {name} ist nicht an der Reihe",
+        "v_stay_without_card": "{name} hat noch keine Karte vor sich und kann nicht „Stopp“ sagen",
+        "v_illegal_target": "{card} kann nicht an {target} gehen",
+        "v_illegal_target_card": "auf einen Empfänger wartet {want_card}, nicht {card}",
+        "v_card_unavailable": "im Nachziehstapel ist keine {name} mehr",
+        "v_card_unavailable_empty": "der Nachziehstapel ist leer; erst muss der Ablagestapel gemischt werden",
+        "v_score_mismatch": "die Wertung für Runde {round} stimmt nicht: {diffs}",
+        "v_winner_mismatch": "die Angabe zum Spielende stimmt nicht: {winner} gewinnt mit {total} Punkten",
+        "v_game_not_over": "das Spiel ist nach {rounds} Runde(n) noch nicht vorbei",
+        "diff": "{player} hat {actual}, nicht {claimed}",
+        "diff_missing": "{player} fehlt ({actual} Punkte)",
+        "what_card": "Eine Karte für {player}", "what_hit": "„Noch eine“ von {player}", "what_stay": "„Stopp“ von {player}",
+        "what_target": "{player} gibt {card} an {target}", "what_round": "Runde {round}", "what_shuffle": "Mischen",
+        "what_score": "Eine Wertung für Runde {round}", "what_end": "Die Angabe zum Spielende", "what_game": "Eine zweite Vorbereitung",
+        "h_ruling": "Entscheidung", "h_valid": "In diesem Protokoll ist alles regelgerecht.",
+        "h_violation": "Das Protokoll verstößt bei {at} gegen eine Regel.", "h_claims": "Das Protokoll enthält {n} falsche Angabe(n).",
+        "h_rule": "Regel ({rule})", "h_out": "Wer ist raus und warum", "h_scores": "Punkte", "h_round": "Runde {round}",
+        "h_story": "Was passiert ist", "h_facts": "Fakten",
+    },
+}
+
+#: Each rule of docs/rules.md in plain words.
+RULES: dict[str, dict[str, str]] = {
+    "en": {
+        "log.line": "Every line of a log is one JSON object (or, in the notation, a statement that can be read).",
+        "log.event": "Every event has a known type, all of its fields and no others.",
+        "log.card": "Cards are written with the names of the ruleset being played.",
+        "setup.first": "A log begins with exactly one game event.",
+        "setup.game": "A game seats 3 to 18 players per deck, with different names, and a dealer who is one of them.",
+        "setup.names": "Every name in an event is a player seated in the game event.",
+        "round.start": "A round begins only after the last one ended, with the next number; the deal passes to the left.",
+        "game.over": "Once the game is over, only claims may follow.",
+        "deal.order": "The deal gives one card to each player in turn, starting left of the dealer; a player out of the round is skipped.",
+        "turn.order": "After the deal, players take turns clockwise from the dealer's left, skipping those out of the round; a card comes only after a hit.",
+        "turn.hit": "A hit brings exactly one card, to the player who hit, before anything else.",
+        "turn.stay": "A player may stay only with at least one card in front of them.",
+        "action.target": "A Freeze or Flip Three (or an extra Second Chance) is given by the player who received it, before play goes on.",
+        "action.freeze": "Freeze goes to a player still in the round (oneself too; oneself if nobody else is in); that player is out and banks their row.",
+        "action.flip-three": "Flip Three goes to a player still in the round, who takes the next three cards one by one, stopping on a bust or a Flip 7.",
+        "action.delayed": "A Freeze or Flip Three drawn during a Flip Three waits until the three cards are drawn; it is used only if the player did not bust.",
+        "action.second-chance": "A player holds at most one Second Chance; an extra one is passed to a player still in who has none, or discarded if nobody can take it.",
+        "deck.draw": "Only cards still in the draw pile can be revealed.",
+        "deck.shuffle": "When the draw pile is empty, the discard pile is shuffled into a new one (and only then).",
+        "bust.duplicate": "A second card of the same number busts the player, unless a Second Chance cancels it.",
+        "flip7.seven": "Seven different numbers end the round at once, with 15 extra points.",
+        "score.round": "Round score: the numbers, doubled by x2, plus the + cards, plus 15 for Flip 7; 0 when busted.",
+        "game.end": "After a round in which someone reached the target, the highest total wins; a tie at the top plays on.",
+        "claim.score": "A score claim must match the recomputed round scores.",
+        "claim.end": "An end claim must come after the game is over and name the real winner.",
+    },
+    "de": {
+        "log.line": "Jede Zeile eines Protokolls ist ein JSON-Objekt (in der Notation: eine lesbare Anweisung).",
+        "log.event": "Jedes Ereignis hat einen bekannten Typ, alle seine Felder und keine anderen.",
+        "log.card": "Karten werden mit den Namen des gespielten Regelwerks geschrieben.",
+        "setup.first": "Ein Protokoll beginnt mit genau einem game-Ereignis.",
+        "setup.game": "Pro Spiel sitzen 3 bis 18 Leute mit verschiedenen Namen am Tisch, der Geber ist einer von ihnen.",
+        "setup.names": "Jeder Name in einem Ereignis gehört zu einem Spieler am Tisch.",
+        "round.start": "Eine Runde beginnt erst nach dem Ende der vorigen, mit der nächsten Nummer; der Stapel geht nach links weiter.",
+        "game.over": "Ist das Spiel vorbei, dürfen nur noch Angaben folgen.",
+        "deal.order": "Der Geber gibt reihum jedem eine Karte offen, beginnend links von sich; wer schon raus ist, wird übersprungen.",
+        "turn.order": "Nach dem Geben geht es reihum links vom Geber weiter, wer raus ist, wird übersprungen; eine Karte gibt es nur nach „noch eine“.",
+        "turn.hit": "„Noch eine“ bringt genau eine Karte, an den, der sie verlangt hat, vor allem anderen.",
+        "turn.stay": "„Stopp“ sagen darfst du, sobald mindestens eine Karte vor dir liegt.",
+        "action.target": "Freeze und Flip Three (und eine zusätzliche Second Chance) gibt weiter, wer sie bekommen hat, bevor es weitergeht.",
+        "action.freeze": "Freeze trifft jemanden, der noch in der Runde ist (auch dich selbst; dich, wenn sonst keiner mehr drin ist): er muss aufhören und behält seine Punkte.",
+        "action.flip-three": "Flip Three trifft jemanden, der noch in der Runde ist: er nimmt die nächsten drei Karten nacheinander und hört nur auf, wenn er sich verzockt oder einen Flip 7 schafft.",
+        "action.delayed": "Freeze oder Flip Three aus einem Flip Three wird erst nach der dritten Karte ausgeführt, und nur, wenn sich der Spieler nicht verzockt hat.",
+        "action.second-chance": "Du darfst nur eine Second Chance haben; eine zweite gibst du jemandem in der Runde ohne eine, sonst wird sie abgelegt.",
+        "deck.draw": "Aufgedeckt werden kann nur, was noch im Nachziehstapel ist.",
+        "deck.shuffle": "Ist der Nachziehstapel leer, wird der Ablagestapel gemischt (und nur dann).",
+        "bust.duplicate": "Wer eine Zahl doppelt bekommt, hat sich verzockt, außer eine Second Chance rettet ihn.",
+        "flip7.seven": "Sieben verschiedene Zahlen beenden die Runde sofort und bringen 15 Punkte extra.",
+        "score.round": "Punkte: die Zahlen zusammen, mit x2 verdoppelt, dann die Bonuskarten, dann 15 für einen Flip 7; verzockt gibt 0.",
+        "game.end": "Nach der Runde, in der jemand das Ziel erreicht, gewinnt der höchste Stand; bei Gleichstand an der Spitze wird weitergespielt.",
+        "claim.score": "Eine Wertung muss mit den nachgerechneten Punkten der Runde übereinstimmen.",
+        "claim.end": "Die Angabe zum Spielende kommt erst, wenn das Spiel vorbei ist, und nennt den richtigen Sieger.",
+    },
+}
+
+
+def rule_text(rule: str, lang: str) -> str:
+    """The rule ``rule`` (an id of docs/rules.md) in plain words, or the id when it has none here."""
+    return RULES[lang].get(rule, rule)
+
+
+def percent(bad: int, size: int, lang: str) -> str:
+    """``16.0%`` / ``16,0 %``."""
+    value = f"{100 * bad / size:.1f}" if size else "0.0"
+    return f"{value.replace('.', ',')} %" if lang == "de" else f"{value}%"

@@ -1,0 +1,78 @@
+"""`flip7 convert`: turn a log into the table notation or back into JSON Lines."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from adjudicator.errors import LogUnreadable
+from adjudicator.notation import is_jsonl, jsonl_to_notation, notation_to_jsonl, parse_notation
+from adjudicator.source import lines_from_text
+from cli.common import describe_os_error, err_console, fail, open_log
+
+
+class Format(StrEnum):
+    notation = "notation"
+    jsonl = "jsonl"
+
+
+class Lang(StrEnum):
+    en = "en"
+    de = "de"
+
+
+def read_text(name: str) -> str:
+    """The whole text of a log file (``-``: standard input); exits with code 2 if it cannot be read."""
+    try:
+        with open_log(name) as stream:
+            data = stream.read()
+    except OSError as exc:
+        fail(describe_os_error(name, exc))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        fail(f"{name}: {LogUnreadable(f'byte {exc.start + 1} is not UTF-8 text')}")
+
+
+def convert(
+    file: Annotated[str, typer.Argument(help="A log in JSON Lines or in the notation; '-' reads standard input.", metavar="FILE")],
+    to: Annotated[Format, typer.Option("--to", help="The format to write.")],
+    lang: Annotated[Lang, typer.Option("--lang", help="The words the notation is written in.")] = Lang.en,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of standard output.")] = None,
+) -> None:
+    """Convert a log between JSON Lines and the table notation (docs/notation.md), both ways.
+
+    The input's format is recognised by its first event line ('{' starts JSON Lines). Comments and blank lines are kept.
+
+    A notation statement that cannot be read is reported with its line and column (exit code 2) and nothing is written.
+    """
+    text = read_text(file)
+    lines = list(lines_from_text(text))
+    if is_jsonl(lines):
+        result = jsonl_to_notation(lines, lang.value) if to is Format.notation else _jsonl_again(lines)
+    else:
+        notation = parse_notation(text)
+        if notation.errors:
+            errors = err_console()
+            for error in notation.errors:
+                errors.print(f"[bold red]error:[/] {file}: {error}", soft_wrap=True, markup=True, highlight=False)
+            raise typer.Exit(2)
+        jsonl = notation_to_jsonl(notation)
+        result = "".join(f"{line}\n" for line in jsonl) if to is Format.jsonl else jsonl_to_notation(jsonl, lang.value)
+    if output is None:
+        typer.echo(result, nl=False)
+    else:
+        output.write_text(result, encoding="utf-8")
+
+
+def _jsonl_again(lines: list[str]) -> str:
+    """JSON Lines in, JSON Lines out: each event printed the canonical way, the rest kept."""
+    return "".join(f"{line}\n" for line in notation_to_jsonl(parse_notation(jsonl_to_notation(lines))))
+
+
+def register(app: typer.Typer) -> None:
+    """Add `convert` to the app."""
+    app.command()(convert)

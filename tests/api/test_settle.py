@@ -1,0 +1,40 @@
+"""``POST /v1/settle``: the same answer as `flip7 settle --json`, in the language asked for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from adjudicator.referee import settle
+from api.routes.referee import choose_language
+
+DISPUTE = "players Ana Ben Cem; dealer Ana\nround 1\nBen 8\nCem freeze>Ben\nBen hit\n"
+
+
+def test_settle_notation_in_german_by_accept_language(client: Any) -> None:
+    response = client.post("/v1/settle", content=DISPUTE, headers={"Content-Type": "text/plain", "Accept-Language": "de-DE,de;q=0.9,en;q=0.5"})
+    assert response.status_code == 200
+    assert response.headers["content-language"] == "de"
+    assert response.json() == settle(DISPUTE, "de")
+
+
+def test_settle_json_lines_defaults_to_english(client: Any) -> None:
+    log = '{"type":"game","id":"t","players":["Ana","Ben","Cem"],"dealer":"Ana"}\n{"type":"round","round":1}\n'
+    response = client.post("/v1/settle", content=log, headers={"Content-Type": "application/x-ndjson"})
+    assert response.status_code == 200 and response.headers["content-language"] == "en"
+    assert response.json()["verdict"]["valid"] is True
+
+
+def test_settle_an_empty_body_is_a_problem(client: Any) -> None:
+    response = client.post("/v1/settle", content="", headers={"Content-Type": "text/plain"})
+    assert response.status_code == 400
+    assert response.headers["content-type"].startswith("application/problem+json")
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [(None, "en"), ("de", "de"), ("en-US,en;q=0.9,de;q=0.8", "en"), ("fr, de;q=0.5", "de"), ("de;q=0, en", "en"), ("*", "en"), ("de;q=x", "en")],
+)
+def test_accept_language_picks_the_best_known_language(header: str | None, lang: str) -> None:
+    assert choose_language(header) == lang

@@ -1,0 +1,45 @@
+"""`flip7 convert` both ways, and its refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.main import app
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_jsonl_to_notation_and_back_is_the_same_log(tmp_path: Path) -> None:
+    source = ROOT / "logs" / "3-players.jsonl"
+    notation = runner.invoke(app, ["convert", str(source), "--to", "notation"])
+    assert notation.exit_code == 0
+    assert notation.stdout.startswith("game sample-3-players; players Ana Ben Cem; dealer Ana\n")
+    path = tmp_path / "game.txt"
+    path.write_text(notation.stdout, encoding="utf-8")
+    back = runner.invoke(app, ["convert", str(path), "--to", "jsonl"])
+    assert back.exit_code == 0
+    assert [line for line in back.stdout.splitlines()] == [line for line in source.read_text().splitlines()]
+
+
+def test_german_words_on_request() -> None:
+    result = runner.invoke(app, ["convert", str(ROOT / "logs" / "3-players.jsonl"), "--to", "notation", "--lang", "de"])
+    assert result.exit_code == 0
+    assert "runde 1 geber Ana" in result.stdout and "noch" in result.stdout
+
+
+def test_a_notation_error_is_exit_2_with_line_column_and_suggestion(tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("game t; players Ana Ben Cem; dealer Ana\nround 1\nBen hti 5\n", encoding="utf-8")
+    result = runner.invoke(app, ["convert", str(path), "--to", "jsonl"])
+    assert result.exit_code == 2
+    assert "line 3, column 5" in result.stderr and "did you mean 'hit'" in result.stderr
+    assert result.stdout == ""
+
+
+def test_missing_file_is_exit_2() -> None:
+    result = runner.invoke(app, ["convert", "no-such-file.txt", "--to", "jsonl"])
+    assert result.exit_code == 2
+    assert "no such file" in result.stderr
