@@ -22,6 +22,9 @@ class Spy:
     def after(self, state: GameState, event: Event, index: int) -> None:
         self.calls.append(("after", index, event.type, state.in_round))
 
+    def judged(self, state: GameState, index: int, applied: int, stopped_by: object) -> None:
+        self.lines_judged = index + 1
+
 
 def test_an_observer_sees_each_event_before_and_after_it_is_applied() -> None:
     spy = Spy()
@@ -33,6 +36,7 @@ def test_an_observer_sees_each_event_before_and_after_it_is_applied() -> None:
         ("before", 2, "card", True), ("after", 2, "card", True),
         ("before", 3, "card", True),
     ]
+    assert spy.lines_judged == 4  # every event line, the refused one included
 
 
 def test_walk_yields_the_state_before_each_event() -> None:

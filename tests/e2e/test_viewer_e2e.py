@@ -11,6 +11,8 @@ import pytest
 
 from tests.e2e.conftest import LOGS, screenshot
 
+SAMPLES = len(list(LOGS.glob("*.jsonl")))
+
 expect = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (pip install -e '.[test]')").expect
 
 WRONG_TURN = LOGS / "invalid-wrong-turn.jsonl"
@@ -84,7 +86,7 @@ def test_paste_a_json_array(page: Any, server: str) -> None:
 
 def test_open_a_stored_game_and_jump_to_a_round(page: Any, server: str) -> None:
     page.goto(server + "/")
-    expect(page.locator("#game-select option")).to_have_count(13)  # the 12 samples and the prompt
+    expect(page.locator("#game-select option")).to_have_count(SAMPLES + 1)  # the samples and the prompt
     page.select_option("#game-select", "invalid-bad-claims")
     page.click("#open-btn")
     expect(page.locator("#status")).to_contain_text("game invalid-bad-claims: 201 events, 2 violation(s)")
@@ -107,7 +109,7 @@ def test_statistics_page(page: Any, server: str) -> None:
     page.goto(server + "/stats")
     figures = page.locator("#figures figure")
     expect(figures).to_have_count(4)
-    expect(page.locator("#overview")).to_contain_text("games: 12")
+    expect(page.locator("#overview")).to_contain_text(f"games: {SAMPLES}")
     for index in range(4):
         image = figures.nth(index).locator("img")
         image.scroll_into_view_if_needed()
