@@ -36,6 +36,12 @@ class Breakdown:
     modifiers: tuple[str, ...]
     busted: bool
     flip7: bool
+    #: The row's score as its ruleset counts it, when the steps below cannot say how (cards other
+    #: than plain numbers, x2 and +N: then the breakdown lists the cards and this score).
+    score: int | None = None
+
+    def _plain(self) -> bool:
+        return all(n.isdigit() for n in self.numbers) and all(m == "x2" or m.startswith("+") for m in self.modifiers)
 
     @property
     def total(self) -> int:
@@ -45,6 +51,9 @@ class Breakdown:
     def _steps(self) -> tuple[list[str], int]:
         if self.busted:
             return [], 0
+        if not self._plain():
+            total = self.score or 0
+            return [f"{', '.join((*self.numbers, *self.modifiers))} → {total}"], total
         total = sum(int(n) for n in self.numbers)
         parts = [(" + ".join(self.numbers) + (f" = {total}" if len(self.numbers) > 1 else "")) if self.numbers else "0"]
         for modifier in self.modifiers:

@@ -96,7 +96,7 @@ def standing(story: Story, round_no: int, lang: str) -> list[dict[str, Any]]:
             "why": render(why, lang, story.lines),
             "second_chance_saves": [render(n, lang, story.lines) for n in story.saves.get((round_no, seat), [])],
             "score": score,
-            "breakdown": breakdown(rows[seat]).text(lang),
+            "breakdown": breakdown(rows[seat], score).text(lang),
             "total": story.verdict.totals.get(name, 0),
         })
     return out

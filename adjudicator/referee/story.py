@@ -21,7 +21,6 @@ from adjudicator.notation import statement
 from adjudicator.referee.catalogue import Breakdown, Note
 from adjudicator.replay import build_verdict
 from adjudicator.rules import HIT, Expectation, apply, expecting, legal_moves
-from adjudicator.rules.base import score_row
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row
 from adjudicator.verdict import Verdict, Violation
 
@@ -59,18 +58,18 @@ class Story:
 Item = tuple[int, str, object | None]
 
 
-def breakdown(row: Row) -> Breakdown:
-    """How ``row`` scores, step by step (see ``Breakdown``)."""
-    return Breakdown(tuple(row.numbers), tuple(row.modifiers), row.status == BUSTED, row.flip7)
+def breakdown(row: Row, score: int | None = None) -> Breakdown:
+    """How ``row`` scores, step by step (see ``Breakdown``); ``score`` is the ruleset's count of it."""
+    return Breakdown(tuple(row.numbers), tuple(row.modifiers), row.status == BUSTED, row.flip7, score)
 
 
 def _holds_second_chance(row: Row) -> bool:
     return bool(getattr(row, "second_chance", False))
 
 
-def row_score(row: Row) -> int:
-    """The score a row stands at now (0 when busted)."""
-    return score_row(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=row.flip7)
+def row_score(state: GameState, row: Row) -> int:
+    """The score a row stands at now, as the game's ruleset counts it (0 when busted)."""
+    return state.rules.row_score(row)
 
 
 def bust_chance(state: GameState, seat: int) -> tuple[int, int]:
@@ -152,7 +151,7 @@ class _Teller:
             self._card(step, ev, exp, remaining, rows, after, ended, noted)
         elif kind == "stay":
             seat = state.seat_of[ev.player]
-            notes.append(Note("stay", {"player": ev.player, "score": row_score(after[seat])}))
+            notes.append(Note("stay", {"player": ev.player, "score": row_score(state, after[seat])}))
             self.outs[(round_no, seat)] = Note("out_stayed", {"player": ev.player, "at": step.index})
             noted.add(seat)
         elif kind == "target":
@@ -162,7 +161,7 @@ class _Teller:
             elif exp.purpose == "name":
                 notes.append(Note("name", {"player": ev.player, "target": ev.target, "card": ev.card}))
             elif ev.card == FREEZE:
-                notes.append(Note("freeze", {"player": ev.player, "target": ev.target, "score": row_score(after[seat])}))
+                notes.append(Note("freeze", {"player": ev.player, "target": ev.target, "score": row_score(state, after[seat])}))
                 self.outs[(round_no, seat)] = Note("out_frozen", {"player": ev.target, "by": ev.player, "at": step.index})
                 noted.add(seat)
             else:
@@ -258,7 +257,7 @@ class _Teller:
         else:
             notes.append(Note("round_over_all", {"round": round_no}))
         for seat, row in enumerate(result.rows):
-            notes.append(Note("score_line", {"player": state.name(seat), "breakdown": breakdown(row)}))
+            notes.append(Note("score_line", {"player": state.name(seat), "breakdown": breakdown(row, result.scores[seat])}))
         notes.append(Note("totals", {"totals": [f"{n} {t}" for n, t in zip(state.players, state.totals, strict=True)]}))
         if state.over and state.winner is not None:
             notes.append(Note("game_over", {"winner": state.name(state.winner), "total": state.totals[state.winner]}))
@@ -355,7 +354,7 @@ class _Teller:
                 diffs.append(Note("diff", {"player": name, "actual": actual, "claimed": ev.scores[name]}))
             else:
                 continue
-            step.facts.append(Note("score_line", {"player": name, "breakdown": breakdown(result.rows[seat])}))
+            step.facts.append(Note("score_line", {"player": name, "breakdown": breakdown(result.rows[seat], actual)}))
             step.facts.extend(self.saves.get((ev.round, seat), []))
             out = self.outs.get((ev.round, seat))
             if out is not None:

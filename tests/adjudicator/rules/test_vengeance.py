@@ -71,7 +71,7 @@ def test_steal_message_lists_what_could_be_stolen() -> None:
                aim("Cem", "steal", "Ben", target_card="5"))
     violation = check_log(text).violations[0]
     assert (violation.code, violation.rule) == ("illegal_target", "action.steal")
-    assert violation.message == "Steal cannot take Ben's 5: Ben busted on event 6. Cards that can be stolen: Ana's 9."
+    assert violation.message == "Steal cannot take Ben's 5: Ben busted on event 6 (line 7) with a second 5. Cards that can be stolen: Ana's 9."
 
 
 def test_a_missing_target_card_names_the_field() -> None:
