@@ -78,8 +78,7 @@ def bust_chance(state: GameState, seat: int) -> tuple[int, int]:
     An empty draw pile means the next card comes after the shuffle, from today's discard pile.
     """
     pile = state.draw_pile if state.draw_size else state.discard_pile
-    numbers = set(state.rows[seat].numbers)
-    return sum(pile.get(n, 0) for n in numbers), sum(pile.values())
+    return state.rules.bust_cards(state.rows[seat], pile), sum(pile.values())
 
 
 def describe(state: GameState, exp: Expectation) -> Note:

@@ -19,7 +19,6 @@ from pydantic import TypeAdapter
 
 from adjudicator.errors import RuleViolation
 from adjudicator.events import EVENT_ADAPTER, Event, GameEvent, TargetEvent, event_adapter, load_json, validate_event
-from adjudicator.scoring import bust_probability
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, Row, TargetFrame
 
 if TYPE_CHECKING:
@@ -223,9 +222,15 @@ class Ruleset:
 
     # -- what statistics ask -----------------------------------------------------------------------
 
+    def bust_cards(self, row: Row, pile: Mapping[str, int]) -> int:
+        """How many cards of ``pile`` would bust ``row`` if drawn next (default: a duplicate number),
+        before anything in the row cancels the bust."""
+        return sum(pile.get(n, 0) for n in set(row.numbers))
+
     def bust_chance(self, row: Row, pile: Mapping[str, int]) -> float:
-        """Exact chance that the next card from ``pile`` busts ``row`` (a duplicate number)."""
-        return bust_probability(row.numbers, pile)
+        """Exact chance that the next card from ``pile`` busts ``row`` (``bust_cards`` of the pile)."""
+        size = sum(pile.values())
+        return self.bust_cards(row, pile) / size if size else 0.0
 
     def score_note(self, state: GameState, seat: int, row: Row) -> str | None:
         """Something in ``row`` a wrong score claim may have missed ("a Second Chance cancelled the

@@ -444,9 +444,10 @@ class Vengeance(Ruleset):
         """Whether the row holds The Zero (its holder must hit)."""
         return {"holds_the_zero": ZERO in row.numbers}
 
-    def bust_chance(self, row: Row, pile: Mapping[str, int]) -> float:
-        """The chance that the next card duplicates a number (Lucky 13 and Unlucky 7 taken into account)."""
-        return bust_chance(row.numbers, pile)
+    def bust_cards(self, row: Row, pile: Mapping[str, int]) -> int:
+        """Cards of ``pile`` that would bust ``row`` (Lucky 13 and Unlucky 7 taken into account)."""
+        numbers = tuple(row.numbers)
+        return sum(k for card, k in pile.items() if k and busts(numbers, card))
 
     def outcomes(self, state: GameState, ended_by: str | None) -> tuple[list[str], list[int]]:
         """``flip7``, ``stayed``, ``busted``; still active: ``in`` after a Flip 7 (also while the
@@ -591,15 +592,6 @@ def busts(numbers: Iterable[str], card: str) -> bool:
     if not same:
         return False
     return not (value == 13 and len(same) == 1 and LUCKY_13 in (card, same[0]))
-
-
-def bust_chance(numbers: Iterable[str], pile: Mapping[str, int]) -> float:
-    """Exact chance that the next card from ``pile`` (card → copies) busts a row holding ``numbers``."""
-    size = sum(pile.values())
-    if size == 0:
-        return 0.0
-    numbers = tuple(numbers)
-    return sum(k for card, k in pile.items() if k and busts(numbers, card)) / size
 
 
 def _distinct(cards: list[str]) -> list[str]:

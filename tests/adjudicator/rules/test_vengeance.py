@@ -3,13 +3,15 @@ fixtures/vengeance/ cover every case with a whole log)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("adjudicator.rules.engine", reason="needs the shared rules engine")
 
 from adjudicator.replay import check_log, state_at
 from adjudicator.rules import legal_moves
-from adjudicator.rules.vengeance import ONE_DECK, bust_chance, busts, row_points
+from adjudicator.rules.vengeance import ONE_DECK, Vengeance, busts, row_points
 from tests.adjudicator.helpers import card, game, hit, log, rnd, stay
 
 
@@ -61,9 +63,18 @@ def test_what_busts() -> None:
 
 
 def test_bust_chance_counts_the_real_pile() -> None:
+    rules = Vengeance()
     pile = {"5": 3, "13": 2, "unlucky_7": 1, "7": 1, "-4": 3}
-    assert bust_chance(["5", "7"], pile) == pytest.approx(4 / 10)  # three 5s and the plain 7
-    assert bust_chance(["lucky_13"], pile) == 0.0
+
+    def row(*numbers: str) -> Any:
+        made = rules.new_row()
+        made.numbers.extend(numbers)
+        return made
+
+    assert rules.bust_chance(row("5", "7"), pile) == pytest.approx(4 / 10)  # three 5s and the plain 7
+    assert rules.bust_cards(row("5", "7"), pile) == 4
+    assert rules.bust_cards(row("unlucky_7"), pile) == 1  # the plain 7: the Unlucky 7 is a 7
+    assert rules.bust_chance(row("lucky_13"), pile) == 0.0
 
 
 def test_steal_message_lists_what_could_be_stolen() -> None:
