@@ -407,7 +407,11 @@ def check_target(state: GameState, ev: TargetEvent) -> None:
     if seat != exp.seat:
         raise violation("wrong_player", "action.target", f"{ev.player} does not hold the card that waits: {describe_expectation(state, exp)}.")
     if ev.card != exp.card:
-        raise state.rules.wrong_card(state, ev, exp)
+        label = state.rules.label
+        raise violation(
+            "illegal_target", "action.target",
+            f"the card waiting for a recipient is {label(exp.card)}, not {label(ev.card)}: {describe_expectation(state, exp)}.",
+        )
     state.rules.check_target(state, ev, exp, target)
 
 

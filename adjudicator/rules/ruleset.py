@@ -168,19 +168,6 @@ class Ruleset:
         """Every name in a ``target`` event besides ``player`` (each must be seated)."""
         return (event.target,)
 
-    def wrong_card(self, state: GameState, event: TargetEvent, exp: Expectation) -> RuleViolation:
-        """The violation for a ``target`` whose ``card`` is not the card that waits (default:
-        ``illegal_target``; a ruleset may call a card that can only come at another moment
-        ``out_of_order``)."""
-        from adjudicator.rules.engine import describe_expectation  # the engine builds on this module
-
-        label = self.label
-        return RuleViolation(
-            "illegal_target", "action.target",
-            f"the card waiting for a recipient is {label(exp.card or '')}, not {label(event.card)}: {describe_expectation(state, exp)}.",
-        )
-
-
     def target_refusal(self, state: GameState, event: TargetEvent, exp: Expectation) -> RuleViolation | None:
         """A ruleset's own reason why this ``target`` event cannot come now (asked right after the
         engine found the round going, before its other checks); None: no objection."""
