@@ -369,8 +369,14 @@ def _insert_sql(table: Table, view: str) -> str:
 def raise_if_interrupt(exc: BaseException) -> None:
     """Raise ``KeyboardInterrupt`` for DuckDB's interrupt: Ctrl-C during a statement arrives as
     ``duckdb.InterruptException`` (a ``duckdb.Error``), and must stop the run, not fail one game."""
-    if isinstance(exc, duckdb.InterruptException):
+    if is_interrupt(exc):
         raise KeyboardInterrupt from None
+
+
+def is_interrupt(exc: BaseException) -> bool:
+    """Whether ``exc`` is DuckDB's answer to Ctrl-C: ``InterruptException`` during a statement, or a
+    plain ``RuntimeError("Query interrupted")`` when it lands during ``COMMIT``."""
+    return isinstance(exc, duckdb.InterruptException) or (isinstance(exc, RuntimeError) and str(exc) == "Query interrupted")
 
 
 def delete_games(con: duckdb.DuckDBPyConnection, game_ids: list[str]) -> None:
@@ -408,6 +414,9 @@ def write_games(con: duckdb.DuckDBPyConnection, games: list[GameRows], replace_i
             con.execute("ROLLBACK")
         except duckdb.Error:
             pass  # the transaction is already gone (e.g. a failed COMMIT rolled it back)
+        exc = sys.exc_info()[1]
+        if exc is not None and is_interrupt(exc):
+            raise KeyboardInterrupt from None
         raise
 
 

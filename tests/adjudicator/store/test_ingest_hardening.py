@@ -54,3 +54,35 @@ def test_a_name_with_a_lone_surrogate_is_stored_escaped(store: Store) -> None:
     store.ingest_many([LogInput.from_bytes("upload-\ud800.jsonl", FX1.read_bytes())], on_result=lambda r, _: results.append(r))
     assert results[0].outcome == Outcome.INGESTED
     assert store.query("SELECT source FROM games").rows == [("upload-\\ud800.jsonl",)]
+
+
+def test_ctrl_c_during_commit_is_an_interrupt_not_a_crash() -> None:
+    """Regression: Ctrl-C landing in COMMIT comes back from DuckDB as a plain
+    RuntimeError("Query interrupted"); it must stop the run as an interrupt and store nothing."""
+    import duckdb
+
+    from adjudicator.store.ingest import is_interrupt, write_games
+
+    assert is_interrupt(RuntimeError("Query interrupted")) and is_interrupt(duckdb.InterruptException("x"))
+    assert not is_interrupt(RuntimeError("something else"))
+
+    class InterruptedCommit:
+        """A connection whose COMMIT is interrupted; everything else goes to a real one."""
+
+        def __init__(self) -> None:
+            self.real = duckdb.connect()
+            self.statements: list[str] = []
+
+        def execute(self, sql: str, *args: object) -> object:
+            self.statements.append(sql)
+            if sql == "COMMIT":
+                raise RuntimeError("Query interrupted")
+            return self.real.execute(sql, *args)
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.real, name)
+
+    con = InterruptedCommit()
+    with pytest.raises(KeyboardInterrupt):
+        write_games(con, [], [])  # type: ignore[arg-type]
+    assert con.statements[-1] == "ROLLBACK"
