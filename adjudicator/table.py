@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.rules import describe_expectation, expecting, legal_moves, round_outcomes
+from adjudicator.rules.engine import next_dealer
+from adjudicator.rules.ruleset import Ruleset
 from adjudicator.verdict import Violation
 
 if TYPE_CHECKING:
@@ -20,20 +22,38 @@ if TYPE_CHECKING:
 
 
 class TablePlayer(BaseModel):
-    """One seat at the table. ``second_chance`` and ``frozen_by`` are the base game's; a ruleset
-    may add fields of its own (``Ruleset.row_fields``)."""
+    """One seat at the table, in seating order (clockwise). A ruleset adds fields of its own
+    (``Ruleset.row_fields``; the base game: ``second_chance``, ``frozen_by``; With a Vengeance:
+    ``holds_the_zero``) and says the same in words in ``notes`` (``Ruleset.row_notes``)."""
 
     model_config = ConfigDict(extra="allow")
 
     name: str
-    seat: int
-    status: str | None = Field(description="`active`, `stayed`, `frozen`, `busted` or `flip7` during a round; null between rounds.")
+    seat: int = Field(description="Index in the game event's `players` (0 = the first player listed); people see the name.")
+    status: str | None = Field(description="`active`, `stayed`, `busted`, `flip7` or a status of the ruleset (base game: `frozen`) during a round; null between rounds.")
     numbers: list[str]
     modifiers: list[str]
-    second_chance: bool = False
-    frozen_by: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list, description='What else lies in or happened to the row, in words ("frozen by Cem\'s Freeze", "holds The Zero: must hit").')
     round_score: int | None = Field(description="What the row would score now (null between rounds).")
     total: int
+
+
+class CardsOwed(BaseModel):
+    """Cards still owed to a player: one after a hit, or the rest of a Flip Three / Flip Four."""
+
+    player: str
+    cards: int = Field(description="How many cards are still to come.")
+    reason: str = Field(description='Why, in words ("for a Flip Three", "after their hit").')
+    action_card: str | None = Field(default=None, description="The action card that owes them, if any.")
+
+
+class PendingAction(BaseModel):
+    """A card that still has to act (``Ruleset.pending_cards``) and whom it may reach now."""
+
+    card: str
+    holder: str = Field(description="Who gives or uses it.")
+    set_aside: bool = Field(description="False: it waits for its target event now; true: set aside until the draws are over.")
+    may_go_to: list[str] = Field(description="Who it may go to (or take from) now; for a set-aside card, if it acted now.")
 
 
 class WaitingFor(BaseModel):
@@ -53,19 +73,23 @@ class TableView(BaseModel):
     """
 
     game: str | None
+    ruleset: str | None = Field(default=None, description="The game's ruleset (`flip7`, `vengeance`).")
     after_event: int = Field(description="The last event applied (-1: none).")
     stopped_by: Violation | None = Field(description="The fatal violation that stopped the replay at or before event N.")
     round: int | None = None
     rounds_finished: int | None = None
-    dealer: str | None = None
+    dealer: str | None = Field(default=None, description="Who deals the current (or last) round; before round 1 the first dealer.")
+    next_dealer: str | None = Field(default=None, description="Who deals the next round: before round 1 and between rounds; null during a round and once the game is over.")
     players: list[TablePlayer]
     waiting_for: WaitingFor | None = None
     legal_moves: list[dict[str, Any]] | None = Field(
         default=None, description="Every legal next event but card reveals (hit/stay, targets, the next round, a shuffle)."
     )
-    draw_pile: dict[str, int] | None = None
+    cards_owed: list[CardsOwed] | None = Field(default=None, description="Cards still owed, innermost draw last (during a Flip Three: how many are left).")
+    pending: list[PendingAction] | None = Field(default=None, description="Cards that still have to act: the one waiting for a target, and set-aside ones.")
+    draw_pile: dict[str, int] | None = Field(default=None, description="Cards left, in the ruleset's deck order (numbers ascending, modifiers, actions).")
     draw_pile_size: int | None = None
-    discard_pile: dict[str, int] | None = None
+    discard_pile: dict[str, int] | None = Field(default=None, description="Cards discarded, in deck order.")
     set_aside: list[str] | None = None
     finished: bool | None = None
     winner: str | None = None
@@ -98,18 +122,23 @@ def describe_table(state: GameState, applied: int, stopped_by: Violation | None)
                 status=("flip7" if row.flip7 else row.status) if state.in_round else None,
                 numbers=list(row.numbers),
                 modifiers=list(row.modifiers),
+                notes=rules.row_notes(state, seat) if state.in_round else [],
                 round_score=scores[seat] if scores is not None else None,
                 total=state.totals[seat],
-                **rules.row_fields(row),
+                **rules.row_fields(state, seat),
             )
         )
+    between = not state.in_round and not state.over
+    dealer = state.dealer if state.dealer is not None else (next_dealer(state) if between else None)
     return TableView(
         game=state.game.id,
+        ruleset=rules.name,
         after_event=applied - 1,
         stopped_by=stop,
         round=state.round if state.in_round else None,
         rounds_finished=state.rounds_finished(),
-        dealer=state.name(state.dealer) if state.dealer is not None else None,
+        dealer=state.name(dealer) if dealer is not None else None,
+        next_dealer=state.name(next_dealer(state)) if between else None,
         players=players,
         waiting_for=WaitingFor(
             kind=exp.kind,
@@ -118,10 +147,40 @@ def describe_table(state: GameState, applied: int, stopped_by: Violation | None)
             description=describe_expectation(state, exp),
         ),
         legal_moves=[m.model_dump(exclude_none=True) for m in legal_moves(state) if m.type != "card"],
-        draw_pile={c: k for c, k in state.draw_pile.items() if k},
+        cards_owed=_cards_owed(state),
+        pending=[
+            PendingAction(card=p.card, holder=state.name(p.holder), set_aside=p.set_aside, may_go_to=[state.name(s) for s in p.may_go_to])
+            for p in rules.pending_cards(state)
+        ],
+        draw_pile=_in_deck_order(rules, state.draw_pile),
         draw_pile_size=state.draw_size,
-        discard_pile={c: k for c, k in state.discard_pile.items() if k},
+        discard_pile=_in_deck_order(rules, state.discard_pile),
         set_aside=state.in_play(),
         finished=state.over,
         winner=state.name(state.winner) if state.winner is not None else None,
     )
+
+
+def _cards_owed(state: GameState) -> list[CardsOwed]:
+    """Every draw on the stack with cards still to come (outermost first)."""
+    return [
+        CardsOwed(
+            player=state.name(frame.seat), cards=frame.remaining,
+            reason=state.rules.draw_purpose(frame.purpose).reason, action_card=frame.action_card,
+        )
+        for frame in state.stack
+        if frame.kind == "draw" and frame.remaining > 0
+    ]
+
+
+#: Each ruleset's ``card_order`` as card → position, built once per ruleset.
+_ORDER: dict[Ruleset, dict[str, int]] = {}
+
+
+def _in_deck_order(rules: Ruleset, pile: dict[str, int]) -> dict[str, int]:
+    """The cards of ``pile`` that are there, in the ruleset's ``card_order`` (unknown cards last)."""
+    order = _ORDER.get(rules)
+    if order is None:
+        order = _ORDER[rules] = {card: i for i, card in enumerate(rules.card_order())}
+    last = len(order)
+    return {card: pile[card] for card in sorted((c for c, k in pile.items() if k), key=lambda c: (order.get(c, last), c))}

@@ -11,6 +11,7 @@ from rich.measure import Measurement
 from rich.table import Table
 
 from adjudicator.cards import CARD_LABELS
+from adjudicator.rules import Ruleset, find_ruleset
 from adjudicator.table import TableView
 
 _OUTCOME_MARK = {"stayed": "", "frozen": " ❄", "busted": " ✗", "flip7": " ★", "in": " ·", "playing": " …"}
@@ -123,36 +124,79 @@ def _print_rounds_across(rounds: list[Any], totals: Mapping[str, int], players: 
 
 
 def render_state(view: TableView, console: Console) -> None:
-    """Print the table as it stood after an event: rows, totals, whose move, piles."""
+    """Print the table as it stood after an event: who deals, the rows (with what the ruleset says
+    about each), whose move and what is legal, cards still owed and set aside, the piles."""
     if view.game is None:
         console.print("No game has begun at this point.")
     else:
-        where = f"round {view.round}" if view.round else f"between rounds ({view.rounds_finished} finished)"
-        console.print(f"[bold]{escape(view.game)}[/] after event {view.after_event}: {where}, dealer {escape(str(view.dealer))}")
+        rules = find_ruleset(str(view.ruleset))
+        console.print(f"[bold]{escape(view.game)}[/] after event {view.after_event}: {escape(_where(view))}", soft_wrap=True)
+        show_notes = any(p.notes for p in view.players)
         table = Table(header_style="bold", box=None, pad_edge=False)
-        for col in ("seat", "player", "status", "numbers", "modifiers", "2nd chance", "round", "total"):
-            table.add_column(col, justify="right" if col in ("seat", "round", "total") else "left")
+        for col in ("player", "status", "numbers", "modifiers", *(("notes",) if show_notes else ()), "round", "total"):
+            table.add_column(col, justify="right" if col in ("round", "total") else "left")
         for p in view.players:
             table.add_row(
-                str(p.seat), escape(p.name), str(p.status or "-"), " ".join(p.numbers) or "-",
-                " ".join(p.modifiers + p.frozen_by) or "-", "yes" if p.second_chance else "",
+                escape(p.name), str(p.status or "-"), escape(_cards(rules, p.numbers)), escape(_cards(rules, p.modifiers)),
+                *((escape("; ".join(p.notes)),) if show_notes else ()),
                 "" if p.round_score is None else str(p.round_score), str(p.total),
             )
         console.print(table)
+        legend = rules.status_legend()
+        shown = list(dict.fromkeys(p.status for p in view.players if p.status and p.status in legend))
+        if shown:
+            console.print("[dim]" + escape(" · ".join(f"{s}: {legend[s]}" for s in shown)) + "[/]")
         if view.waiting_for is not None:
             console.print(f"Next: {escape(view.waiting_for.description)}.")
         moves = [_move_text(m) for m in view.legal_moves or []]
         if moves:
             console.print("Legal now: " + escape(", ".join(moves)))
-        pile = view.draw_pile or {}
-        console.print(f"Draw pile: {view.draw_pile_size} cards " + escape(" ".join(f"{c}×{k}" for c, k in pile.items())))
+        for owed in view.cards_owed or []:
+            console.print(f"Still owed: {escape(owed.player)} takes {_count(owed.cards)} more {escape(owed.reason)}.")
+        for pending in view.pending or []:
+            if pending.set_aside:
+                reach = ", ".join(pending.may_go_to) or "nobody (it would be discarded)"
+                console.print(f"Set aside: {escape(pending.holder)}'s {escape(rules.card_name(pending.card))}, if used now: {escape(reach)}.")
         if view.set_aside:
-            console.print("In play / set aside: " + escape(" ".join(view.set_aside)))
+            console.print("In play: " + escape(_cards(rules, view.set_aside, ", ")))
+        console.print(f"Draw pile: {_count(view.draw_pile_size or 0)}" + escape(_pile(rules, view.draw_pile)))
+        discards = view.discard_pile or {}
+        if discards:
+            console.print(f"Discard pile: {_count(sum(discards.values()))}" + escape(_pile(rules, discards)))
         if view.finished:
             console.print(f"The game is over: {escape(str(view.winner))} won.")
     stop = view.stopped_by
     if stop:
         console.print(f"[red]The replay stopped at line {stop.line} (event {stop.event}): {stop.code}[/]: {escape(stop.message)}", soft_wrap=True)
+
+
+def _where(view: TableView) -> str:
+    """Where the game stands and who deals: "round 2, dealt by Ben", "before round 1: Ana deals"."""
+    if view.round:
+        return f"round {view.round}, dealt by {view.dealer}"
+    if view.finished:
+        return f"the game is over after {view.rounds_finished} rounds"
+    nxt = (view.rounds_finished or 0) + 1
+    if nxt == 1:
+        return f"before round 1: {view.next_dealer} deals first"
+    return f"between rounds ({view.rounds_finished} finished): {view.next_dealer} deals round {nxt}"
+
+
+def _count(cards: int) -> str:
+    return f"{cards} card{'s' if cards != 1 else ''}"
+
+
+def _cards(rules: Ruleset, cards: list[str], sep: str = " ") -> str:
+    """Cards by the names players use ("The Zero", "Unlucky 7"); separated by commas once a name has a space."""
+    names = [rules.card_name(c) for c in cards]
+    if any(" " in n for n in names):
+        sep = ", "
+    return sep.join(names) or "-"
+
+
+def _pile(rules: Ruleset, pile: Mapping[str, int] | None) -> str:
+    """``: 0×1, 1×1, …, Freeze×2`` in the order the view gives (the ruleset's deck order)."""
+    return (": " + ", ".join(f"{rules.card_name(c)}×{k}" for c, k in pile.items())) if pile else ""
 
 
 def _move_text(move: Mapping[str, Any]) -> str:

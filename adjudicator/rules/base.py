@@ -28,7 +28,7 @@ from adjudicator.cards import (
 from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
 from adjudicator.rules.engine import Expectation, end_round, standing, violation
-from adjudicator.rules.ruleset import DrawPurpose, Ruleset, seats_named
+from adjudicator.rules.ruleset import DrawPurpose, PendingCard, Ruleset, seats_named
 from adjudicator.scoring import bust_probability
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, TargetFrame
 
@@ -292,10 +292,12 @@ class BaseGame(Ruleset):
         """The row's score if the round ended now (no Flip 7 bonus)."""
         return score_row(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=False)
 
-    def row_fields(self, row: Row) -> dict[str, Any]:
-        """A held Second Chance and the Freezes the row took."""
-        assert isinstance(row, BaseRow)
-        return {"second_chance": row.second_chance, "frozen_by": list(row.freezes)}
+    def row_fields(self, state: GameState, seat: int) -> dict[str, Any]:
+        """``second_chance``: the row holds one; ``frozen_by``: who froze the player (null when not
+        frozen, or frozen before a ``position`` began the log)."""
+        row: BaseRow = state.rows[seat]  # type: ignore[assignment]
+        by = row.put_out_by if row.status == FROZEN else None
+        return {"second_chance": row.second_chance, "frozen_by": state.name(by) if by is not None else None}
 
     # -- what statistics ask -----------------------------------------------------------------------
 
@@ -318,6 +320,43 @@ class BaseGame(Ruleset):
     def records_target(self, exp: Expectation) -> bool:
         """Freeze and Flip Three decisions (not an extra Second Chance handed on)."""
         return exp.purpose != PASS
+
+    # -- what the table view shows -----------------------------------------------------------------
+
+    def row_notes(self, state: GameState, seat: int) -> list[str]:
+        """Who froze the player ("frozen by Cem's Freeze") and a held Second Chance."""
+        row: BaseRow = state.rows[seat]  # type: ignore[assignment]
+        notes = []
+        if row.status == FROZEN:
+            by = row.put_out_by
+            notes.append("frozen by a Freeze" if by is None else "frozen by their own Freeze" if by == seat else f"frozen by {state.name(by)}'s Freeze")
+        if row.second_chance:
+            notes.append("holds a Second Chance")
+        return notes
+
+    def status_legend(self) -> dict[str, str]:
+        """The shared statuses and ``frozen``."""
+        legend = super().status_legend()
+        return {**legend, FROZEN: "stopped by a Freeze, banks the row"}
+
+    def pending_cards(self, state: GameState) -> list[PendingCard]:
+        """The card waiting for its target, then a Flip Three's set-aside cards (they go to active
+        players once the three cards are drawn, to the named ones with ``assign_first``)."""
+        cards = super().pending_cards(state)
+        top = state.stack[-1] if state.stack else None
+        active = tuple(state.active_seats())
+        for frame in state.stack:
+            if frame.kind == "draw" and frame.purpose == FLIP_THREE_DRAW:
+                cards.extend(PendingCard(card, frame.seat, True, active) for card in frame.set_aside)
+            elif frame.kind == "delayed":
+                first = frame.next + (1 if frame.naming and getattr(top, "origin", None) is frame else 0)
+                for slot in range(first, len(frame.cards)):
+                    reach = active
+                    if not frame.naming and frame.assigned:  # assign_first: only its named recipient, if still active
+                        named = frame.assigned[slot]
+                        reach = (named,) if named is not None and named in active else ()
+                    cards.append(PendingCard(frame.cards[slot], frame.holder, True, reach))
+        return cards
 
 
 def _second_chance_takers(state: GameState, holder: int) -> tuple[int, ...]:

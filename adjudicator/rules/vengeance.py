@@ -22,7 +22,7 @@ from pydantic_core import PydanticCustomError
 from adjudicator.errors import RuleViolation
 from adjudicator.events import Event, GameEvent, Name, TargetEvent, _card_name
 from adjudicator.rules.engine import Expectation, end_round, standing, violation
-from adjudicator.rules.ruleset import DrawPurpose, Ruleset, seats_named
+from adjudicator.rules.ruleset import DrawPurpose, PendingCard, Ruleset, seats_named
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, TargetFrame
 
 # ---------------------------------------------------------------------------------------------
@@ -440,9 +440,9 @@ class Vengeance(Ruleset):
         the verdict and the table view score Brutal rows below 0)."""
         return row_points(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=False)
 
-    def row_fields(self, row: Row) -> dict[str, Any]:
+    def row_fields(self, state: GameState, seat: int) -> dict[str, Any]:
         """Whether the row holds The Zero (its holder must hit)."""
-        return {"holds_the_zero": ZERO in row.numbers}
+        return {"holds_the_zero": ZERO in state.rows[seat].numbers}
 
     def bust_cards(self, row: Row, pile: Mapping[str, int]) -> int:
         """Cards of ``pile`` that would bust ``row`` (Lucky 13 and Unlucky 7 taken into account)."""
@@ -466,9 +466,46 @@ class Vengeance(Ruleset):
             scores.append(score_row(row, brutal=brutal))  # type: ignore[arg-type]
         return outcomes, scores
 
+    # -- what the table view shows -----------------------------------------------------------------
+
+    def card_order(self) -> tuple[str, ...]:
+        """The Zero, 1 … 13 with the Unlucky 7 after the 7s and the Lucky 13 after the 13s, then
+        ÷2 and the minus modifiers, then the actions."""
+        special = {"7": UNLUCKY_7, "13": LUCKY_13}
+        numbers = [c for n in PLAIN_NUMBERS for c in (n, special.get(n)) if c is not None]
+        return (*numbers, *MODIFIERS, *ACTIONS)
+
+    def row_notes(self, state: GameState, seat: int) -> list[str]:
+        """The Zero's holder must hit (until a Just One More makes them stay)."""
+        row: VengeanceRow = state.rows[seat]  # type: ignore[assignment]
+        return ["holds The Zero: must hit"] if row.has_zero() and row.status == ACTIVE else []
+
+    def status_legend(self) -> dict[str, str]:
+        """Stayed players are still in the round; only busted ones are out."""
+        return {
+            STAYED: "no more turns, but actions and modifiers still reach them",
+            BUSTED: "a number twice, out of the round", "flip7": "seven numbers",
+        }
+
+    def pending_cards(self, state: GameState) -> list[PendingCard]:
+        """The card waiting for its target, then a Flip Four's set-aside cards, each with whom it
+        could reach if it acted now (they act only if the Flip Four's target does not bust)."""
+        cards = super().pending_cards(state)
+        for frame in state.stack:
+            if frame.kind == "draw" and frame.purpose == FLIP_FOUR_DRAW:
+                cards.extend(PendingCard(card, frame.seat, True, _takers(state, frame.seat, card)) for card in frame.set_aside)
+            elif frame.kind == "set_aside":
+                cards.extend(PendingCard(card, frame.holder, True, _takers(state, frame.holder, card)) for card in frame.cards[frame.next:])
+        return cards
+
 
 # ---------------------------------------------------------------------------------------------
 # Rules used by the hooks
+
+
+def _takers(state: GameState, holder: int, card: str) -> tuple[int, ...]:
+    """Who ``card`` could go to (or take from) if ``holder`` used it now."""
+    return modifier_takers(state) if is_modifier(card) else action_targets(state, holder, card)
 
 
 def _brutal(state: GameState) -> bool:
@@ -507,7 +544,7 @@ def action_targets(state: GameState, holder: int, card: str) -> tuple[int, ...]:
 def offer(state: GameState, holder: int, card: str) -> bool:
     """``holder`` must hand out a modifier or use an action: push the target frame and return True,
     or (nobody may take it / no legal use) discard it and return False."""
-    takers = modifier_takers(state) if is_modifier(card) else action_targets(state, holder, card)
+    takers = _takers(state, holder, card)
     if not takers:
         state.discard(card)
         return False

@@ -334,7 +334,8 @@ function renderSeat(p, table, at) {
     p.status && p.status !== "active" ? el("span", { class: `badge st-${p.status}`, text: p.status === "flip7" ? "Flip 7" : p.status }) : null,
     table.winner === p.name ? el("span", { class: "badge winner", text: "winner" }) : null,
   ];
-  const cards = [...p.numbers, ...p.modifiers, ...p.frozen_by].map(renderCard); // frozen_by: the Freeze cards before them
+  const cards = [...p.numbers, ...p.modifiers].map(renderCard);
+  if (p.status === "frozen") cards.push(renderCard("freeze")); // the Freeze lies in front of the player it stopped
   if (p.second_chance) cards.push(renderCard("second_chance"));
   const sum = breakdown(p);
   return el(
