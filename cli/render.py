@@ -10,7 +10,6 @@ from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
 
-from adjudicator.cards import CARD_LABELS
 from adjudicator.rules import Ruleset, find_ruleset
 from adjudicator.table import TableView
 
@@ -61,7 +60,9 @@ def render_verdict(verdict: Mapping[str, Any], console: Console, source_lines: M
             console.print(table)
         else:  # too many players for the width: players down the side, rounds across, in slices that fit
             _print_rounds_across(rounds, totals, players, console)
-        console.print("[dim]❄ frozen  ✗ busted  ★ Flip 7  · still in at another's Flip 7  … round not over[/]")
+        legend = _legend(rounds)
+        if legend:
+            console.print(f"[dim]{legend}[/]")
     if verdict.get("finished"):
         console.print(f"Winner: [bold]{escape(str(verdict['winner']))}[/]")
     elif verdict.get("game") is not None:
@@ -76,6 +77,18 @@ def render_verdict(verdict: Mapping[str, Any], console: Console, source_lines: M
             shown = text if len(text) <= _MAX_SHOWN else text[:_MAX_SHOWN] + f"… ({len(text)} characters)"
             console.print(f"    [dim]{v['line']:>5} |[/] {escape(shown)}", soft_wrap=True)
     console.print()
+
+
+#: What each outcome mark means, for the legend under the scores (only marks that occur are explained).
+_OUTCOME_LEGEND = {
+    "frozen": "❄ frozen", "busted": "✗ busted", "flip7": "★ Flip 7", "in": "· still in at another's Flip 7", "playing": "… round not over",
+}
+
+
+def _legend(rounds: list[Any]) -> str:
+    """The marks used in ``rounds``, explained (a Vengeance game has no ❄; a round with none has no legend)."""
+    used = {entry.get("outcome") for rnd in rounds for entry in rnd["players"].values()}
+    return "  ".join(text for outcome, text in _OUTCOME_LEGEND.items() if outcome in used)
 
 
 def _score_cell(rnd: Mapping[str, Any], player: str) -> str:
@@ -130,28 +143,27 @@ def render_state(view: TableView, console: Console) -> None:
         console.print("No game has begun at this point.")
     else:
         rules = find_ruleset(str(view.ruleset))
-        console.print(f"[bold]{escape(view.game)}[/] after event {view.after_event}: {escape(_where(view))}", soft_wrap=True)
-        show_notes = any(p.notes for p in view.players)
-        table = Table(header_style="bold", box=None, pad_edge=False)
-        for col in ("player", "status", "numbers", "modifiers", *(("notes",) if show_notes else ()), "round", "total"):
-            table.add_column(col, justify="right" if col in ("round", "total") else "left")
-        for p in view.players:
-            table.add_row(
-                escape(p.name), str(p.status or "-"), escape(_cards(rules, p.numbers)), escape(_cards(rules, p.modifiers)),
-                *((escape("; ".join(p.notes)),) if show_notes else ()),
-                "" if p.round_score is None else str(p.round_score), str(p.total),
-            )
-        console.print(table)
+        console.print(f"[bold]{escape(view.game)}[/] after event {view.after_event}: {escape(_where(view))}")
+        table = _rows_table(view, rules, notes=True)
+        if Measurement.get(console, console.options.update_width(10_000), table).maximum <= console.width:
+            console.print(table)
+        else:  # too wide with the notes beside the rows: the notes go under the table
+            console.print(_rows_table(view, rules, notes=False))
+            for p in view.players:
+                if p.notes:
+                    console.print(f"{escape(p.name)}: {escape('; '.join(p.notes))}")
         legend = rules.status_legend()
         shown = list(dict.fromkeys(p.status for p in view.players if p.status and p.status in legend))
         if shown:
             console.print("[dim]" + escape(" · ".join(f"{s}: {legend[s]}" for s in shown)) + "[/]")
         if view.waiting_for is not None:
             console.print(f"Next: {escape(view.waiting_for.description)}.")
-        moves = [_move_text(m) for m in view.legal_moves or []]
+        moves = _legal_text(view.legal_moves or [], rules)
         if moves:
-            console.print("Legal now: " + escape(", ".join(moves)))
+            console.print("Legal now: " + escape("; ".join(moves) if len(moves) == 1 or any(":" in m for m in moves) else ", ".join(moves)))
         for owed in view.cards_owed or []:
+            if owed.action_card is None:  # the one card of a hit: the Next line says so
+                continue
             console.print(f"Still owed: {escape(owed.player)} takes {_count(owed.cards)} more {escape(owed.reason)}.")
         for pending in view.pending or []:
             if pending.set_aside:
@@ -170,6 +182,22 @@ def render_state(view: TableView, console: Console) -> None:
         console.print(f"[red]The replay stopped at line {stop.line} (event {stop.event}): {stop.code}[/]: {escape(stop.message)}", soft_wrap=True)
 
 
+def _rows_table(view: TableView, rules: Ruleset, *, notes: bool) -> Table:
+    """One line per player in seating order; a notes column when ``notes`` and some row has one."""
+    notes = notes and any(p.notes for p in view.players)
+    table = Table(header_style="bold", box=None, pad_edge=False)
+    for col in ("player", "status", "numbers", "modifiers", *(("notes",) if notes else ()), "round", "total"):
+        table.add_column(col, justify="right" if col in ("round", "total") else "left")
+    sep = _separator(rules, [c for p in view.players for c in (*p.numbers, *p.modifiers)])
+    for p in view.players:
+        table.add_row(
+            escape(p.name), str(p.status or "-"), escape(_cards(rules, p.numbers, sep)), escape(_cards(rules, p.modifiers, sep)),
+            *((escape("; ".join(p.notes)),) if notes else ()),
+            "" if p.round_score is None else str(p.round_score), str(p.total),
+        )
+    return table
+
+
 def _where(view: TableView) -> str:
     """Where the game stands and who deals: "round 2, dealt by Ben", "before round 1: Ana deals"."""
     if view.round:
@@ -186,12 +214,14 @@ def _count(cards: int) -> str:
     return f"{cards} card{'s' if cards != 1 else ''}"
 
 
-def _cards(rules: Ruleset, cards: list[str], sep: str = " ") -> str:
-    """Cards by the names players use ("The Zero", "Unlucky 7"); separated by commas once a name has a space."""
-    names = [rules.card_name(c) for c in cards]
-    if any(" " in n for n in names):
-        sep = ", "
-    return sep.join(names) or "-"
+def _separator(rules: Ruleset, cards: list[str]) -> str:
+    """A space between cards, or a comma once some card's name has a space ("The Zero")."""
+    return ", " if any(" " in rules.card_name(c) for c in cards) else " "
+
+
+def _cards(rules: Ruleset, cards: list[str], sep: str) -> str:
+    """Cards by the names players use ("The Zero", "Unlucky 7"), or "-" for none."""
+    return sep.join(rules.card_name(c) for c in cards) or "-"
 
 
 def _pile(rules: Ruleset, pile: Mapping[str, int] | None) -> str:
@@ -199,15 +229,38 @@ def _pile(rules: Ruleset, pile: Mapping[str, int] | None) -> str:
     return (": " + ", ".join(f"{rules.card_name(c)}×{k}" for c, k in pile.items())) if pile else ""
 
 
+def _legal_text(moves: list[dict[str, Any]], rules: Ruleset) -> list[str]:
+    """The legal moves in words, the ``target`` events of one card grouped: "Cem gives Freeze to
+    Ana, Ben", "Cem plays Steal on one card of: Ana's 9, -2; Ben's 5" (a Swap lists the rows once,
+    not every pair)."""
+    parts: list[str] = []
+    groups: dict[tuple[str, str, str], dict[str, list[str]]] = {}
+    for move in moves:
+        if move["type"] != "target":
+            parts.append(_move_text(move))
+            continue
+        shape = "two" if "other" in move else "one" if "target_card" in move else "give"
+        rows = groups.setdefault((move["player"], move["card"], shape), {})
+        named = [(move["target"], move.get("target_card")), (move.get("other"), move.get("other_card"))]
+        for who, taken in named:
+            if who is None:
+                continue
+            cards = rows.setdefault(who, [])
+            if taken is not None and taken not in cards:
+                cards.append(taken)
+    for (player, card, shape), rows in groups.items():
+        name = rules.card_name(card)
+        if shape == "give":
+            parts.append(f"{player} gives {name} to {', '.join(rows)}")
+            continue
+        listed = "; ".join(f"{who}'s {', '.join(rules.card_name(c) for c in taken)}" for who, taken in rows.items())
+        how = "one card of" if shape == "one" else "two cards of different rows, from"
+        parts.append(f"{player} plays {name} on {how}: {listed}")
+    return parts
+
+
 def _move_text(move: Mapping[str, Any]) -> str:
     kind = move["type"]
-    if kind == "target":
-        card = CARD_LABELS.get(move["card"], move["card"])
-        if "other" in move:  # a card of one row for a card of another
-            return f"{move['player']} {card}s {move['target']}'s {move['target_card']} with {move['other']}'s {move['other_card']}"
-        if "target_card" in move:  # a card taken from (or thrown out of) a row
-            return f"{move['player']} {card}s {move['target']}'s {move['target_card']}"
-        return f"{move['player']} gives {card} to {move['target']}"
     if kind == "round":
         return f"round {move['round']} (dealer {move['dealer']})"
     if kind in ("hit", "stay"):

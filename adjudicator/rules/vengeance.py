@@ -476,9 +476,9 @@ class Vengeance(Ruleset):
         return (*numbers, *MODIFIERS, *ACTIONS)
 
     def row_notes(self, state: GameState, seat: int) -> list[str]:
-        """The Zero's holder must hit (until a Just One More makes them stay)."""
+        """The holder of The Zero must hit (until a Just One More makes them stay)."""
         row: VengeanceRow = state.rows[seat]  # type: ignore[assignment]
-        return ["holds The Zero: must hit"] if row.has_zero() and row.status == ACTIVE else []
+        return ["The Zero: must hit"] if row.has_zero() and row.status == ACTIVE else []
 
     def status_legend(self) -> dict[str, str]:
         """Stayed players are still in the round; only busted ones are out."""

@@ -29,7 +29,7 @@ def test_state_shows_what_a_steal_may_take() -> None:
     result = runner.invoke(app, ["state", str(FIXTURES / "008-flip-four-set-aside-in-order.jsonl"), "--at", "12"])
     assert result.exit_code == 0, result.output
     assert "Cem must give Steal to one of: Ana, Ben" in result.stdout
-    assert "Cem steals Ana's 9, Cem steals Ana's -2, Cem steals Ben's 5" in result.stdout
+    assert "Cem plays Steal on one card of: Ana's 9, -2; Ben's 5" in result.stdout
 
 
 def test_schema_has_the_vengeance_target_fields() -> None:

@@ -1,0 +1,143 @@
+"""The table view (``adjudicator.table``): who deals, piles in deck order, who froze whom, cards
+still owed, cards that still have to act, and the ruleset's own row fields."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adjudicator.replay import state_at
+from adjudicator.rules import find_ruleset
+from adjudicator.table import TablePlayer, TableView, table_view
+from tests.adjudicator.helpers import card, game, hit, log, rnd
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+
+
+def view(source: str | Path, at: int | None) -> TableView:
+    text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
+    return table_view(state_at(text, at))
+
+
+def event_index(path: Path, event_type: str) -> int:
+    """The index of the first event of ``event_type`` in a fixture (comment lines are no events)."""
+    events = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+    return next(i for i, line in enumerate(events) if f'"type":"{event_type}"' in line.replace(" ", ""))
+
+
+# --------------------------------------------------------------------------- dealer
+
+
+def test_the_first_dealer_is_shown_before_round_1() -> None:
+    table = view(log(game(dealer="Cem")), 0)
+    assert (table.dealer, table.next_dealer, table.round) == ("Cem", "Cem", None)
+
+
+def test_between_rounds_the_next_dealer_is_the_player_to_the_left() -> None:
+    path = FIXTURES / "base" / "026-dealer-rotation-four-players.jsonl"
+    during = view(path, 5)
+    assert (during.round, during.dealer, during.next_dealer) == (1, "Cem", None)
+    between = view(path, 9)  # round 1 dealt by Cem is over
+    assert (between.round, between.dealer, between.next_dealer) == (None, "Cem", "Dev")
+
+
+# --------------------------------------------------------------------------- piles
+
+
+def test_piles_are_in_the_deck_order_after_a_shuffle() -> None:
+    path = FIXTURES / "base" / "032-mid-round-reshuffle.jsonl"
+    table = view(path, event_index(path, "shuffle"))
+    order = find_ruleset("flip7").card_order()
+    assert table.draw_pile and list(table.draw_pile) == sorted(table.draw_pile, key=order.index)
+    # the discards came in the order they were laid down (a Flip Three first), the view sorts them
+    assert list(table.draw_pile) == ["2", "5", "6", "7", "8", "9", "10", "11", "12", "+2", "+4", "+6", "+8", "+10", "x2", "freeze", "flip_three", "second_chance"]
+
+
+def test_the_vengeance_pile_puts_the_special_numbers_beside_their_value() -> None:
+    table = view(log(game(ruleset="vengeance")), 0)
+    pile = list(table.draw_pile or {})
+    assert pile[:2] == ["0", "1"]
+    assert pile.index("unlucky_7") == pile.index("7") + 1 and pile.index("lucky_13") == pile.index("13") + 1
+    assert pile.index("/2") == pile.index("lucky_13") + 1 and pile[-1] == "discard"
+
+
+# --------------------------------------------------------------------------- Freeze
+
+
+def test_frozen_by_names_who_froze_the_player_and_the_freeze_is_no_modifier() -> None:
+    table = view(FIXTURES / "base" / "001-spec-example.jsonl", 7)
+    ben = table.players[1]
+    assert ben.status == "frozen" and ben.model_extra == {"second_chance": False, "frozen_by": "Cem"}
+    assert ben.modifiers == [] and ben.notes == ["frozen by Cem's Freeze"]
+    assert table.players[0].model_extra == {"second_chance": False, "frozen_by": None}
+
+
+def test_a_player_who_froze_themselves() -> None:
+    table = view(FIXTURES / "base" / "016-self-freeze-still-hands-out.jsonl", 11)
+    assert table.players[2].notes == ["frozen by their own Freeze"]
+
+
+def test_a_held_second_chance_is_a_note_and_a_field() -> None:
+    table = view(log(game(), rnd(1), card("Ben", "second_chance")), 2)
+    assert table.players[1].notes == ["holds a Second Chance"] and table.players[1].model_extra == {"second_chance": True, "frozen_by": None}
+
+
+def test_the_shared_row_model_has_no_base_game_fields() -> None:
+    assert not {"second_chance", "frozen_by", "holds_the_zero"} & set(TablePlayer.model_fields)
+
+
+# --------------------------------------------------------------------------- cards owed, pending cards
+
+
+def test_cards_still_owed_during_a_flip_three() -> None:
+    path = FIXTURES / "base" / "014-set-aside-freeze-then-flip-three.jsonl"
+    owed = [[(o.player, o.cards, o.reason) for o in view(path, at).cards_owed or []] for at in (7, 8, 9, 10)]
+    assert owed == [
+        [("Cem", 3, "for a Flip Three")],
+        [("Cem", 2, "for a Flip Three")],
+        [("Cem", 1, "for a Flip Three")],
+        [],  # the three cards are in; the set-aside Freeze waits for its target
+    ]
+    after_hit = view(log(game(), rnd(1), card("Ben", "5"), card("Cem", "6"), card("Ana", "7"), hit("Ben")), 5)
+    assert [(o.player, o.cards, o.reason) for o in after_hit.cards_owed or []] == [("Ben", 1, "after their hit")]
+
+
+def test_set_aside_cards_of_a_flip_three_are_pending() -> None:
+    path = FIXTURES / "base" / "014-set-aside-freeze-then-flip-three.jsonl"
+    during = view(path, 8)
+    assert [(p.card, p.holder, p.set_aside, p.may_go_to) for p in during.pending or []] == [("freeze", "Cem", True, ["Ana", "Ben", "Cem"])]
+    resolving = view(path, 10)
+    assert [(p.card, p.set_aside) for p in resolving.pending or []] == [("freeze", False), ("flip_three", True)]
+
+
+def test_assign_first_set_aside_card_reaches_only_its_named_recipient() -> None:
+    path = FIXTURES / "base" / "019-assign-first-recipient-out-discarded.jsonl"
+    naming = view(path, 10)  # Cem names a recipient for the first set-aside card
+    assert [(p.card, p.set_aside) for p in naming.pending or []] == [("flip_three", False), ("freeze", True)]
+    named = view(path, 12)  # both named, to Ana; the Flip Three acts on Ana first
+    assert [(p.card, p.may_go_to) for p in named.pending or []] == [("freeze", ["Ana"])]
+
+
+def test_vengeance_set_aside_cards_say_whom_they_may_reach() -> None:
+    path = FIXTURES / "vengeance" / "008-flip-four-set-aside-in-order.jsonl"
+    table = view(path, 9)
+    assert [(o.player, o.cards, o.reason) for o in table.cards_owed or []] == [("Cem", 2, "for a Flip Four")]
+    assert [(p.card, p.holder, p.set_aside, p.may_go_to) for p in table.pending or []] == [("-2", "Cem", True, ["Ana", "Ben", "Cem"])]
+    steal = view(path, 12)
+    assert [(p.card, p.set_aside, p.may_go_to) for p in steal.pending or []] == [("steal", False, ["Ana", "Ben"])]
+
+
+# --------------------------------------------------------------------------- With a Vengeance rows
+
+
+def test_vengeance_rows_say_who_holds_the_zero() -> None:
+    path = FIXTURES / "vengeance" / "021-zero-stolen-holder-changes.jsonl"
+    before, after = view(path, 8), view(path, 9)  # Cem steals Ben's Zero on event 9
+    assert before.players[1].model_extra == {"holds_the_zero": True} and before.players[1].notes == ["The Zero: must hit"]
+    assert after.players[1].model_extra == {"holds_the_zero": False} and after.players[1].notes == []
+    assert after.players[2].numbers == ["8", "0"] and after.players[2].notes == ["The Zero: must hit"]
+
+
+def test_vengeance_statuses_have_no_freeze() -> None:
+    legend = find_ruleset("vengeance").status_legend()
+    assert "frozen" not in legend and "actions and modifiers still reach them" in legend["stayed"]
+    assert "frozen" in find_ruleset("flip7").status_legend()
