@@ -173,14 +173,17 @@ def _cards_owed(state: GameState) -> list[CardsOwed]:
     ]
 
 
-#: Each ruleset's ``card_order`` as card → position, built once per ruleset.
-_ORDER: dict[Ruleset, dict[str, int]] = {}
+#: Each ruleset's ``card_order`` (and the same as a set), kept once per ruleset.
+_ORDER: dict[Ruleset, tuple[tuple[str, ...], frozenset[str]]] = {}
 
 
 def _in_deck_order(rules: Ruleset, pile: dict[str, int]) -> dict[str, int]:
-    """The cards of ``pile`` that are there, in the ruleset's ``card_order`` (unknown cards last)."""
-    order = _ORDER.get(rules)
-    if order is None:
-        order = _ORDER[rules] = {card: i for i, card in enumerate(rules.card_order())}
-    last = len(order)
-    return {card: pile[card] for card in sorted((c for c, k in pile.items() if k), key=lambda c: (order.get(c, last), c))}
+    """The cards of ``pile`` that are there, in the ruleset's ``card_order`` (any other card last)."""
+    known = _ORDER.get(rules)
+    if known is None:
+        order = rules.card_order()
+        known = _ORDER[rules] = (order, frozenset(order))
+    listed = {card: pile[card] for card in known[0] if pile.get(card)}
+    if not pile.keys() <= known[1]:  # a card the order does not name
+        listed.update((card, k) for card, k in pile.items() if k and card not in listed)
+    return listed

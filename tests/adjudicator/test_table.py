@@ -141,3 +141,10 @@ def test_vengeance_statuses_have_no_freeze() -> None:
     legend = find_ruleset("vengeance").status_legend()
     assert "frozen" not in legend and "actions and modifiers still reach them" in legend["stayed"]
     assert "frozen" in find_ruleset("flip7").status_legend()
+
+
+def test_a_card_the_deck_order_does_not_name_comes_last_and_empty_entries_are_left_out() -> None:
+    from adjudicator.table import _in_deck_order
+
+    pile = {"joker": 1, "second_chance": 1, "5": 2, "0": 0}
+    assert list(_in_deck_order(find_ruleset("flip7"), pile).items()) == [("5", 2), ("second_chance", 1), ("joker", 1)]
