@@ -195,7 +195,8 @@ def state(
     at: Annotated[int, typer.Option("--at", help="Show the table after this event (the game line is event 0).", min=0)],
     as_json: Annotated[bool, typer.Option("--json", help="Print the table as JSON.")] = False,
 ) -> None:
-    """Show the table as it stood after event N: rows, totals, dealer, whose move and what is legal."""
+    """Show the table as it stood after event N: who deals, each player's row and totals, whose move
+    and what is legal, cards still owed (a Flip Three), set-aside cards, and the piles in deck order."""
     try:
         with open_log(file) as stream:
             result = state_at(lines_from_stream(stream), at)
