@@ -160,7 +160,8 @@ def render_state(view: TableView, console: Console) -> None:
             console.print(f"Next: {escape(view.waiting_for.description)}.")
         moves = _legal_text(view.legal_moves or [], rules)
         if moves:
-            console.print("Legal now: " + escape("; ".join(moves) if len(moves) == 1 or any(":" in m for m in moves) else ", ".join(moves)))
+            sep = "; " if any("," in m or ":" in m for m in moves) else ", "  # grouped targets hold commas themselves
+            console.print("Legal now: " + escape(sep.join(moves)))
         for owed in view.cards_owed or []:
             if owed.action_card is None:  # the one card of a hit: the Next line says so
                 continue
