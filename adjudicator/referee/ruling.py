@@ -12,7 +12,7 @@ from typing import Any
 from adjudicator.errors import EventOutOfRange
 from adjudicator.notation import is_jsonl, parse_notation
 from adjudicator.notation.write import UNREADABLE_LINE, event_json
-from adjudicator.referee.catalogue import LANGUAGES, Note, render, rule_text
+from adjudicator.referee.catalogue import LANGUAGES, Note, rule_text
 from adjudicator.referee.story import Item, Step, Story, breakdown, legal_statements, tell
 from adjudicator.source import lines_from_text
 from adjudicator.state import Row
@@ -48,9 +48,9 @@ def violation_message(story: Story, step: Step, lang: str) -> str:
     assert step.violation is not None
     if lang == "en" or step.headline is None:
         return step.violation.message
-    facts = [render(f, lang, story.lines) for f in step.facts]
-    text = _capital(render(step.headline, lang, story.lines)) + "."
-    return text + (" " + render(Note("because", {"facts": "; ".join(facts)}), lang, story.lines) if facts else "")
+    facts = [story.say(f, lang) for f in step.facts]
+    text = _capital(story.say(step.headline, lang)) + "."
+    return text + (" " + story.say(Note("because", {"facts": "; ".join(facts)}), lang) if facts else "")
 
 
 def _violation(story: Story, step: Step, lang: str) -> dict[str, Any]:
@@ -58,13 +58,13 @@ def _violation(story: Story, step: Step, lang: str) -> dict[str, Any]:
     v = step.violation
     legal = legal_statements(step, lang)
     if step.legal_any_card is not None:
-        legal.append(render(Note("legal_any_card", {"player": step.legal_any_card}), lang, story.lines))
+        legal.append(story.say(Note("legal_any_card", {"player": step.legal_any_card}), lang))
     return {
         **v.to_dict(),
         "message": violation_message(story, step, lang),
-        "summary": _capital(render(step.headline, lang, story.lines)) + "." if step.headline else step.violation.message,
+        "summary": _capital(story.say(step.headline, lang)) + "." if step.headline else step.violation.message,
         "rule_text": rule_text(v.rule, lang),
-        "facts": [render(f, lang, story.lines) for f in step.facts],
+        "facts": [story.say(f, lang) for f in step.facts],
         "legal_instead": legal,
     }
 
@@ -92,11 +92,11 @@ def standing(story: Story, round_no: int, lang: str) -> list[dict[str, Any]]:
         out.append({
             "name": name,
             "outcome": outcome,
-            "outcome_text": render(Note(f"outcome_{outcome}"), lang, story.lines),
-            "why": render(why, lang, story.lines),
-            "second_chance_saves": [render(n, lang, story.lines) for n in story.saves.get((round_no, seat), [])],
+            "outcome_text": story.say(Note(f"outcome_{outcome}"), lang),
+            "why": story.say(why, lang),
+            "second_chance_saves": [story.say(n, lang) for n in story.saves.get((round_no, seat), [])],
             "score": score,
-            "breakdown": breakdown(rows[seat], score).text(lang),
+            "breakdown": breakdown(story.state, rows[seat]).text(lang),
             "total": story.verdict.totals.get(name, 0),
         })
     return out
@@ -130,12 +130,12 @@ def settle(text: str, lang: str = "en") -> dict[str, Any]:
     else:
         round_no = story.verdict.rounds[-1].round if story.verdict.rounds else 0
     if fatal is not None:
-        summary = render(Note("h_violation", {"at": fatal.index}), lang, story.lines)
+        summary = story.say(Note("h_violation", {"at": fatal.index}), lang)
     elif steps:
-        summary = render(Note("h_claims", {"n": len(steps)}), lang, story.lines)
+        summary = story.say(Note("h_claims", {"n": len(steps)}), lang)
     else:
-        summary = render(Note("h_valid"), lang, story.lines)
-    told = [render(n, lang, story.lines) for s in story.steps if s.round == round_no and s.event is not None and s.event.type not in ("score", "end") for n in s.notes]
+        summary = story.say(Note("h_valid"), lang)
+    told = [story.say(n, lang) for s in story.steps if s.round == round_no and s.event is not None and s.event.type not in ("score", "end") for n in s.notes]
     ruling = {
         "summary": summary,
         "violations": violations,
@@ -170,7 +170,7 @@ def explain(text: str, lang: str = "en", *, at: int | None = None, round_no: int
             "event": step.index,
             "line": step.line,
             "round": step.round or None,
-            "text": [render(n, lang, story.lines) for n in step.notes],
+            "text": [story.say(n, lang) for n in step.notes],
             "bust_chance": None,
         }
         if step.bust_chance is not None:

@@ -28,7 +28,7 @@ from adjudicator.cards import (
 from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
 from adjudicator.rules.engine import Expectation, end_round, standing, violation
-from adjudicator.rules.ruleset import DrawPurpose, Ruleset, seats_named
+from adjudicator.rules.ruleset import DrawPurpose, Ruleset, ScoreStep, seats_named
 from adjudicator.scoring import bust_probability
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, TargetFrame
 
@@ -318,6 +318,31 @@ class BaseGame(Ruleset):
     def records_target(self, exp: Expectation) -> bool:
         """Freeze and Flip Three decisions (not an extra Second Chance handed on)."""
         return exp.purpose != PASS
+
+    # -- what the referee asks ---------------------------------------------------------------------
+
+    def score_steps(self, state: GameState, row: Row) -> list[ScoreStep]:
+        """``score_row`` step by step: the numbers, each x2, each + modifier, the Flip 7 bonus."""
+        if row.status == BUSTED:
+            return [ScoreStep("busted", 0)]
+        total = sum(int(n) for n in row.numbers)
+        steps = [ScoreStep("numbers", total, tuple(row.numbers))]
+        for modifier in row.modifiers:
+            if modifier == "x2":
+                total *= 2
+                steps.append(ScoreStep("double", total, (modifier,)))
+        for modifier in row.modifiers:
+            if modifier != "x2":
+                total += int(modifier)
+                steps.append(ScoreStep("add", total, (modifier,), int(modifier)))
+        if row.flip7:
+            total += FLIP7_BONUS
+            steps.append(ScoreStep("flip7", total, amount=FLIP7_BONUS))
+        return steps
+
+    def bust_cover(self, row: Row) -> str | None:
+        """A held Second Chance cancels the next duplicate."""
+        return SECOND_CHANCE if row.second_chance else None  # type: ignore[attr-defined]
 
 
 def _second_chance_takers(state: GameState, holder: int) -> tuple[int, ...]:
