@@ -2,7 +2,7 @@
 
 ``tell(items)`` folds the log over one ``GameState`` with the core's ``apply`` (the rules are not
 touched) and, for every event, compares the table before and after it to say what happened in
-``Note``s: the card and why it came (deal, hit, card n of a Flip Three), the bust chance at a hit,
+``Note``s: the card and why it came (deal, hit, card n of a Flip Three or Flip Four), the bust chance at a hit,
 busts, saves by a Second Chance, Flip 7, targets, set-aside cards, the round's end with every score's
 breakdown. For a violation it gathers the facts that make it apply and the moves that were legal.
 """
@@ -107,11 +107,11 @@ def describe(state: GameState, exp: Expectation) -> Note:
     if exp.kind == "draw":
         top = state.stack[-1]
         left = top.remaining if isinstance(top, DrawFrame) else 1
-        return Note("exp_draw_hit", {"player": who}) if exp.purpose == "hit" else Note("exp_draw_flip3", {"player": who, "n": left})
+        action = top.action_card if isinstance(top, DrawFrame) and top.action_card else ""
+        return Note("exp_draw_hit", {"player": who}) if exp.purpose == HIT else Note("exp_draw_flip3", {"player": who, "n": left, "action_card": action})
     eligible = [state.name(s) for s in exp.eligible]
-    if exp.purpose == "pass":
-        return Note("exp_pass", {"player": who, "eligible": eligible})
-    return Note("exp_target", {"player": who, "card": exp.card, "eligible": eligible})
+    key = f"exp_{exp.purpose}" if f"exp_{exp.purpose}" in TEXTS["en"] else "exp_target"  # a purpose with words of its own (pass)
+    return Note(key, {"player": who, "card": exp.card, "eligible": eligible})
 
 
 class _Before:
