@@ -139,7 +139,7 @@ def settlement(text: str, lang: str = "en") -> Settlement:
         summary = story.say(Note("h_claims", {"n": len(steps)}), lang)
     else:
         summary = story.say(Note("h_valid"), lang)
-    told = [story.say(n, lang) for s in story.steps if s.round == round_no and s.event is not None and s.event.type not in ("score", "end") for n in s.notes]
+    told = [_capital(story.say(n, lang)) for s in story.steps if s.round == round_no and s.event is not None and s.event.type not in ("score", "end") for n in s.notes]
     ruling = Ruling.model_construct(
         summary=summary,
         violations=violations,
@@ -174,7 +174,7 @@ def explain(text: str, lang: str = "en", *, at: int | None = None, round_no: int
             "event": step.index,
             "line": step.line,
             "round": step.round or None,
-            "text": [story.say(n, lang) for n in step.notes],
+            "text": [_capital(story.say(n, lang)) for n in step.notes],
             "bust_chance": None,
         }
         if step.bust_chance is not None:

@@ -78,8 +78,8 @@ def breakdown(state: GameState, row: Row) -> Breakdown:
 
 
 def row_score(state: GameState, row: Row) -> int:
-    """The score a row stands at now, as the game's ruleset counts it (0 when busted)."""
-    return state.rules.row_score(row)
+    """The score a row stands at now, as the game's ruleset counts it (``Ruleset.score_now``)."""
+    return state.rules.score_now(state, row)
 
 
 def bust_chance(state: GameState, seat: int) -> tuple[int, int]:
@@ -117,9 +117,10 @@ def describe(state: GameState, exp: Expectation) -> Note:
 class _Before:
     """What the referee remembers of one row before an event, to say what the event changed."""
 
-    __slots__ = ("status", "cover", "saved", "flip7")
+    __slots__ = ("status", "cover", "saved", "flip7", "cards")
 
     def __init__(self, state: GameState, row: Row) -> None:
+        self.cards = row.table_cards()
         self.status = row.status
         self.cover = state.rules.bust_cover(row)
         self.saved = state.rules.busts_saved(row)
@@ -246,6 +247,13 @@ class _Teller:
                 self.outs[(round_no, seat)] = Note("out_busted_flip3" if action else "out_busted", {"player": name, "number": number, "at": step.index, **action})
                 noted.add(seat)
                 continue
+            if ev.type == "card" and ev.player == name and row.status != BUSTED and state.rules.busts_saved(row) == was.saved:
+                lost = list(was.cards)
+                for card in row.table_cards():
+                    if card in lost:
+                        lost.remove(card)
+                if lost:  # the card cleared the rest of the row (an Unlucky 7)
+                    step.notes.append(Note("row_cleared", {"player": name, "card": ev.card, "cards": lost}))
             if state.rules.busts_saved(row) > was.saved and was.cover is not None:
                 number = state.rules.card_name(ev.card)
                 flip3 = bool(action) and draw_left > 1

@@ -263,6 +263,12 @@ class Ruleset:
         numbers = tuple(row.numbers)
         return [ScoreStep("numbers", sum(int(n) for n in numbers if n.isdigit()), numbers)]
 
+    def score_now(self, state: GameState, row: Row) -> int:
+        """What ``row`` would score if the round ended now in ``state``'s game, its options counted
+        (Brutal mode: below 0, a Flip 7 bonus already given), without a Flip 7 bonus not yet made:
+        what a player banks by staying, and what strategies compare. Default: ``row_score``."""
+        return self.row_score(row)
+
     def bust_cover(self, row: Row) -> str | None:
         """The card in ``row`` that would cancel a bust on the next card (base: a held Second
         Chance), for the referee's bust-chance sentence and its facts; default None."""

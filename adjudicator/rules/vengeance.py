@@ -466,6 +466,13 @@ class Vengeance(Ruleset):
             scores.append(score_row(row, brutal=brutal))  # type: ignore[arg-type]
         return outcomes, scores
 
+    def score_now(self, state: GameState, row: Row) -> int:
+        """The row's score now as this game counts it: in Brutal mode below 0 and with a bonus
+        given; standard mode as ``row_score``."""
+        if not _brutal(state):
+            return self.row_score(row)
+        return score_row(row, brutal=True)  # type: ignore[arg-type]
+
     def score_steps(self, state: GameState, row: Row) -> list[ScoreStep]:
         """``score_row`` step by step: the numbers (0 when busted, or with The Zero and no Flip 7),
         each ÷2, each −N; standard: the floor at 0 and +15 for Flip 7; Brutal: no floor, and the
