@@ -228,6 +228,8 @@ class _Reader:
         if key == "brutal" and not values:
             obj["brutal"] = True
             return
+        if len(values) == 2 and not any(v.quoted for v in values) and (values[0].word, values[1].word) in PHRASES:
+            values = [_Token(f"{values[0].text}_{values[1].text}", values[0].column)]  # ``Regeln voll fies``
         if len(values) != 1:
             where = values[1] if len(values) > 1 else None
             raise self.fail(line, where, f"{key_tok.text!r} takes one value", col=key_tok.column + len(key_tok.text) + 1)

@@ -110,7 +110,8 @@ def describe(state: GameState, exp: Expectation) -> Note:
         action = top.action_card if isinstance(top, DrawFrame) and top.action_card else ""
         return Note("exp_draw_hit", {"player": who}) if exp.purpose == HIT else Note("exp_draw_flip3", {"player": who, "n": left, "action_card": action})
     eligible = [state.name(s) for s in exp.eligible]
-    key = f"exp_{exp.purpose}" if f"exp_{exp.purpose}" in TEXTS["en"] else "exp_target"  # a purpose with words of its own (pass)
+    # a purpose (pass) or a card (Steal) with words of its own
+    key = next((k for k in (f"exp_{exp.purpose}", f"exp_{exp.card}") if k in TEXTS["en"]), "exp_target")
     return Note(key, {"player": who, "card": exp.card, "eligible": eligible})
 
 
@@ -243,7 +244,8 @@ class _Teller:
             action = {"action_card": draw.action_card} if own_draw and draw is not None and draw.action_card else {}
             if row.status == BUSTED and was.status != BUSTED:
                 number = state.rules.card_name(row.bust_card or ev.card)
-                step.notes.append(Note("bust_flip3" if action and draw_left > 1 else "bust", {"player": name, "number": number, **action}))
+                key = "bust_taken" if ev.type == "target" else "bust_flip3" if action and draw_left > 1 else "bust"
+                step.notes.append(Note(key, {"player": name, "number": number, **action}))
                 self.outs[(round_no, seat)] = Note("out_busted_flip3" if action else "out_busted", {"player": name, "number": number, "at": step.index, **action})
                 noted.add(seat)
                 continue
@@ -342,11 +344,19 @@ class _Teller:
             step.headline = Note("v_wrong_player", {"what": _what(ev), "name": who})
         elif code == "stay_without_card":
             step.headline = Note("v_stay_without_card", {"name": who})
+        elif code == "must_hit":
+            step.headline = Note("v_must_hit", {"name": who})
         elif code == "illegal_target":
             if exp.card is not None and ev.card != exp.card:
                 step.headline = Note("v_illegal_target_card", {"card": ev.card, "want_card": exp.card})
             else:
-                step.headline = Note("v_illegal_target", {"card": ev.card, "target": ev.target})
+                fields = {k: v for k, v in ev.__dict__.items() if k in ("target_card", "other", "other_card") and v is not None}
+                if "other" in fields and fields["other"] == ev.target:
+                    step.headline = Note("v_illegal_one_row", {"card": ev.card, "target": ev.target})
+                elif "target_card" in fields:
+                    step.headline = Note("v_illegal_take", {"card": ev.card, "target": ev.target, **fields})
+                else:
+                    step.headline = Note("v_illegal_target", {"card": ev.card, "target": ev.target})
                 self._out_fact(facts, ev.target)
                 seat = state.seat_of.get(ev.target)
                 if seat is not None and exp.card is not None and state.rules.bust_cover(state.rows[seat]) == exp.card:
