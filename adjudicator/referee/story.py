@@ -20,7 +20,6 @@ from adjudicator.notation import statement
 from adjudicator.referee.catalogue import TEXTS, Breakdown, Note, render
 from adjudicator.replay import build_verdict
 from adjudicator.rules import HIT, Expectation, apply, expecting, legal_moves
-from adjudicator.rules.ruleset import Ruleset
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row
 from adjudicator.verdict import Verdict, Violation
 
@@ -54,11 +53,6 @@ class Story:
     lines: dict[int, int]
     outs: dict[tuple[int, int], Note]
     saves: dict[tuple[int, int], list[Note]]
-
-    @property
-    def rules(self) -> Ruleset | None:
-        """The game's ruleset (None when the log has no game)."""
-        return self.state.rules
 
     def say(self, note: Note, lang: str) -> str:
         """``note`` as a sentence in ``lang``, the cards named as the game's ruleset names them."""
@@ -133,7 +127,7 @@ class _Teller:
         self.state = GameState()
         self.outs: dict[tuple[int, int], Note] = {}
         self.saves: dict[tuple[int, int], list[Note]] = {}
-        #: Every draw of several cards seen (a Flip Three), with the number of cards it owed.
+        #: Every draw of several cards seen (a Flip Three, a Flip Four), with the number of cards it owed.
         self.draw_sizes: dict[int, tuple[DrawFrame, int]] = {}
 
     # -- before / after ----------------------------------------------------------------------
