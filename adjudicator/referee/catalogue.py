@@ -223,6 +223,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "expected": "at that moment {expectation}",
         "legal": "Legal instead: {moves}.",
         "legal_any_card": "any card still in the draw pile for {player}",
+        "legal_more": "{n} more like these",
         "copies": "the deck has {total} of the card {name}: {table} lie on the table, {discarded} were discarded since the last shuffle",
         "because": "Why: {facts}.",
         # violation headlines (the German verdict messages are these with their facts)
@@ -353,6 +354,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "expected": "in diesem Moment gilt: {expectation}",
         "legal": "Erlaubt wäre: {moves}.",
         "legal_any_card": "jede Karte, die noch im Nachziehstapel ist, für {player}",
+        "legal_more": "{n} weitere dieser Art",
         "copies": "im Spiel gibt es {total}-mal die Karte {name}: {table} liegen auf dem Tisch, {discarded} wurden seit dem letzten Mischen abgelegt",
         "because": "Grund: {facts}.",
         "v_bad_event": "Zeile {line} ist kein gültiges Ereignis ({detail})",

@@ -484,9 +484,18 @@ def tell(items: Iterable[Item]) -> Story:
     return Story(steps, verdict, teller.state, lines, teller.outs, teller.saves)
 
 
+#: How many legal moves a ruling lists before it only counts the rest (a Swap at a big table has hundreds).
+LEGAL_SHOWN = 12
+
+
 def legal_statements(step: Step, lang: str) -> list[str]:
-    """The legal moves of a violation's moment, as notation statements in ``lang``."""
-    return [statement(m, lang, step.ruleset) for m in step.legal]
+    """The legal moves of a violation's moment, as notation statements in ``lang`` (the first
+    ``LEGAL_SHOWN``, then how many more there are)."""
+    shown = [statement(m, lang, step.ruleset) for m in step.legal[:LEGAL_SHOWN]]
+    more = len(step.legal) - LEGAL_SHOWN
+    if more > 0:
+        shown.append(render(Note("legal_more", {"n": more}), lang, {}))
+    return shown
 
 
 __all__ = ["Item", "Step", "Story", "breakdown", "bust_chance", "describe", "legal_statements", "row_score", "tell"]

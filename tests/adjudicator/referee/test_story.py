@@ -183,3 +183,16 @@ def test_a_vengeance_round_is_told_in_its_own_words() -> None:
     players = {p["name"]: p for p in settle(text)["ruling"]["players"]}
     assert (players["Ben"]["breakdown"], players["Cem"]["breakdown"]) == ("Lucky 13 + 12 = 25", "13, -4 → 9")
     assert not any("Flip Three" in t or "Second Chance" in t for t in told["en"])
+
+
+def test_a_long_list_of_legal_moves_is_cut_and_counted() -> None:
+    text = (
+        "game v; players Ana Ben Cem Dan; dealer Ana; ruleset vengeance\nround 1\n"
+        "Ben 5; Cem 6; Dan 7; Ana 9\nBen hit 4\nCem hit 3\nDan hit 2\nAna hit swap>Ana card 9 with Ana for 9\n"
+    )
+    for lang, more in (("en", "24 more like these"), ("de", "24 weitere dieser Art")):
+        [violation] = settle(text, lang)["ruling"]["violations"]
+        assert violation["code"] == "illegal_target"
+        legal = violation["legal_instead"]
+        assert len(legal) == 13 and legal[-1] == more  # 36 legal swaps: 12 shown
+        assert legal[0].startswith("Ana gives swap>Ana" if lang == "en" else "Ana gibt swap>Ana")
