@@ -36,8 +36,8 @@ from adjudicator.rules import RULESETS
 
 _BARE = re.compile(r'[^\s;>"#,:=→{}\[\]]+')
 _TARGET_FIELDS = ("type", "player", "card", "target")
-#: The most cards one printed statement carries (a Flip Three's three).
-_MAX_CARDS = 3
+#: The most cards one printed statement carries (a Flip Four's four).
+_MAX_CARDS = 4
 
 
 def _reserved(word: str) -> bool:
