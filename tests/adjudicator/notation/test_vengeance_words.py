@@ -141,3 +141,14 @@ def test_a_name_in_the_other_field_is_quoted_when_it_must_be() -> None:
     text = jsonl_to_notation(lines)
     assert 'other="Cem Ali"' in text
     assert notation_to_jsonl(parse_notation(text)) == lines
+
+
+def test_the_vengeance_example_of_the_notation_docs_is_a_valid_game() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "notation.md").read_text(encoding="utf-8")
+    start = doc.index("game kneipe")
+    notation = parse_notation(doc[start:doc.index("```", start)])
+    assert notation.errors == []
+    result, _ = replay_notation(notation)
+    assert result.verdict.valid and result.verdict.events == 22
