@@ -389,16 +389,17 @@ class _Reader:
             spaced = not tok.quoted and tok.word in fields and i + 1 < len(toks)  # ``card 7``, ``mit Cem``
             if last_target is not None and not tok.quoted and ("=" in tok.text or spaced):
                 key, _, value = tok.text.partition("=")
-                quoted = value == "" and i + 1 < len(toks) and toks[i + 1].quoted
-                if quoted or spaced and value == "" and key == tok.text:
-                    value = toks[i + 1].text
-                    quoted = toks[i + 1].quoted
-                    i += 1
                 field = fields.get(normalise(key), key)
-                if field in CARD_FIELDS.get(self.ruleset, ()) and not quoted:
-                    value = words.get(normalise(value), value)
-                last_target[field] = value
-                i += 1
+                rest = toks[i + 1:]
+                if value or not rest or not rest[0].quoted and "=" in tok.text:  # ``card=7`` (``card=`` alone: empty)
+                    rest = [_Token(value, tok.column + len(key) + 1), *rest]
+                i += len(toks) - i - len(rest)  # the value is rest[0]
+                if field in CARD_FIELDS.get(self.ruleset, ()) and not rest[0].quoted:
+                    card, used = self.card(rest[0], rest, 0)  # a card of two or three words: ``card Lucky 13``
+                    last_target[field] = card if card is not None else rest[0].text
+                else:
+                    last_target[field], used = rest[0].text, 1
+                i += used
                 continue
             move = None if tok.quoted else MOVE_WORDS.get(tok.word)
             if not tok.quoted and i + 1 < len(toks) and (tok.word, toks[i + 1].word) in PHRASES:

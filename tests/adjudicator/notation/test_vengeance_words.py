@@ -152,3 +152,8 @@ def test_the_vengeance_example_of_the_notation_docs_is_a_valid_game() -> None:
     assert notation.errors == []
     result, _ = replay_notation(notation)
     assert result.verdict.valid and result.verdict.events == 22
+
+
+@pytest.mark.parametrize("fields", ["card Lucky 13", "card=Lucky 13", "karte Glück 13", 'card="lucky_13"'])
+def test_a_card_field_of_two_words_is_one_card(fields: str) -> None:
+    assert events(f"Ana steal>Ben {fields}\n") == [card("steal"), target("steal", "Ben", target_card="lucky_13")]
