@@ -3,13 +3,14 @@
 ``parse_notation`` reads it into the same event objects as the JSON Lines log; ``jsonl_to_notation``
 prints a log as notation and ``notation_to_jsonl`` back; ``replay_notation`` judges a notation file
 with the core's replay, with every violation placed on the notation's own line. ``register_card_words``
-is the hook through which a ruleset adds its card words. docs/notation.md describes the notation.
+is the hook through which a ruleset adds its card words (the Vengeance words: ``notation.vengeance``). docs/notation.md describes the notation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from adjudicator.notation import vengeance as _vengeance_words  # noqa: F401 (registers the Vengeance words)
 from adjudicator.notation.parse import Entry, Notation, NotationError, parse_notation
 from adjudicator.notation.words import register_card_words
 from adjudicator.notation.write import event_json, jsonl_to_notation, notation_to_jsonl, quote, statement

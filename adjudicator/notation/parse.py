@@ -19,6 +19,7 @@ from typing import Any, Literal
 from adjudicator.errors import RuleViolation
 from adjudicator.events import Event, validate_event
 from adjudicator.notation.words import (
+    CARD_FIELDS,
     DEALER_WORDS,
     MOVE_WORDS,
     OPTION_VALUES,
@@ -30,8 +31,10 @@ from adjudicator.notation.words import (
     TO_WORDS,
     TOTALS_WORDS,
     card_words,
+    field_words,
     normalise,
 )
+from adjudicator.rules import RULESETS
 
 _SPECIAL = {";": ";", ">": ">", "→": ">"}
 _SPACE = " \t,:"
@@ -147,8 +150,9 @@ class _Reader:
         return _Stop(NotationError(line, tok.column if tok else col, message, suggestion))
 
     def emit(self, line: int, column: int, obj: dict[str, Any]) -> None:
+        rules = RULESETS.get(self.ruleset) if obj["type"] != "game" else None
         try:
-            event = validate_event(obj)
+            event = validate_event(obj) if rules is None else validate_event(obj, rules.parse_context, rules.event_adapter)
         except RuleViolation:
             # Readable, but not an event the log format accepts: the replay judges it (bad_event).
             self.entries.append(Entry(line, column, "raw", json.dumps(obj, ensure_ascii=False)))
@@ -224,6 +228,8 @@ class _Reader:
         if key == "brutal" and not values:
             obj["brutal"] = True
             return
+        if len(values) == 2 and not any(v.quoted for v in values) and (values[0].word, values[1].word) in PHRASES:
+            values = [_Token(f"{values[0].text}_{values[1].text}", values[0].column)]  # ``Regeln voll fies``
         if len(values) != 1:
             where = values[1] if len(values) > 1 else None
             raise self.fail(line, where, f"{key_tok.text!r} takes one value", col=key_tok.column + len(key_tok.text) + 1)
@@ -346,10 +352,12 @@ class _Reader:
         if tok.quoted:
             return None, 1
         words = card_words(self.ruleset)
-        if i + 1 < len(toks) and not toks[i + 1].quoted and (tok.word, toks[i + 1].word) in PHRASES:
-            joined = f"{tok.word}_{toks[i + 1].word}"
-            if joined in words:
-                return words[joined], 2
+        for size in (3, 2):  # the longest phrase first ("Just One More" before "one more")
+            following = toks[i:i + size]
+            if len(following) == size and not any(t.quoted for t in following) and tuple(t.word for t in following) in PHRASES:
+                joined = "_".join(t.word for t in following)
+                if joined in words:
+                    return words[joined], size
         return words.get(tok.word), 1
 
     def moves(self, line: int, toks: list[_Token], end_col: int) -> None:
@@ -377,13 +385,21 @@ class _Reader:
                 last_card = None
                 i += 2
                 continue
-            if not tok.quoted and "=" in tok.text and last_target is not None:
+            fields = field_words(self.ruleset)
+            spaced = not tok.quoted and tok.word in fields and i + 1 < len(toks)  # ``card 7``, ``mit Cem``
+            if last_target is not None and not tok.quoted and ("=" in tok.text or spaced):
                 key, _, value = tok.text.partition("=")
-                if value == "" and i + 1 < len(toks) and toks[i + 1].quoted:
-                    value = toks[i + 1].text
-                    i += 1
-                last_target[key] = value
-                i += 1
+                field = fields.get(normalise(key), key)
+                rest = toks[i + 1:]
+                if value or not rest or not rest[0].quoted and "=" in tok.text:  # ``card=7`` (``card=`` alone: empty)
+                    rest = [_Token(value, tok.column + len(key) + 1), *rest]
+                i += len(toks) - i - len(rest)  # the value is rest[0]
+                if field in CARD_FIELDS.get(self.ruleset, ()) and not rest[0].quoted:
+                    card, used = self.card(rest[0], rest, 0)  # a card of two or three words: ``card Lucky 13``
+                    last_target[field] = card if card is not None else rest[0].text
+                else:
+                    last_target[field], used = rest[0].text, 1
+                i += used
                 continue
             move = None if tok.quoted else MOVE_WORDS.get(tok.word)
             if not tok.quoted and i + 1 < len(toks) and (tok.word, toks[i + 1].word) in PHRASES:

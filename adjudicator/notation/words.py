@@ -91,30 +91,68 @@ _BASE_CARDS: dict[str, str] = {
 #: Card words per ruleset (word → card name of the log).
 CARD_WORDS: dict[str, dict[str, str]] = {"flip7": dict(_BASE_CARDS)}
 
-#: Two-word phrases read as one word (``Flip Three``, ``Second Chance``, ``noch eine`` …).
-PHRASES: set[tuple[str, str]] = {
+#: Words of a ruleset's own ``target`` fields (word → field name of the log), per ruleset.
+FIELD_WORDS: dict[str, dict[str, str]] = {}
+#: How the printer writes those fields, per ruleset and language (field name → word); a field
+#: without a word here is written under its own name.
+FIELD_PRINT: dict[str, dict[str, dict[str, str]]] = {}
+#: The fields whose values are cards (read with the card words, like a card).
+CARD_FIELDS: dict[str, set[str]] = {}
+
+#: Phrases of two or three words read as one word (``Flip Three``, ``Second Chance``, ``noch eine`` …).
+PHRASES: set[tuple[str, ...]] = {
     ("flip", "three"), ("flip", "3"), ("second", "chance"), ("zweite", "chance"), ("drei", "aufdecken"),
-    ("noch", "eine"), ("am", "zug"), ("2nd", "chance"), ("voll", "fies"), ("flip", "four"), ("just", "one"),
+    ("noch", "eine"), ("am", "zug"), ("2nd", "chance"), ("voll", "fies"),
 }
 
 
-def register_card_words(ruleset: str, words: Mapping[str, Iterable[str]], *, phrases: Iterable[tuple[str, str]] = ()) -> None:
+def register_card_words(
+    ruleset: str,
+    words: Mapping[str, Iterable[str]],
+    *,
+    phrases: Iterable[tuple[str, ...]] = (),
+    fields: Mapping[str, Iterable[str]] | None = None,
+    card_fields: Iterable[str] = (),
+    printed_fields: Mapping[str, Mapping[str, str]] | None = None,
+) -> None:
     """Let the notation read a ruleset's cards: ``words`` maps each card name to its other words.
 
-    The card name itself is always a word for it. Two-word names ("Flip Four") go in ``phrases``.
-    Called by a ruleset when it is defined; the base game's words are registered here.
+    The card name itself is always a word for it. Names of two or three words ("Flip Four", "Just
+    One More") go in ``phrases``. ``fields`` does the same for the ruleset's own ``target`` fields
+    (``target_card=7``, ``karte=7``); ``card_fields`` names those whose values are cards, and
+    ``printed_fields`` gives, per language, the word the printer writes for a field. Called once
+    per ruleset; the base game's words are registered here, the Vengeance words in
+    ``adjudicator.notation.vengeance``.
     """
     table = CARD_WORDS.setdefault(ruleset, {})
     for card, aliases in words.items():
         table[normalise(card)] = card
         for alias in aliases:
             table[normalise(alias)] = card
-    PHRASES.update((a.lower(), b.lower()) for a, b in phrases)
+    PHRASES.update(tuple(w.lower() for w in phrase) for phrase in phrases)
+    keys = FIELD_WORDS.setdefault(ruleset, {})
+    for name, aliases in (fields or {}).items():
+        keys[normalise(name)] = name
+        for alias in aliases:
+            keys[normalise(alias)] = name
+    CARD_FIELDS.setdefault(ruleset, set()).update(card_fields)
+    for lang, printed in (printed_fields or {}).items():
+        FIELD_PRINT.setdefault(ruleset, {}).setdefault(lang, {}).update(printed)
 
 
 def card_words(ruleset: str) -> dict[str, str]:
     """The card words of ``ruleset`` (the base game's for a ruleset that registered none)."""
     return CARD_WORDS.get(ruleset) or CARD_WORDS["flip7"]
+
+
+def field_words(ruleset: str) -> dict[str, str]:
+    """The words of ``ruleset``'s own ``target`` fields (empty for a ruleset that has none)."""
+    return FIELD_WORDS.get(ruleset, {})
+
+
+def field_word(ruleset: str, field: str, lang: str) -> str:
+    """The word the printer writes for ``field`` of ``ruleset`` in ``lang`` (else the field's name)."""
+    return FIELD_PRINT.get(ruleset, {}).get(lang, {}).get(field, field)
 
 
 def normalise(word: str) -> str:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from adjudicator.errors import RuleViolation
 from adjudicator.events import Event, parse_event
 from adjudicator.notation.parse import Notation
 from adjudicator.notation.words import (
+    CARD_FIELDS,
     CARD_WORDS,
     DEALER_WORDS,
     MOVE_WORDS,
@@ -28,13 +29,15 @@ from adjudicator.notation.words import (
     STATEMENT_WORDS,
     TO_WORDS,
     TOTALS_WORDS,
+    field_word,
     normalise,
 )
+from adjudicator.rules import RULESETS
 
 _BARE = re.compile(r'[^\s;>"#,:=→{}\[\]]+')
 _TARGET_FIELDS = ("type", "player", "card", "target")
-#: The most cards one printed statement carries (a Flip Three's three).
-_MAX_CARDS = 3
+#: The most cards one printed statement carries (a Flip Four's four).
+_MAX_CARDS = 4
 
 
 def _reserved(word: str) -> bool:
@@ -105,18 +108,34 @@ def _event_text(event: Event, w: dict[str, str]) -> str:
         return f"{quote(p.player)} {w[kind]}"
     if kind == "card":
         return f"{quote(p.player)} {p.card}"
-    return f"{quote(p.player)} {w['give']} {p.card}>{quote(p.target)}{_extra(p)}"
+    return f"{quote(p.player)} {w['give']} {p.card}>{quote(p.target)}{_extra(p, w)}"
 
 
-def statement(event: Event, lang: str = "en") -> str:
-    """One event as a notation statement in ``lang``'s words (``Ana hit``, ``Cem gives freeze>Ben``)."""
-    return _event_text(event, PRINT_WORDS[lang])
+def statement(event: Event, lang: str = "en", ruleset: str = "flip7") -> str:
+    """One event as a notation statement in ``lang``'s words (``Ana hit``, ``Cem gives freeze>Ben``);
+    ``ruleset`` names the game's ruleset (for the words of its own ``target`` fields)."""
+    return _event_text(event, {**PRINT_WORDS[lang], _RULESET: ruleset, _LANG: lang})
 
 
-def _extra(target: Any) -> str:
-    """Ruleset fields of a target event (``target_card=7``), in the order of the event."""
-    fields = [(k, v) for k, v in target.__dict__.items() if k not in _TARGET_FIELDS and v is not None]
-    return "".join(f" {k}={quote(str(v))}" for k, v in fields)
+#: Keys of the printer's word table that say which ruleset and language it prints (not words).
+_RULESET, _LANG = "\0ruleset", "\0lang"
+
+
+def _extra(target: Any, w: dict[str, str]) -> str:
+    """Ruleset fields of a target event (``target_card=7``, German ``karte=7``), in the event's order.
+
+    Card values are written bare (they are card words); names are quoted when they need it.
+    """
+    ruleset, lang = w.get(_RULESET, "flip7"), w.get(_LANG, "en")
+    cards = CARD_FIELDS.get(ruleset, set())
+    out = []
+    for key, value in target.__dict__.items():
+        if key in _TARGET_FIELDS or value is None:
+            continue
+        text = str(value)
+        shown = text if key in cards and _BARE.fullmatch(text) and "=" not in text else quote(text)
+        out.append(f" {field_word(ruleset, key, lang)}={shown}")
+    return "".join(out)
 
 
 def _group(events: list[tuple[int, Event]]) -> tuple[list[Event], int]:
@@ -133,10 +152,7 @@ def _group(events: list[tuple[int, Event]]) -> tuple[list[Event], int]:
             taken.append(event)
             cards += 1
             continue
-        if (
-            event.type == "target" and last.type == "card" and event.player == player and event.card == last.card
-            and not _extra(event)
-        ):
+        if event.type == "target" and last.type == "card" and event.player == player and event.card == last.card:
             taken.append(event)
         break
     return taken, len(taken)
@@ -154,7 +170,7 @@ def _statement(events: list[Event], w: dict[str, str]) -> str:
         elif event.type == "card":
             parts.append(e.card)
         else:
-            parts[-1] += f">{quote(e.target)}"
+            parts[-1] += f">{quote(e.target)}{_extra(e, w)}"
     return " ".join(parts)
 
 
@@ -163,9 +179,10 @@ def jsonl_to_notation(lines: Iterable[str], lang: str = "en") -> str:
 
     Comments and blank lines are kept; a line that is not an event is kept as a raw line.
     """
-    w = PRINT_WORDS[lang]
+    w: dict[str, str] = {**PRINT_WORDS[lang], _LANG: lang}
     out: list[str] = []
     run: list[tuple[int, Event]] = []
+    read: Callable[[str], Event] = parse_event
 
     def flush() -> None:
         while run:
@@ -180,11 +197,15 @@ def jsonl_to_notation(lines: Iterable[str], lang: str = "en") -> str:
             out.append(text)
             continue
         try:
-            event = parse_event(text)
+            event = read(text)
         except RuleViolation:
             flush()
             out.append(text if stripped[0] in "{[" else f"json {text}")
             continue
+        if event.type == "game":  # the lines after it are read with the game's ruleset, as the replay reads them
+            rules = RULESETS.get(event.ruleset)
+            read = rules.parse if rules is not None else parse_event
+            w[_RULESET] = event.ruleset
         run.append((len(out), event))
     flush()
     return "".join(f"{line}\n" for line in out)

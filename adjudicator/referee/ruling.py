@@ -12,12 +12,12 @@ from typing import Any
 from adjudicator.errors import EventOutOfRange
 from adjudicator.notation import is_jsonl, parse_notation
 from adjudicator.notation.write import UNREADABLE_LINE, event_json
-from adjudicator.referee.catalogue import LANGUAGES, Note, render, rule_text
+from adjudicator.referee.catalogue import LANGUAGES, Note, rule_text
+from adjudicator.referee.models import SETTLEMENT_FORMAT, PlayerStanding, Ruling, RulingViolation, Settlement
 from adjudicator.referee.story import Item, Step, Story, breakdown, legal_statements, tell
 from adjudicator.source import lines_from_text
 from adjudicator.state import Row
 
-SETTLEMENT_FORMAT = "flip7-settlement/1"
 EXPLANATION_FORMAT = "flip7-explanation/1"
 
 
@@ -48,25 +48,25 @@ def violation_message(story: Story, step: Step, lang: str) -> str:
     assert step.violation is not None
     if lang == "en" or step.headline is None:
         return step.violation.message
-    facts = [render(f, lang, story.lines) for f in step.facts]
-    text = _capital(render(step.headline, lang, story.lines)) + "."
-    return text + (" " + render(Note("because", {"facts": "; ".join(facts)}), lang, story.lines) if facts else "")
+    facts = [story.say(f, lang) for f in step.facts]
+    text = _capital(story.say(step.headline, lang)) + "."
+    return text + (" " + story.say(Note("because", {"facts": "; ".join(facts)}), lang) if facts else "")
 
 
-def _violation(story: Story, step: Step, lang: str) -> dict[str, Any]:
+def _violation(story: Story, step: Step, lang: str) -> RulingViolation:
     assert step.violation is not None
     v = step.violation
     legal = legal_statements(step, lang)
     if step.legal_any_card is not None:
-        legal.append(render(Note("legal_any_card", {"player": step.legal_any_card}), lang, story.lines))
-    return {
-        **v.to_dict(),
-        "message": violation_message(story, step, lang),
-        "summary": _capital(render(step.headline, lang, story.lines)) + "." if step.headline else step.violation.message,
-        "rule_text": rule_text(v.rule, lang),
-        "facts": [render(f, lang, story.lines) for f in step.facts],
-        "legal_instead": legal,
-    }
+        legal.append(story.say(Note("legal_any_card", {"player": step.legal_any_card}), lang))
+    return RulingViolation.model_construct(
+        event=v.event, line=v.line, code=v.code, rule=v.rule,
+        message=violation_message(story, step, lang),
+        summary=_capital(story.say(step.headline, lang)) + "." if step.headline else step.violation.message,
+        rule_text=rule_text(v.rule, lang),
+        facts=[story.say(f, lang) for f in step.facts],
+        legal_instead=legal,
+    )
 
 
 def _rows_of(story: Story, round_no: int) -> list[Row] | None:
@@ -79,7 +79,7 @@ def _rows_of(story: Story, round_no: int) -> list[Row] | None:
     return None
 
 
-def standing(story: Story, round_no: int, lang: str) -> list[dict[str, Any]]:
+def standing(story: Story, round_no: int, lang: str) -> list[PlayerStanding]:
     """Every player in round ``round_no``: outcome, why (with the event), score and its breakdown."""
     rows = _rows_of(story, round_no)
     summary = next((r for r in story.verdict.rounds if r.round == round_no), None)
@@ -89,16 +89,16 @@ def standing(story: Story, round_no: int, lang: str) -> list[dict[str, Any]]:
     for seat, name in enumerate(story.state.players):
         outcome, score = summary.players[name].outcome, summary.players[name].score
         why = story.outs.get((round_no, seat)) or Note("out_in" if outcome == "in" else "out_playing", {"player": name})
-        out.append({
-            "name": name,
-            "outcome": outcome,
-            "outcome_text": render(Note(f"outcome_{outcome}"), lang, story.lines),
-            "why": render(why, lang, story.lines),
-            "second_chance_saves": [render(n, lang, story.lines) for n in story.saves.get((round_no, seat), [])],
-            "score": score,
-            "breakdown": breakdown(rows[seat], score).text(lang),
-            "total": story.verdict.totals.get(name, 0),
-        })
+        out.append(PlayerStanding.model_construct(
+            name=name,
+            outcome=outcome,
+            outcome_text=story.say(Note(f"outcome_{outcome}"), lang),
+            why=story.say(why, lang),
+            second_chance_saves=[story.say(n, lang) for n in story.saves.get((round_no, seat), [])],
+            score=score,
+            breakdown=breakdown(story.state, rows[seat]).text(lang),
+            total=story.verdict.totals.get(name, 0),
+        ))
     return out
 
 
@@ -108,21 +108,25 @@ def _check_lang(lang: str) -> None:
 
 
 def settle(text: str, lang: str = "en") -> dict[str, Any]:
+    """The referee's ruling on a log as JSON: ``settlement(text, lang).to_dict()``."""
+    return settlement(text, lang).to_dict()
+
+
+def settlement(text: str, lang: str = "en") -> Settlement:
     """The referee's ruling on a log (JSON Lines or notation) in ``lang`` (``en`` or ``de``).
 
-    Returns ``{"format": "flip7-settlement/1", "lang", "input", "verdict", "ruling"}``: the contract
-    verdict (German messages in German) and the ruling: a summary, each violation with the rule in
-    plain words, the facts and the legal moves, the round in dispute told, and every player's outcome,
-    reason and score breakdown. Raises ``LogUnreadable`` / ``UnsupportedRuleset`` as the replay does.
+    A ``Settlement``: the contract verdict (German messages in German) and the ruling: a summary,
+    each violation with the rule in plain words, the facts and the legal moves, the round in dispute
+    told, and every player's outcome, reason and score breakdown. Raises ``LogUnreadable`` /
+    ``UnsupportedRuleset`` as the replay does.
     """
     _check_lang(lang)
     items, kind = read_items(text)
     story = tell(items)
     steps = [s for s in story.steps if s.violation is not None]
     violations = [_violation(story, s, lang) for s in steps]
-    verdict = story.verdict.to_dict()
-    for shown, full in zip(verdict["violations"], violations, strict=True):
-        shown["message"] = full["message"]
+    shown = [v.model_copy(update={"message": full.message}) for v, full in zip(story.verdict.violations, violations, strict=True)]
+    verdict = story.verdict.model_copy(update={"violations": shown})
     fatal = next((s for s in steps if s.violation and s.violation.code not in ("score_mismatch", "winner_mismatch", "game_not_over")), None)
     focus = fatal or (steps[0] if steps else None)
     if focus is not None:
@@ -130,22 +134,22 @@ def settle(text: str, lang: str = "en") -> dict[str, Any]:
     else:
         round_no = story.verdict.rounds[-1].round if story.verdict.rounds else 0
     if fatal is not None:
-        summary = render(Note("h_violation", {"at": fatal.index}), lang, story.lines)
+        summary = story.say(Note("h_violation", {"at": fatal.index}), lang)
     elif steps:
-        summary = render(Note("h_claims", {"n": len(steps)}), lang, story.lines)
+        summary = story.say(Note("h_claims", {"n": len(steps)}), lang)
     else:
-        summary = render(Note("h_valid"), lang, story.lines)
-    told = [render(n, lang, story.lines) for s in story.steps if s.round == round_no and s.event is not None and s.event.type not in ("score", "end") for n in s.notes]
-    ruling = {
-        "summary": summary,
-        "violations": violations,
-        "round": round_no or None,
-        "story": told,
-        "players": standing(story, round_no, lang),
-        "finished": story.verdict.finished,
-        "winner": story.verdict.winner,
-    }
-    return {"format": SETTLEMENT_FORMAT, "lang": lang, "input": kind, "verdict": verdict, "ruling": ruling}
+        summary = story.say(Note("h_valid"), lang)
+    told = [_capital(story.say(n, lang)) for s in story.steps if s.round == round_no and s.event is not None and s.event.type not in ("score", "end") for n in s.notes]
+    ruling = Ruling.model_construct(
+        summary=summary,
+        violations=violations,
+        round=round_no or None,
+        story=told,
+        players=standing(story, round_no, lang),
+        finished=story.verdict.finished,
+        winner=story.verdict.winner,
+    )
+    return Settlement.model_construct(format=SETTLEMENT_FORMAT, lang=lang, input=kind, verdict=verdict, ruling=ruling)
 
 
 def explain(text: str, lang: str = "en", *, at: int | None = None, round_no: int | None = None) -> dict[str, Any]:
@@ -170,14 +174,14 @@ def explain(text: str, lang: str = "en", *, at: int | None = None, round_no: int
             "event": step.index,
             "line": step.line,
             "round": step.round or None,
-            "text": [render(n, lang, story.lines) for n in step.notes],
+            "text": [_capital(story.say(n, lang)) for n in step.notes],
             "bust_chance": None,
         }
         if step.bust_chance is not None:
             bad, size = step.bust_chance
             entry["bust_chance"] = {"bust_cards": bad, "draw_pile": size, "probability": bad / size if size else 0.0}
         if step.violation is not None:
-            entry["violation"] = _violation(story, step, lang)
+            entry["violation"] = _violation(story, step, lang).to_dict()
         events.append(entry)
     last = round_no or (story.steps[-1].round if story.steps else 0)
     return {
@@ -187,6 +191,6 @@ def explain(text: str, lang: str = "en", *, at: int | None = None, round_no: int
         "round": round_no,
         "at": at,
         "events": events,
-        "players": standing(story, last, lang),
+        "players": [p.to_dict() for p in standing(story, last, lang)],
         "totals": story.verdict.totals,
     }

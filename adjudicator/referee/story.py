@@ -2,7 +2,7 @@
 
 ``tell(items)`` folds the log over one ``GameState`` with the core's ``apply`` (the rules are not
 touched) and, for every event, compares the table before and after it to say what happened in
-``Note``s: the card and why it came (deal, hit, card n of a Flip Three), the bust chance at a hit,
+``Note``s: the card and why it came (deal, hit, card n of a Flip Three or Flip Four), the bust chance at a hit,
 busts, saves by a Second Chance, Flip 7, targets, set-aside cards, the round's end with every score's
 breakdown. For a violation it gathers the facts that make it apply and the moves that were legal.
 """
@@ -14,11 +14,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.cards import CARD_LABELS, FLIP_THREE, FREEZE, SECOND_CHANCE, deck_counts, is_number
 from adjudicator.errors import RuleViolation
 from adjudicator.events import Event, parse_event
 from adjudicator.notation import statement
-from adjudicator.referee.catalogue import Breakdown, Note
+from adjudicator.referee.catalogue import TEXTS, Breakdown, Note, render
 from adjudicator.replay import build_verdict
 from adjudicator.rules import HIT, Expectation, apply, expecting, legal_moves
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row
@@ -39,6 +38,8 @@ class Step:
     facts: list[Note] = field(default_factory=list)
     legal: list[Event] = field(default_factory=list)
     legal_any_card: str | None = None
+    #: The game's ruleset (the words of its legal moves).
+    ruleset: str = "flip7"
     bust_chance: tuple[int, int] | None = None
 
 
@@ -53,23 +54,26 @@ class Story:
     outs: dict[tuple[int, int], Note]
     saves: dict[tuple[int, int], list[Note]]
 
+    def say(self, note: Note, lang: str) -> str:
+        """``note`` as a sentence in ``lang``, the cards named as the game's ruleset names them."""
+        return render(note, lang, self.lines, self.state.rules)
+
 
 #: One event line to tell: (line in the file, its JSON text, a reading error to report instead).
 Item = tuple[int, str, object | None]
 
 
-def breakdown(row: Row, score: int | None = None) -> Breakdown:
-    """How ``row`` scores, step by step (see ``Breakdown``); ``score`` is the ruleset's count of it."""
-    return Breakdown(tuple(row.numbers), tuple(row.modifiers), row.status == BUSTED, row.flip7, score)
-
-
-def _holds_second_chance(row: Row) -> bool:
-    return bool(getattr(row, "second_chance", False))
+def breakdown(state: GameState, row: Row) -> Breakdown:
+    """How ``row`` scores in ``state``'s game, step by step, as its ruleset counts it (``score_steps``)."""
+    rules = state.rules
+    steps = tuple(rules.score_steps(state, row))
+    names = {c: rules.card_name(c) for step in steps for c in step.cards if rules.card_name(c) != c}
+    return Breakdown(steps, names)
 
 
 def row_score(state: GameState, row: Row) -> int:
-    """The score a row stands at now, as the game's ruleset counts it (0 when busted)."""
-    return state.rules.row_score(row)
+    """The score a row stands at now, as the game's ruleset counts it (``Ruleset.score_now``)."""
+    return state.rules.score_now(state, row)
 
 
 def bust_chance(state: GameState, seat: int) -> tuple[int, int]:
@@ -97,11 +101,25 @@ def describe(state: GameState, exp: Expectation) -> Note:
     if exp.kind == "draw":
         top = state.stack[-1]
         left = top.remaining if isinstance(top, DrawFrame) else 1
-        return Note("exp_draw_hit", {"player": who}) if exp.purpose == "hit" else Note("exp_draw_flip3", {"player": who, "n": left})
+        action = top.action_card if isinstance(top, DrawFrame) and top.action_card else ""
+        return Note("exp_draw_hit", {"player": who}) if exp.purpose == HIT else Note("exp_draw_flip3", {"player": who, "n": left, "action_card": action})
     eligible = [state.name(s) for s in exp.eligible]
-    if exp.purpose == "pass":
-        return Note("exp_pass", {"player": who, "eligible": eligible})
-    return Note("exp_target", {"player": who, "card": exp.card, "eligible": eligible})
+    # a purpose (pass) or a card (Steal) with words of its own
+    key = next((k for k in (f"exp_{exp.purpose}", f"exp_{exp.card}") if k in TEXTS["en"]), "exp_target")
+    return Note(key, {"player": who, "card": exp.card, "eligible": eligible})
+
+
+class _Before:
+    """What the referee remembers of one row before an event, to say what the event changed."""
+
+    __slots__ = ("status", "cover", "saved", "flip7", "cards")
+
+    def __init__(self, state: GameState, row: Row) -> None:
+        self.cards = row.table_cards()
+        self.status = row.status
+        self.cover = state.rules.bust_cover(row)
+        self.saved = state.rules.busts_saved(row)
+        self.flip7 = row.flip7
 
 
 class _Teller:
@@ -109,19 +127,25 @@ class _Teller:
         self.state = GameState()
         self.outs: dict[tuple[int, int], Note] = {}
         self.saves: dict[tuple[int, int], list[Note]] = {}
+        #: Every draw of several cards seen (a Flip Three, a Flip Four), with the number of cards it owed.
+        self.draw_sizes: dict[int, tuple[DrawFrame, int]] = {}
 
     # -- before / after ----------------------------------------------------------------------
     def tell(self, step: Step, event: Event) -> None:
         state = self.state
         exp = expecting(state)
         top = state.stack[-1] if state.stack else None
-        remaining = top.remaining if isinstance(top, DrawFrame) else 0
-        saved = state.rules.busts_saved if state.game is not None else None
-        rows = [(r.status, _holds_second_chance(r), saved(r) if saved else 0) for r in state.rows]
-        flip3_frames = [f for f in state.stack if isinstance(f, DrawFrame) and f.purpose != HIT]
+        draw = top if isinstance(top, DrawFrame) and top.purpose != HIT else None
+        draw_left = draw.remaining if draw is not None else 0
+        before = [_Before(state, r) for r in state.rows]
+        draws = [f for f in state.stack if isinstance(f, DrawFrame) and f.purpose != HIT]
+        in_play = state.in_play() if state.game is not None else []
         rounds_before = len(state.history)
         round_no = state.round
         apply(state, event, step.index)
+        for frame in state.stack:
+            if isinstance(frame, DrawFrame) and frame.purpose != HIT and id(frame) not in self.draw_sizes:
+                self.draw_sizes[id(frame)] = (frame, frame.remaining)
         ended = len(state.history) > rounds_before
         after = state.history[-1].rows if ended else state.rows
         notes = step.notes
@@ -141,13 +165,14 @@ class _Teller:
             bad, size = bust_chance(state, seat)
             step.bust_chance = (bad, size)
             chance = {"bad": bad, "size": size, "pct": (bad, size)}
-            if _holds_second_chance(state.rows[seat]) and bad:
-                sentence = Note("chance_covered", chance)
+            cover = state.rules.bust_cover(state.rows[seat])
+            if cover is not None and bad:
+                sentence = Note("chance_covered", {**chance, "cover_card": cover})
             else:
                 sentence = Note("chance", chance) if bad else Note("chance_none")
             notes.append(Note("hit", {"player": ev.player, "chance": sentence}))
         elif kind == "card":
-            self._card(step, ev, exp, remaining, rows, after, ended, noted)
+            self._card(step, ev, exp, draw, draw_left, before, after, ended, in_play)
         elif kind == "stay":
             seat = state.seat_of[ev.player]
             notes.append(Note("stay", {"player": ev.player, "score": row_score(state, after[seat])}))
@@ -155,16 +180,14 @@ class _Teller:
             noted.add(seat)
         elif kind == "target":
             seat = state.seat_of[ev.target]
-            if exp.purpose == "pass":
-                notes.append(Note("pass", {"player": ev.player, "target": ev.target}))
-            elif exp.purpose == "name":
-                notes.append(Note("name", {"player": ev.player, "target": ev.target, "card": ev.card}))
-            elif ev.card == FREEZE:
-                notes.append(Note("freeze", {"player": ev.player, "target": ev.target, "score": row_score(state, after[seat])}))
+            fields = {k: v for k, v in ev.__dict__.items() if k != "type" and v is not None}
+            key = next((k for k in (f"t_{exp.purpose}", f"t_{ev.card}") if k in TEXTS["en"]), "t_give")
+            if ev.target == ev.player and f"{key}_self" in TEXTS["en"]:
+                key += "_self"
+            notes.append(Note(key, {**fields, "score": row_score(state, after[seat])}))
+            if after[seat].status != before[seat].status and after[seat].status not in (STAYED, BUSTED):
                 self.outs[(round_no, seat)] = Note("out_frozen", {"player": ev.target, "by": ev.player, "at": step.index})
                 noted.add(seat)
-            else:
-                notes.append(Note("flip3", {"player": ev.player, "target": ev.target}))
         elif kind == "position":
             assert state.dealer is not None
             rows_text = []
@@ -188,65 +211,91 @@ class _Teller:
             notes.append(Note("score_ok", {"round": ev.round}))
         elif kind == "end":
             notes.append(Note("end_ok", {"winner": ev.winner}))
+        if kind in ("card", "target") and before:
+            self._changes(step, ev, draw, draw_left, before, after, ended, noted)
         if kind in ("card", "target") and not (ended and state.history[-1].ended_by == "flip7"):
-            for frame in flip3_frames:
+            now_in_play = state.in_play()
+            for frame in draws:
                 if any(f is frame for f in state.stack) or not frame.set_aside:
                     continue
                 who = state.name(frame.seat)
                 if after[frame.seat].status == BUSTED:
-                    first = state.game is not None and state.game.edition == "first"
-                    notes.append(Note("first_edition" if first else "dropped", {"player": who, "cards": list(frame.set_aside)}))
+                    kept = all(now_in_play.count(c) >= frame.set_aside.count(c) for c in frame.set_aside)
+                    notes.append(Note("first_edition" if kept else "dropped", {"player": who, "cards": list(frame.set_aside)}))
                 else:
                     notes.append(Note("resolve", {"player": who, "cards": list(frame.set_aside)}))
-        for seat, (status, _, _) in enumerate(rows):
-            if seat in noted or status != ACTIVE or after[seat].status == ACTIVE:
-                continue
-            if after[seat].status not in (STAYED, BUSTED):  # put out by an action without a target event of its own (assign_first)
-                self.outs[(round_no, seat)] = Note("out_frozen", {"player": state.name(seat), "by": ev.player if kind == "target" else "?", "at": step.index})
         if ended:
             self._round_over(notes, round_no)
 
-    def _card(self, step: Step, ev: Any, exp: Expectation, remaining: int, rows: list[tuple[str, bool, int]], after: list[Row], ended: bool, noted: set[int]) -> None:
+    def _changes(self, step: Step, ev: Any, draw: DrawFrame | None, draw_left: int, before: list[_Before], after: list[Row], ended: bool, noted: set[int]) -> None:
+        """What the card or target did to every row: busts, saves, Flip 7s, players put out."""
+        state = self.state
+        round_no = step.round
+        for seat, was in enumerate(before):
+            row = after[seat]
+            name = state.name(seat)
+            own_draw = draw is not None and draw.seat == seat and ev.type == "card"
+            action = {"action_card": draw.action_card} if own_draw and draw is not None and draw.action_card else {}
+            if row.status == BUSTED and was.status != BUSTED:
+                number = state.rules.card_name(row.bust_card or ev.card)
+                key = "bust_taken" if ev.type == "target" else "bust_flip3" if action and draw_left > 1 else "bust"
+                step.notes.append(Note(key, {"player": name, "number": number, **action}))
+                self.outs[(round_no, seat)] = Note("out_busted_flip3" if action else "out_busted", {"player": name, "number": number, "at": step.index, **action})
+                noted.add(seat)
+                continue
+            if ev.type == "card" and ev.player == name and row.status != BUSTED and state.rules.busts_saved(row) == was.saved:
+                lost = list(was.cards)
+                for card in row.table_cards():
+                    if card in lost:
+                        lost.remove(card)
+                if lost:  # the card cleared the rest of the row (an Unlucky 7)
+                    step.notes.append(Note("row_cleared", {"player": name, "card": ev.card, "cards": lost}))
+            if state.rules.busts_saved(row) > was.saved and was.cover is not None:
+                number = state.rules.card_name(ev.card)
+                flip3 = bool(action) and draw_left > 1
+                step.notes.append(Note("sc_saved_flip3" if flip3 else "sc_saved", {"player": name, "number": number, "cover_card": was.cover, **action}))
+                self.saves.setdefault((round_no, seat), []).append(Note("sc_used_fact", {"player": name, "number": number, "at": step.index, "cover_card": was.cover}))
+            if row.flip7 and not was.flip7:
+                step.notes.append(Note("flip7" if ended else "flip7_choice", {"player": name}))
+                self.outs[(round_no, seat)] = Note("out_flip7", {"player": name, "at": step.index})
+                noted.add(seat)
+                continue
+            if seat in noted or row.status == was.status or was.status != ACTIVE:
+                continue
+            if row.status == STAYED:  # made to stay by an action (Just One More)
+                self.outs[(round_no, seat)] = Note("out_made_stay", {"player": name, "at": step.index})
+            else:  # put out by an action without a target event of its own (assign_first)
+                self.outs[(round_no, seat)] = Note("out_frozen", {"player": name, "by": ev.player if ev.type == "target" else "?", "at": step.index})
+
+    def _card(self, step: Step, ev: Any, exp: Expectation, draw: DrawFrame | None, draw_left: int, before: list[_Before], after: list[Row], ended: bool, in_play: list[str]) -> None:
         state = self.state
         notes = step.notes
         seat = state.seat_of[ev.player]
-        round_no = step.round
-        in_flip3 = exp.kind == "draw" and exp.purpose != HIT
         if exp.kind == "deal":
             notes.append(Note("deal_card", {"player": ev.player, "card": ev.card}))
-        elif in_flip3:
-            notes.append(Note("flip3_card", {"player": ev.player, "card": ev.card, "n": 4 - remaining}))
+        elif draw is not None:
+            _, size = self.draw_sizes.get(id(draw), (draw, draw.remaining))
+            notes.append(Note("flip3_card", {"player": ev.player, "card": ev.card, "n": size - draw_left + 1, "size": size, "action_card": draw.action_card or ""}))
         else:
             notes.append(Note("hit_card", {"player": ev.player, "card": ev.card}))
+        if ended:
+            return
         row = after[seat]
-        status, had_sc, used = rows[seat]
-        if is_number(ev.card):
-            if status == ACTIVE and row.status == BUSTED:
-                notes.append(Note("bust_flip3" if in_flip3 and remaining > 1 else "bust", {"player": ev.player, "number": ev.card}))
-                self.outs[(round_no, seat)] = Note("out_busted_flip3" if in_flip3 else "out_busted", {"player": ev.player, "number": ev.card, "at": step.index})
-                noted.add(seat)
-            elif state.rules.busts_saved(row) > used:
-                notes.append(Note("sc_saved_flip3" if in_flip3 and remaining > 1 else "sc_saved", {"player": ev.player, "number": ev.card}))
-                self.saves.setdefault((round_no, seat), []).append(Note("sc_used_fact", {"player": ev.player, "number": ev.card, "at": step.index}))
-            if row.flip7:
-                notes.append(Note("flip7", {"player": ev.player}))
-                self.outs[(round_no, seat)] = Note("out_flip7", {"player": ev.player, "at": step.index})
-                noted.add(seat)
-        elif ev.card == SECOND_CHANCE:
-            if not had_sc:
-                notes.append(Note("sc_kept", {"player": ev.player}))
-            else:
-                now = expecting(state)
-                if now.kind == "target" and now.purpose == "pass":
-                    notes.append(Note("sc_pass", {"player": ev.player, "eligible": [state.name(s) for s in now.eligible]}))
-                else:
-                    notes.append(Note("sc_discarded", {"player": ev.player}))
-        elif ev.card in (FREEZE, FLIP_THREE):
-            if in_flip3:
-                notes.append(Note("set_aside", {"card": ev.card}))
-            elif not ended:
-                now = expecting(state)
-                notes.append(Note("needs_target", {"player": ev.player, "card": ev.card, "eligible": [state.name(s) for s in now.eligible]}))
+        if state.rules.bust_cover(row) == ev.card and before[seat].cover is None:
+            notes.append(Note("sc_kept", {"player": ev.player, "cover_card": ev.card}))
+            return
+        if ev.card in row.table_cards() or ev.card in state.rules.numbers:
+            return  # a number or modifier laid in the row: what it did is told with the row's changes
+        if draw is not None and ev.card in draw.set_aside:
+            notes.append(Note("set_aside", {"card": ev.card, "size": self.draw_sizes.get(id(draw), (draw, 0))[1], "action_card": draw.action_card or ""}))
+            return
+        now = expecting(state)
+        if now.kind == "target" and now.card == ev.card and now.seat == seat:
+            key = next((k for k in (f"needs_{now.purpose}", f"needs_{ev.card}") if k in TEXTS["en"]), "needs_target")
+            notes.append(Note(key, {"player": ev.player, "card": ev.card, "eligible": [state.name(s) for s in now.eligible]}))
+        elif state.in_play().count(ev.card) <= in_play.count(ev.card):
+            key = f"discarded_{ev.card}" if f"discarded_{ev.card}" in TEXTS["en"] else "discarded_unused"
+            notes.append(Note(key, {"player": ev.player, "card": ev.card}))
 
     def _round_over(self, notes: list[Note], round_no: int) -> None:
         state = self.state
@@ -256,7 +305,7 @@ class _Teller:
         else:
             notes.append(Note("round_over_all", {"round": round_no}))
         for seat, row in enumerate(result.rows):
-            notes.append(Note("score_line", {"player": state.name(seat), "breakdown": breakdown(row, result.scores[seat])}))
+            notes.append(Note("score_line", {"player": state.name(seat), "breakdown": breakdown(state, row)}))
         notes.append(Note("totals", {"totals": [f"{n} {t}" for n, t in zip(state.players, state.totals, strict=True)]}))
         if state.over and state.winner is not None:
             notes.append(Note("game_over", {"winner": state.name(state.winner), "total": state.totals[state.winner]}))
@@ -289,22 +338,30 @@ class _Teller:
             step.headline = Note("v_wrong_player", {"what": _what(ev), "name": who})
         elif code == "stay_without_card":
             step.headline = Note("v_stay_without_card", {"name": who})
+        elif code == "must_hit":
+            step.headline = Note("v_must_hit", {"name": who})
         elif code == "illegal_target":
             if exp.card is not None and ev.card != exp.card:
                 step.headline = Note("v_illegal_target_card", {"card": ev.card, "want_card": exp.card})
             else:
-                step.headline = Note("v_illegal_target", {"card": ev.card, "target": ev.target})
+                fields = {k: v for k, v in ev.__dict__.items() if k in ("target_card", "other", "other_card") and v is not None}
+                if "other" in fields and fields["other"] == ev.target:
+                    step.headline = Note("v_illegal_one_row", {"card": ev.card, "target": ev.target})
+                elif "target_card" in fields:
+                    step.headline = Note("v_illegal_take", {"card": ev.card, "target": ev.target, **fields})
+                else:
+                    step.headline = Note("v_illegal_target", {"card": ev.card, "target": ev.target})
                 self._out_fact(facts, ev.target)
                 seat = state.seat_of.get(ev.target)
-                if exp.purpose == "pass" and seat is not None and _holds_second_chance(state.rows[seat]):
-                    facts.append(Note("holds_sc", {"player": ev.target}))
+                if seat is not None and exp.card is not None and state.rules.bust_cover(state.rows[seat]) == exp.card:
+                    facts.append(Note("holds_sc", {"player": ev.target, "cover_card": exp.card}))
         elif code == "card_unavailable":
             if state.draw_size == 0:
                 step.headline = Note("v_card_unavailable_empty")
             else:
-                step.headline = Note("v_card_unavailable", {"name": CARD_LABELS.get(ev.card, ev.card)})
+                step.headline = Note("v_card_unavailable", {"name": state.rules.card_name(ev.card)})
                 table = sum(r.table_cards().count(ev.card) for r in state.rows) + state.in_play().count(ev.card)
-                total = deck_counts(state.game.decks if state.game else 1).get(ev.card, 0)
+                total = state.rules.deck(state.game.decks if state.game else 1).get(ev.card, 0)
                 facts.append(Note("copies", {"total": total, "name": ev.card, "table": table, "discarded": state.discard_pile.get(ev.card, 0)}))
         elif code == "score_mismatch":
             self._score_facts(step, ev)
@@ -326,6 +383,7 @@ class _Teller:
                 self._out_fact(facts, who)
             facts.append(Note("expected", {"expectation": describe(state, exp)}))
         if not error.is_claim:
+            step.ruleset = state.rules.name if state.rules is not None else "flip7"
             moves = legal_moves(state)
             step.legal = [m for m in moves if m.type != "card"]
             cards = [m for m in moves if m.type == "card"]
@@ -353,7 +411,7 @@ class _Teller:
                 diffs.append(Note("diff", {"player": name, "actual": actual, "claimed": ev.scores[name]}))
             else:
                 continue
-            step.facts.append(Note("score_line", {"player": name, "breakdown": breakdown(result.rows[seat], actual)}))
+            step.facts.append(Note("score_line", {"player": name, "breakdown": breakdown(state, result.rows[seat])}))
             step.facts.extend(self.saves.get((ev.round, seat), []))
             out = self.outs.get((ev.round, seat))
             if out is not None:
@@ -426,9 +484,18 @@ def tell(items: Iterable[Item]) -> Story:
     return Story(steps, verdict, teller.state, lines, teller.outs, teller.saves)
 
 
+#: How many legal moves a ruling lists before it only counts the rest (a Swap at a big table has hundreds).
+LEGAL_SHOWN = 12
+
+
 def legal_statements(step: Step, lang: str) -> list[str]:
-    """The legal moves of a violation's moment, as notation statements in ``lang``."""
-    return [statement(m, lang) for m in step.legal]
+    """The legal moves of a violation's moment, as notation statements in ``lang`` (the first
+    ``LEGAL_SHOWN``, then how many more there are)."""
+    shown = [statement(m, lang, step.ruleset) for m in step.legal[:LEGAL_SHOWN]]
+    more = len(step.legal) - LEGAL_SHOWN
+    if more > 0:
+        shown.append(render(Note("legal_more", {"n": more}), lang, {}))
+    return shown
 
 
 __all__ = ["Item", "Step", "Story", "breakdown", "bust_chance", "describe", "legal_statements", "row_score", "tell"]

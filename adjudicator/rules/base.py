@@ -28,7 +28,7 @@ from adjudicator.cards import (
 from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
 from adjudicator.rules.engine import Expectation, end_round, standing, violation
-from adjudicator.rules.ruleset import DrawPurpose, PendingCard, Ruleset, seats_named
+from adjudicator.rules.ruleset import DrawPurpose, PendingCard, Ruleset, ScoreStep, seats_named
 from adjudicator.scoring import bust_probability
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, TargetFrame
 
@@ -287,7 +287,6 @@ class BaseGame(Ruleset):
             scores.append(score_row(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=row.flip7))
         return outcomes, scores
 
-
     def row_score(self, row: Row) -> int:
         """The row's score if the round ended now (no Flip 7 bonus)."""
         return score_row(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=False)
@@ -357,6 +356,31 @@ class BaseGame(Ruleset):
                         reach = (named,) if named is not None and named in active else ()
                     cards.append(PendingCard(frame.cards[slot], frame.holder, True, reach))
         return cards
+
+    # -- what the referee asks ---------------------------------------------------------------------
+
+    def score_steps(self, state: GameState, row: Row) -> list[ScoreStep]:
+        """``score_row`` step by step: the numbers, each x2, each + modifier, the Flip 7 bonus."""
+        if row.status == BUSTED:
+            return [ScoreStep("busted", 0)]
+        total = sum(int(n) for n in row.numbers)
+        steps = [ScoreStep("numbers", total, tuple(row.numbers))]
+        for modifier in row.modifiers:
+            if modifier == "x2":
+                total *= 2
+                steps.append(ScoreStep("double", total, (modifier,)))
+        for modifier in row.modifiers:
+            if modifier != "x2":
+                total += int(modifier)
+                steps.append(ScoreStep("add", total, (modifier,), int(modifier)))
+        if row.flip7:
+            total += FLIP7_BONUS
+            steps.append(ScoreStep("flip7", total, amount=FLIP7_BONUS))
+        return steps
+
+    def bust_cover(self, row: Row) -> str | None:
+        """A held Second Chance cancels the next duplicate."""
+        return SECOND_CHANCE if row.second_chance else None  # type: ignore[attr-defined]
 
 
 def _second_chance_takers(state: GameState, holder: int) -> tuple[int, ...]:

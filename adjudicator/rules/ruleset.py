@@ -36,6 +36,24 @@ class DrawPurpose:
     early_target_rule: str
 
 
+@dataclass(frozen=True, slots=True)
+class ScoreStep:
+    """One step of working out a row's round score, with the total after it (``Ruleset.score_steps``).
+
+    ``kind`` says what the step does, in words every ruleset shares, so that the referee can say it
+    in any language: ``numbers`` (the number ``cards`` added up), ``busted`` (a bust: the numbers
+    count 0), ``zero`` (The Zero without a Flip 7: the numbers count 0), ``double`` (x2),
+    ``halve`` (÷2, rounded down), ``add`` (a modifier in ``cards`` added or taken away:
+    ``amount``), ``floor`` (a total below 0 raised to 0), ``flip7`` (the Flip 7 bonus: ``amount``),
+    ``bonus`` (Brutal mode: the Flip 7 bonus given to this row, ``amount`` +15 or -15).
+    """
+
+    kind: str
+    total: int
+    cards: tuple[str, ...] = ()
+    amount: int = 0
+
+
 #: The draw every ruleset has: one card after a ``hit``.
 HIT = "hit"
 HIT_DRAW = DrawPurpose("turn.hit", "after their hit", "turn.hit")
@@ -232,6 +250,30 @@ class Ruleset:
     def records_target(self, exp: Expectation) -> bool:
         """True when the ``target`` decision awaited by ``exp`` is one statistics keep (default: all)."""
         return True
+
+    # -- what the referee asks (adjudicator.referee) ------------------------------------------------
+
+    def score_steps(self, state: GameState, row: Row) -> list[ScoreStep]:
+        """How ``row`` scores in ``state``'s game, step by step, the last step's ``total`` being the
+        score ``outcomes`` gives it (the referee's breakdowns: ``7 + 5 = 12, x2 → 24``).
+
+        Default: 0 when busted, else the numbers added up (no modifiers, no bonus).
+        """
+        if row.status == BUSTED:
+            return [ScoreStep("busted", 0)]
+        numbers = tuple(row.numbers)
+        return [ScoreStep("numbers", sum(int(n) for n in numbers if n.isdigit()), numbers)]
+
+    def score_now(self, state: GameState, row: Row) -> int:
+        """What ``row`` would score if the round ended now in ``state``'s game, its options counted
+        (Brutal mode: below 0, a Flip 7 bonus already given), without a Flip 7 bonus not yet made:
+        what a player banks by staying, and what strategies compare. Default: ``row_score``."""
+        return self.row_score(row)
+
+    def bust_cover(self, row: Row) -> str | None:
+        """The card in ``row`` that would cancel a bust on the next card (base: a held Second
+        Chance), for the referee's bust-chance sentence and its facts; default None."""
+        return None
 
     # -- what the table view shows (``adjudicator.table``) -----------------------------------------
 

@@ -22,7 +22,7 @@ from pydantic_core import PydanticCustomError
 from adjudicator.errors import RuleViolation
 from adjudicator.events import Event, GameEvent, Name, TargetEvent, _card_name
 from adjudicator.rules.engine import Expectation, end_round, standing, violation
-from adjudicator.rules.ruleset import DrawPurpose, PendingCard, Ruleset, seats_named
+from adjudicator.rules.ruleset import DrawPurpose, PendingCard, Ruleset, ScoreStep, seats_named
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, TargetFrame
 
 # ---------------------------------------------------------------------------------------------
@@ -497,6 +497,52 @@ class Vengeance(Ruleset):
             elif frame.kind == "set_aside":
                 cards.extend(PendingCard(card, frame.holder, True, _takers(state, frame.holder, card)) for card in frame.cards[frame.next:])
         return cards
+
+    def score_now(self, state: GameState, row: Row) -> int:
+        """The row's score now as this game counts it: in Brutal mode below 0 and with a bonus
+        given; standard mode as ``row_score``."""
+        if not _brutal(state):
+            return self.row_score(row)
+        return score_row(row, brutal=True)  # type: ignore[arg-type]
+
+    def score_steps(self, state: GameState, row: Row) -> list[ScoreStep]:
+        """``score_row`` step by step: the numbers (0 when busted, or with The Zero and no Flip 7),
+        each ÷2, each −N; standard: the floor at 0 and +15 for Flip 7; Brutal: no floor, and the
+        Flip 7 bonus where it was given (+15 to the maker or −15 to another player)."""
+        brutal = _brutal(state)
+        busted = row.status == BUSTED
+        if busted and not brutal:
+            return [ScoreStep("busted", 0)]
+        numbers = tuple(row.numbers)
+        if busted:
+            steps, total = [ScoreStep("busted", 0)], 0
+        else:
+            total = sum(VALUE[n] for n in numbers)
+            steps = [ScoreStep("numbers", total, numbers)]
+            if ZERO in numbers and not row.flip7:
+                total = 0
+                steps.append(ScoreStep("zero", total, (ZERO,)))
+        halves = [m for m in row.modifiers if m == HALVE]
+        for modifier in halves:  # every halving before the subtraction, as row_points counts
+            total //= 2
+            steps.append(ScoreStep("halve", total, (modifier,)))
+        for modifier in row.modifiers:
+            if modifier != HALVE:
+                total += int(modifier)
+                steps.append(ScoreStep("add", total, (modifier,), int(modifier)))
+        if brutal:
+            bonus = row.bonus  # type: ignore[attr-defined]
+            if bonus:
+                total += bonus
+                steps.append(ScoreStep("bonus", total, amount=bonus))
+            return steps
+        if total < 0:
+            total = 0
+            steps.append(ScoreStep("floor", total))
+        if row.flip7:
+            total += FLIP7_POINTS
+            steps.append(ScoreStep("flip7", total, amount=FLIP7_POINTS))
+        return steps
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from adjudicator.events import GameEvent
 from adjudicator.state import GameState
 
 
@@ -23,10 +24,12 @@ class RowView:
     seat: int
     numbers: tuple[str, ...]
     modifiers: tuple[str, ...]
+    #: True when a card in the row cancels the next bust (a held Second Chance; ``Ruleset.bust_cover``).
     second_chance: bool
     status: str
     total: int
-    #: What the row would score if the round ended now (0 when busted, no Flip 7 bonus).
+    #: What the row would score if the round ended now, as this game counts it (``Ruleset.score_now``:
+    #: 0 when busted in most games, below 0 in Brutal mode; no Flip 7 bonus not yet made).
     score: int
 
 
@@ -59,9 +62,15 @@ class PlayerView:
         seat = self.seat if who is None else who if isinstance(who, int) else state.seat_of[who]
         row = state.rows[seat]
         return RowView(
-            state.players[seat], seat, tuple(row.numbers), tuple(row.modifiers), getattr(row, "second_chance", False),
-            row.status, state.totals[seat], state.rules.row_score(row),
+            state.players[seat], seat, tuple(row.numbers), tuple(row.modifiers), state.rules.bust_cover(row) is not None,
+            row.status, state.totals[seat], state.rules.score_now(state, row),
         )
+
+    @property
+    def game(self) -> GameEvent:
+        """The game's setup (its ruleset and options, e.g. ``brutal``), as everybody at the table knows it."""
+        assert self._state.game is not None
+        return self._state.game
 
     @property
     def draw_pile(self) -> Mapping[str, int]:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Header, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from adjudicator.errors import LogUnreadable
-from adjudicator.referee import LANGUAGES
-from adjudicator.referee import settle as settle_log
+from adjudicator.referee import LANGUAGES, Settlement, settlement
 from api.body import read_log
 from api.responses import SafeJSONResponse
 from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY
@@ -65,16 +64,20 @@ def _text(source: bytes | list[str]) -> str:
         "and score breakdown. `Accept-Language: de` (or `?lang=de`) answers in German; the "
         "response's `Content-Language` says which. Nothing is stored."
     ),
-    responses={**LOG_ERRORS, 200: {"description": "The settlement (`flip7-settlement/1`), see docs/disputes.md."}},
+    response_model=Settlement,
+    responses={**LOG_ERRORS, 200: {"description": "The settlement (`flip7-settlement/1`), see docs/settle.md."}},
     openapi_extra=_SETTLE_BODY,
     operation_id="settle",
 )
 async def settle(
     request: Request,
+    response: Response,
     accept_language: Annotated[str | None, Header(description="`de` for German, `en` (default) for English.")] = None,
     lang: Annotated[str | None, Query(pattern="^(en|de)$", description="Overrides Accept-Language.")] = None,
 ) -> Any:
     body = await read_log(request)
     chosen = lang or choose_language(accept_language)
-    result = await run_in_threadpool(settle_log, _text(body.source), chosen)
-    return SafeJSONResponse(result, headers={"Content-Language": chosen, "Vary": "Accept-Language"})
+    result = await run_in_threadpool(settlement, _text(body.source), chosen)
+    response.headers["Content-Language"] = chosen
+    response.headers["Vary"] = "Accept-Language"
+    return result.to_dict()

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from adjudicator.referee import settle
+from adjudicator.referee import Settlement, settle, settlement
 from api.routes.referee import choose_language
 
+ROOT = Path(__file__).resolve().parents[2]
 DISPUTE = "players Ana Ben Cem; dealer Ana\nround 1\nBen 8\nCem freeze>Ben\nBen hit\n"
 
 
@@ -38,3 +40,26 @@ def test_settle_an_empty_body_is_a_problem(client: Any) -> None:
 )
 def test_accept_language_picks_the_best_known_language(header: str | None, lang: str) -> None:
     assert choose_language(header) == lang
+
+
+def test_settle_is_typed_in_the_openapi_document(client: Any) -> None:
+    doc = client.get("/openapi.json").json()
+    ok = doc["paths"]["/v1/settle"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert ok == {"$ref": "#/components/schemas/Settlement"}
+    schemas = doc["components"]["schemas"]
+    assert set(schemas["Settlement"]["properties"]) == {"format", "lang", "input", "verdict", "ruling"}
+    assert schemas["Settlement"]["properties"]["verdict"] == {"$ref": "#/components/schemas/Verdict"}
+    assert {"summary", "rule_text", "facts", "legal_instead", "event", "code"} <= set(schemas["RulingViolation"]["properties"])
+    assert {"breakdown", "why", "outcome"} <= set(schemas["PlayerStanding"]["properties"])
+
+
+@pytest.mark.parametrize("name", ["vengeance-brutal.jsonl", "invalid-bad-claims.jsonl"])
+def test_settle_over_http_is_the_settlement_model_unchanged(client: Any, name: str) -> None:
+    text = (ROOT / "logs" / name).read_text(encoding="utf-8")
+    for lang in ("en", "de"):
+        response = client.post(f"/v1/settle?lang={lang}", content=text, headers={"Content-Type": "application/x-ndjson"})
+        assert response.status_code == 200
+        expected = settlement(text, lang)
+        assert response.json() == expected.to_dict() == settle(text, lang)
+        assert Settlement.model_validate(response.json()).to_dict() == expected.to_dict()
+        assert list(response.json()) == ["format", "lang", "input", "verdict", "ruling"]

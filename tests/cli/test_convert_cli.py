@@ -43,3 +43,17 @@ def test_missing_file_is_exit_2() -> None:
     result = runner.invoke(app, ["convert", "no-such-file.txt", "--to", "jsonl"])
     assert result.exit_code == 2
     assert "no such file" in result.stderr
+
+
+def test_a_vengeance_log_converts_both_ways_with_its_words(tmp_path: Path) -> None:
+    source = ROOT / "logs" / "vengeance-4-players.jsonl"
+    for lang, word in (("en", "target_card="), ("de", "karte=")):
+        notation = runner.invoke(app, ["convert", str(source), "--to", "notation", "--lang", lang])
+        assert notation.exit_code == 0
+        assert word in notation.stdout and "ruleset vengeance" in notation.stdout.replace("regeln", "ruleset")
+        assert not any(line.startswith("{") for line in notation.stdout.splitlines())
+        path = tmp_path / f"game-{lang}.txt"
+        path.write_text(notation.stdout, encoding="utf-8")
+        back = runner.invoke(app, ["convert", str(path), "--to", "jsonl"])
+        assert back.exit_code == 0
+        assert back.stdout.splitlines() == source.read_text().splitlines()

@@ -102,13 +102,13 @@ def test_raw_json_lines_pass_through() -> None:
 
 def test_a_ruleset_adds_its_card_words_through_the_hook() -> None:
     saved = {k: dict(v) for k, v in CARD_WORDS.items()}
-    register_card_words("vengeance", {"steal": ["klauen"], "flip_four": []}, phrases=[("flip", "four")])
+    register_card_words("vengeance", {"steal": ["mopsen"], "flip_four": ["vierer"]}, phrases=[("vier", "er")])
     try:
-        notation = parse_notation("game t; players A B C; dealer A; ruleset vengeance\nround 1\nB Klauen\nC Flip Four\n")
+        notation = parse_notation("game t; players A B C; dealer A; ruleset vengeance\nround 1\nB Mopsen\nC Vierer\n")
         assert notation.errors == []
         lines = notation_to_jsonl(notation)
-        assert '"card": "steal"' in lines[2] and '"card": "flip_four"' in lines[3]
-        assert parse_notation("game t; players A B C; dealer A\nround 1\nB klauen\n").errors  # not a base-game card
+        assert lines[2] == '{"type":"card","player":"B","card":"steal"}' and '"card":"flip_four"' in lines[3]
+        assert parse_notation("game t; players A B C; dealer A\nround 1\nB mopsen\n").errors  # not a base-game card
     finally:
         CARD_WORDS.clear()
         CARD_WORDS.update(saved)
