@@ -36,6 +36,17 @@ class DrawPurpose:
     early_target_rule: str
 
 
+@dataclass(frozen=True, slots=True)
+class Wipe:
+    """Cards one card threw out of a row at once (Vengeance's Unlucky 7), for the statistics:
+    the event that brought the card, the cards thrown out (in row order, numbers then modifiers)
+    and the round score the row held just before."""
+
+    event: int
+    cards: tuple[str, ...]
+    points: int
+
+
 #: The draw every ruleset has: one card after a ``hit``.
 HIT = "hit"
 HIT_DRAW = DrawPurpose("turn.hit", "after their hit", "turn.hit")
@@ -231,6 +242,10 @@ class Ruleset:
     def records_target(self, exp: Expectation) -> bool:
         """True when the ``target`` decision awaited by ``exp`` is one statistics keep (default: all)."""
         return True
+
+    def wipes(self, row: Row) -> Sequence[Wipe]:
+        """The wipes ``row`` suffered this round, in order (default: no card wipes a row)."""
+        return ()
 
 
 def seats_named(state: GameState, seats: Sequence[int]) -> str:
