@@ -446,7 +446,7 @@ class Vengeance(Ruleset):
 
     def wipes(self, row: Row) -> tuple[Wipe, ...]:
         """What each Unlucky 7 that reached the row this round threw out."""
-        return row.wipes  # type: ignore[attr-defined,no-any-return]
+        return row.wipes  # type: ignore[attr-defined]
 
     def bust_cards(self, row: Row, pile: Mapping[str, int]) -> int:
         """Cards of ``pile`` that would bust ``row`` (Lucky 13 and Unlucky 7 taken into account)."""
