@@ -373,7 +373,7 @@ special AS (
                           THEN 'Lucky 13 pair' ELSE 'Lucky 13 alone' END END AS held
     FROM player_rounds pr JOIN g ON pr.game = g.id,
          (VALUES ('0'), ('unlucky_7'), ('lucky_13')) s(card)
-    WHERE pr.outcome <> 'playing' AND list_contains(pr.numbers, s.card)
+    WHERE g.ruleset LIKE 'vengeance%' AND pr.outcome <> 'playing' AND list_contains(pr.numbers, s.card)
       AND ($player IS NULL OR pr.player = $player)
 ),
 arrivals AS (
@@ -397,9 +397,9 @@ ORDER BY held""",
         "With a Vengeance: what each Unlucky 7 wipe cost",
         "Every Unlucky 7 that reached a row, by how it came (drawn, stolen, swapped in): how many "
         "found cards to throw out (wipes) and how many cards went, and the round score the rows "
-        "held just before (points lost: in total, on average per wipe, at most). The row then holds "
-        "the Unlucky 7 alone, worth 7: a wipe helped when the row held less (a -N or The Zero "
-        "thrown out). The cards themselves are in the table 'wipes'.",
+        "held just before: the points lost in total, on average per wipe and at most (lost, "
+        "avg_lost, max_lost). The row then holds the Unlucky 7 alone, worth 7: a wipe helped when "
+        "the row held less (a -N or The Zero thrown out). The cards are in the table 'wipes'.",
         _RULESET_GAMES
         + """,
 w AS (
@@ -412,7 +412,7 @@ SELECT came,
        count(*) AS arrivals,
        count(*) FILTER (WHERE len(cards) > 0) AS wipes,
        coalesce(sum(len(cards)), 0) AS cards,
-       coalesce(sum(points), 0) AS points_lost,
+       coalesce(sum(points), 0) AS lost,
        round(avg(points) FILTER (WHERE len(cards) > 0), 2) AS avg_lost,
        max(points) AS max_lost,
        count(*) FILTER (WHERE len(cards) > 0 AND points < 7) AS helped

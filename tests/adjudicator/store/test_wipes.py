@@ -20,7 +20,7 @@ from adjudicator.replay import replay_log
 from adjudicator.store import SCHEMA_VERSION, SchemaMismatch, Store
 from adjudicator.store.records import RecordCollector, WipeRecord
 
-from .conftest import FX1, assert_store_whole
+from .conftest import FX1, FX2, assert_store_whole
 
 VENGEANCE = Path(__file__).resolve().parents[3] / "fixtures" / "vengeance"
 OVER_7, WIPES_MODIFIER, SWAP_U7 = (
@@ -49,7 +49,7 @@ def test_the_base_game_has_no_wipes() -> None:
 
 @pytest.fixture
 def wipe_store(store: Store) -> Store:
-    for path in (OVER_7, WIPES_MODIFIER, SWAP_U7, FX1):
+    for path in (OVER_7, WIPES_MODIFIER, SWAP_U7, FX1, FX2):
         store.ingest(path.read_bytes(), path.name)
     return store
 
@@ -59,8 +59,8 @@ def test_the_statistic_by_how_the_unlucky_7_came(wipe_store: Store) -> None:
     rows = result.as_dict()["rows"]
     assert [r["came"] for r in rows] == ["drawn", "swapped in"]
     drawn, swapped = rows
-    assert drawn == {"came": "drawn", "arrivals": 3, "wipes": 2, "cards": 6, "points_lost": 16, "avg_lost": 8.0, "max_lost": 8, "helped": 0}
-    assert swapped == {"came": "swapped in", "arrivals": 1, "wipes": 1, "cards": 1, "points_lost": 5, "avg_lost": 5.0, "max_lost": 5, "helped": 1}
+    assert drawn == {"came": "drawn", "arrivals": 3, "wipes": 2, "cards": 6, "lost": 16, "avg_lost": 8.0, "max_lost": 8, "helped": 0}
+    assert swapped == {"came": "swapped in", "arrivals": 1, "wipes": 1, "cards": 1, "lost": 5, "avg_lost": 5.0, "max_lost": 5, "helped": 1}
     (special,) = wipe_store.stats(names=["special_numbers"])
     unlucky = [r for r in special.as_dict()["rows"] if r["held"] == "Unlucky 7"]
     assert unlucky[0]["unlucky_7_arrivals"] == 4
@@ -88,7 +88,7 @@ def test_a_version_1_store_is_upgraded_from_its_stored_logs(wipe_store: Store, d
     with Store.open(db_path, read_only=read_only) as upgraded:
         assert upgraded.query("SELECT * FROM wipes ORDER BY game, event, player").rows == before
         assert upgraded.query("SELECT value FROM meta WHERE key = 'schema_version'").rows == [(str(SCHEMA_VERSION),)]
-        assert assert_store_whole(upgraded) == 4
+        assert assert_store_whole(upgraded) == 5
 
 
 def test_a_failed_upgrade_leaves_the_store_as_it_was(wipe_store: Store, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -116,3 +116,11 @@ def test_a_newer_store_is_still_refused(wipe_store: Store, db_path: Path) -> Non
     con.close()
     with pytest.raises(SchemaMismatch, match="schema version 3; this flip7 reads version 2"):
         Store.open(db_path, read_only=True)
+
+
+def test_special_numbers_count_vengeance_games_only(wipe_store: Store) -> None:
+    """The base game's 0 is no Zero: FX2 (a base game) has a row with a 0, which does not count."""
+    base_zeros = wipe_store.query("SELECT count(*) FROM player_rounds WHERE game = 'fx-2' AND list_contains(numbers, '0')").rows
+    assert base_zeros == [(1,)]
+    (special,) = wipe_store.stats(names=["special_numbers"])
+    assert {r["held"] for r in special.as_dict()["rows"]} == {"Unlucky 7"}
