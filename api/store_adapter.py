@@ -1,16 +1,17 @@
 """A thin layer between the routes and ``adjudicator.store.Store``: HTTP outcomes, nothing computed.
 
 What it adapts: ``refused`` carries the CLI's advice (``--replace``); the API's says
-``?replace=true``. A log that cannot be judged raises the reader's own exception from
+``?replace=true`` (one log), or is reported per log with the others (many logs). A log that cannot be judged raises the reader's own exception from
 ``Store.ingest`` (mapped by ``api.errors`` as in ``POST /v1/check``), an unknown id
 ``GameNotFound`` (404).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from adjudicator.store import Outcome, Store
+from adjudicator.store import IngestResult, LogInput, Outcome, Store
 from api.errors import Problem
 
 
@@ -38,3 +39,18 @@ def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool)
         raise Problem("store-error", result.message or "the log could not be stored")
     assert result.game_id is not None and result.verdict is not None
     return Stored(outcome.value, result.game_id, result.verdict)
+
+
+def ingest_many(store: Store, inputs: Iterable[LogInput], *, replace: bool) -> list[dict[str, Any]]:
+    """Adjudicate and store many logs in batches (as ``flip7 ingest``); one result per log, in
+    input order, as ``flip7 ingest --json`` reports it: every outcome is a result, none an error."""
+    out: list[dict[str, Any]] = []
+
+    def collect(result: IngestResult, events: int) -> None:
+        out.append({
+            "name": result.name, "outcome": result.outcome.value, "game": result.game_id, "valid": result.valid,
+            "message": result.message, "events": events,
+        })
+
+    store.ingest_many(inputs, replace=replace, on_result=collect)
+    return out

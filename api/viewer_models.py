@@ -23,6 +23,13 @@ class FigureInfo(_Model):
     explanation: str
     statistic: str = Field(description="The statistic of `GET /v1/stats` it draws.")
     url: str = Field(description="Where its SVG is (add `player` and `since` as for `/v1/stats`).")
+    png_url: str = Field(description="The same figure as PNG.")
+    ruleset: str | None = Field(
+        None,
+        description="The ruleset whose games it counts (as in the statistic `by_ruleset`: `vengeance` also "
+        "counts `vengeance (brutal)`), or null for every game. The statistics page shows such a figure only "
+        "where the store holds games of that ruleset.",
+    )
 
 
 class FigureList(_Model):

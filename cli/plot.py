@@ -1,11 +1,12 @@
-"""``flip7 stats --plot FILE``: the statistics page's figures written to one SVG file, for reports."""
+"""``flip7 stats --plot FILE``: the statistics page's figures in one file, SVG or PNG, for reports."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
 
-from adjudicator.plots import FIGURES, FIGURES_BY_NAME, render_report
+from adjudicator.plots import FIGURES, FIGURES_BY_NAME, RULESETS_STATISTIC, figures_present, render_report
+from adjudicator.plots.png import to_png
 from adjudicator.store import Store
 from cli.common import fail
 from cli.remote import RemoteStore
@@ -19,14 +20,22 @@ def check_figures(names: list[str] | None) -> None:
 
 
 def write_plot(store: Store | RemoteStore, path: str, *, names: list[str] | None, player: str | None, since: datetime | None) -> str:
-    """Draw the figures (``names``, else all) over the store into ``path`` (``-``: standard output); say what was done."""
+    """Draw the figures over the store into ``path``: SVG, or PNG when it ends in ``.png`` (``-``:
+    SVG on standard output); say what was done. Without ``names``, every figure of the games
+    counted (a Vengeance figure only where Vengeance games are); with them, exactly those."""
     figures = [FIGURES_BY_NAME[n] for n in names] if names else list(FIGURES)
-    statistics = list(dict.fromkeys(f.statistic for f in figures))
-    svg = render_report(figures, store.stats(player=player, since=since, names=statistics))
+    statistics = list(dict.fromkeys([*(f.statistic for f in figures), RULESETS_STATISTIC]))
+    results = store.stats(player=player, since=since, names=statistics)
+    if not names:
+        figures = figures_present(figures, next(r for r in results if r.statistic.name == RULESETS_STATISTIC))
+    svg = render_report(figures, results)
     if path == "-":
         return svg
     try:
-        Path(path).write_text(svg, encoding="utf-8")
+        if path.lower().endswith(".png"):
+            Path(path).write_bytes(to_png(svg))
+        else:
+            Path(path).write_text(svg, encoding="utf-8")
     except OSError as exc:
         fail(f"--plot: cannot write {path}: {exc.strerror or exc}")
     return f"wrote {len(figures)} figure(s) to {path}: {', '.join(f.name for f in figures)}"

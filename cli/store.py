@@ -180,7 +180,7 @@ def stats(
     every: Annotated[bool, typer.Option("--all", help="Print every table (without it, and without --only, the overview only).")] = False,
     wait: WaitOption = DEFAULT_WAIT,
     plot: Annotated[
-        str | None, typer.Option("--plot", metavar="FILE", help="Write the figures as one SVG file instead ('-': standard output).")
+        str | None, typer.Option("--plot", metavar="FILE", help="Write the figures as one file instead: SVG, or PNG for a FILE ending in .png ('-': SVG on standard output).")
     ] = None,
     figure: Annotated[
         list[str] | None,
@@ -191,7 +191,8 @@ def stats(
     bust risk, Flip 7, actions, Second Chance) with --only or --all.
 
     With --plot FILE, the statistics page's figures (bust risk, scores by outcome, win rate by seat,
-    Flip 7 rate by player count) are drawn into one SVG file instead.
+    Flip 7 rate by player count; where Vengeance games are stored, what Unlucky 7 wipes cost, whom
+    the actions were aimed at, The Zero's fate) are drawn into one SVG or PNG file instead.
     """
     try:
         since_at = parse_since(since, datetime.now(UTC)) if since else None

@@ -1,18 +1,21 @@
 """Figures of the store's statistics, drawn as SVG: the statistics page, ``/v1/plots`` and ``flip7 stats --plot``.
 
 Each ``Figure`` names the statistic it draws (``adjudicator.store.stats``) and a function from that
-statistic's table to a ``Chart``. ``FIGURES`` is the one registry, in page order: a new figure (a
-Vengeance one, say) is one more statistic and one more entry here; the API, the page and the CLI
-list whatever the registry holds. Pure: the caller runs the statistics and writes the SVG.
+statistic's table to a ``Chart``. ``FIGURES`` is the one registry, in page order: a new figure is
+one more statistic and one more entry here; the API, the page and the CLI list whatever the
+registry holds. A figure of one ruleset's games (``ruleset``: the *With a Vengeance* ones) is shown
+on the page only where the store holds such games. Pure: the caller runs the statistics and writes
+the SVG.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.plots.svg import Bar, BarGroup, Chart, Series, bar_chart, line_chart, stack
+from adjudicator.rules import find_ruleset
 from adjudicator.store.stats import StatResult
 
 
@@ -25,6 +28,8 @@ class Figure:
     explanation: str
     statistic: str
     draw: Callable[[Figure, list[dict[str, Any]]], Chart]
+    #: The ruleset whose games it counts (as in the statistic ``by_ruleset``), or None for every game.
+    ruleset: str | None = None
 
     def render(self, result: StatResult) -> Chart:
         """Draw this figure from its statistic's result."""
@@ -85,6 +90,61 @@ def _flip7_by_players(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
     )
 
 
+def _unlucky_7_wipes(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
+    bars = [
+        Bar(
+            r["came"], _num(r["avg_lost"]), mark=_num(r["max_lost"]),
+            note=f"points per wipe; {r['wipes']} wipes of {r['arrivals']} arrivals threw out {r['cards']} cards and "
+            f"{r['lost']} points, the most {r['max_lost']}; {r['helped']} helped",
+        )
+        for r in rows
+    ]
+    return bar_chart(
+        fig.title, fig.explanation, [BarGroup("", [b]) for b in bars],
+        y_label="round points thrown out per wipe", x_label="how the Unlucky 7 reached the row", mark_label="the most in one wipe",
+    )
+
+
+#: The Vengeance actions whose targets the figure ``vengeance_actions`` shows, in its order.
+_ACTIONS = ("steal", "swap", "discard", "just_one_more", "flip_four")
+
+
+def _vengeance_actions(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
+    name = find_ruleset("vengeance").card_name
+    by_card = {r["card"]: r for r in rows}
+    groups = []
+    for card in (c for c in _ACTIONS if c in by_card):
+        r = by_card[card]
+        groups.append(BarGroup(name(card), [
+            Bar("self", _num(r["self_rate"]), note=f"({r['at_self']} of {r['given']})"),
+            Bar("leader", _num(r["leader_rate"]), note=f"({r['at_leader']} of {r['given']})"),
+            Bar("most", _num(r["most_cards_rate"]), note=f"(the player with the most cards: {r['at_most_cards']} of {r['given']})"),
+        ]))
+    return bar_chart(
+        fig.title, fig.explanation, groups,
+        y_label="share of the times it was used", x_label="the action, and whom it was aimed at", y_max=1.0,
+    )
+
+
+#: The order of the special numbers in the figure ``special_numbers``: The Zero first.
+_HELD = ("The Zero", "Unlucky 7", "Lucky 13 pair", "Lucky 13 alone")
+
+
+def _special_numbers(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
+    groups = []
+    for r in sorted(rows, key=lambda r: _HELD.index(r["held"]) if r["held"] in _HELD else len(_HELD)):
+        n = r["rows"] or 1
+        groups.append(BarGroup(r["held"], [
+            Bar("Flip 7", r["flip7s"] / n, note=f"({r['flip7s']} of {r['rows']} rows)"),
+            Bar("kept", r["kept_without_flip7"] / n, note=f"(kept without Flip 7: {r['kept_without_flip7']} of {r['rows']} rows)"),
+            Bar("busted", r["busted"] / n, note=f"({r['busted']} of {r['rows']} rows)"),
+        ]))
+    return bar_chart(
+        fig.title, fig.explanation, groups,
+        y_label="share of the rows holding it", x_label="the special number at the end of the round", y_max=1.0,
+    )
+
+
 FIGURES: tuple[Figure, ...] = (
     Figure(
         "bust_risk", "Bust risk by numbers in the row",
@@ -107,10 +167,45 @@ FIGURES: tuple[Figure, ...] = (
         "The share of rounds that ended with a Flip 7, by the number of players at the table.",
         "flip7_by_players", _flip7_by_players,
     ),
+    Figure(
+        "unlucky_7_wipes", "With a Vengeance: what an Unlucky 7 wipe cost",
+        "Every Unlucky 7 that threw cards out of a row, by how it came: the round points the row held "
+        "just before, on average (bar) and at most (dashed tick).",
+        "unlucky_7_wipes", _unlucky_7_wipes, ruleset="vengeance",
+    ),
+    Figure(
+        "vengeance_actions", "With a Vengeance: whom the actions were aimed at",
+        "Steal, Swap, Discard, Just One More and Flip Four: how often the player aimed the card at "
+        "themselves (self), at the leader, or at the player with the most cards (most).",
+        "vengeance_targets", _vengeance_actions, ruleset="vengeance",
+    ),
+    Figure(
+        "special_numbers", "With a Vengeance: The Zero's fate and the other special numbers",
+        "Rows holding The Zero, the Unlucky 7 or the Lucky 13 at the end of the round: the share that "
+        "made Flip 7, that stayed without it (with The Zero: the round's score lost) and that busted.",
+        "special_numbers", _special_numbers, ruleset="vengeance",
+    ),
 )
 
 #: The figures by name.
 FIGURES_BY_NAME: dict[str, Figure] = {f.name: f for f in FIGURES}
+
+
+#: The statistic that tells which rulesets the counted games are of (its column ``ruleset``).
+RULESETS_STATISTIC = "by_ruleset"
+
+
+def counts_games_of(figure: Figure, rulesets: Iterable[str]) -> bool:
+    """True when ``figure`` counts every game, or games of one of ``rulesets`` (the ``ruleset``
+    column of ``by_ruleset``: ``vengeance (brutal)`` is a ``vengeance`` game)."""
+    wanted = figure.ruleset
+    return wanted is None or any(r == wanted or r.startswith(f"{wanted} (") for r in rulesets)
+
+
+def figures_present(figures: Sequence[Figure], by_ruleset: StatResult) -> list[Figure]:
+    """The ``figures`` that count some of the games ``by_ruleset`` (that statistic's result) saw."""
+    rulesets = {row["ruleset"] for row in by_ruleset.as_dict()["rows"]}
+    return [f for f in figures if counts_games_of(f, rulesets)]
 
 
 def render_report(figures: Sequence[Figure], results: Sequence[StatResult]) -> str:
@@ -119,4 +214,4 @@ def render_report(figures: Sequence[Figure], results: Sequence[StatResult]) -> s
     return stack([f.render(by_statistic[f.statistic]) for f in figures])
 
 
-__all__ = ["FIGURES", "FIGURES_BY_NAME", "Chart", "Figure", "render_report"]
+__all__ = ["FIGURES", "FIGURES_BY_NAME", "RULESETS_STATISTIC", "Chart", "Figure", "counts_games_of", "figures_present", "render_report"]

@@ -15,6 +15,7 @@ from html import escape
 WIDTH = 640
 HEIGHT = 360
 _LEFT, _RIGHT, _TOP, _BOTTOM = 56, 16, 44, 72
+_MAX_BAR = 96  # a lone bar stays a bar, not a wall
 #: Colours that stay apart for the common colour-vision deficiencies (Okabe and Ito).
 PALETTE = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000")
 _FONT = "font-family=\"system-ui, sans-serif\""
@@ -156,7 +157,7 @@ def bar_chart(
     plot_w, plot_h = WIDTH - _LEFT - _RIGHT, HEIGHT - _TOP - _BOTTOM
     n_bars = sum(len(g.bars) for g in groups) + (len(groups) - 1)  # one bar's gap between groups
     slot = plot_w / max(n_bars, 1)
-    width = max(slot * 0.8, 1.0)
+    width = min(max(slot * 0.8, 1.0), _MAX_BAR)
 
     def y_of(v: float) -> float:
         return _TOP + plot_h - plot_h * max(0.0, min(v, y_max)) / y_max

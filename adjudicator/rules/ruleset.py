@@ -54,6 +54,17 @@ class ScoreStep:
     amount: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Wipe:
+    """Cards one card threw out of a row at once (Vengeance's Unlucky 7), for the statistics:
+    the event that brought the card, the cards thrown out (in row order, numbers then modifiers)
+    and the round score the row held just before."""
+
+    event: int
+    cards: tuple[str, ...]
+    points: int
+
+
 #: The draw every ruleset has: one card after a ``hit``.
 HIT = "hit"
 HIT_DRAW = DrawPurpose("turn.hit", "after their hit", "turn.hit")
@@ -300,6 +311,10 @@ class Ruleset:
         if top is None or top.kind != "target":
             return []
         return [PendingCard(top.card, top.holder, set_aside=False, may_go_to=self.eligible(state, top))]
+
+    def wipes(self, row: Row) -> Sequence[Wipe]:
+        """The wipes ``row`` suffered this round, in order (default: no card wipes a row)."""
+        return ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from pydantic_core import PydanticCustomError
 from adjudicator.errors import RuleViolation
 from adjudicator.events import Event, GameEvent, Name, TargetEvent, _card_name
 from adjudicator.rules.engine import Expectation, end_round, standing, violation
-from adjudicator.rules.ruleset import DrawPurpose, PendingCard, Ruleset, ScoreStep, seats_named
+from adjudicator.rules.ruleset import DrawPurpose, PendingCard, Ruleset, ScoreStep, Wipe, seats_named
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, TargetFrame
 
 # ---------------------------------------------------------------------------------------------
@@ -173,10 +173,10 @@ class VengeanceTargetEvent(TargetEvent):
 @dataclass(slots=True)
 class VengeanceRow(Row):
     """A Vengeance row: ``bonus`` is the Brutal Flip 7 bonus (+15 to the maker or -15 to another
-    player) given to this row; the counters feed the statistics."""
+    player) given to this row; ``wipes`` (what each Unlucky 7 threw out) feeds the statistics."""
 
     bonus: int = 0
-    wiped: int = 0
+    wipes: tuple[Wipe, ...] = ()
 
     def has_zero(self) -> bool:
         """True while The Zero lies in this row."""
@@ -444,6 +444,10 @@ class Vengeance(Ruleset):
         """Whether the row holds The Zero (its holder must hit)."""
         return {"holds_the_zero": ZERO in state.rows[seat].numbers}
 
+    def wipes(self, row: Row) -> tuple[Wipe, ...]:
+        """What each Unlucky 7 that reached the row this round threw out."""
+        return row.wipes  # type: ignore[attr-defined]
+
     def bust_cards(self, row: Row, pile: Mapping[str, int]) -> int:
         """Cards of ``pile`` that would bust ``row`` (Lucky 13 and Unlucky 7 taken into account)."""
         numbers = tuple(row.numbers)
@@ -610,9 +614,11 @@ def take_in(state: GameState, seat: int, card: str, index: int) -> bool:
         _place(row, card)
         return False
     if card == UNLUCKY_7:
-        for old in (*row.numbers, *row.modifiers):
+        wiped = (*row.numbers, *row.modifiers)
+        for old in wiped:
             state.discard(old)
-        row.wiped += len(row.numbers) + len(row.modifiers)
+        points = row_points(row.numbers, row.modifiers, busted=False, flip7=False, brutal=_brutal(state))
+        row.wipes += (Wipe(index, wiped, points),)
         row.numbers[:] = [card]
         row.modifiers.clear()
         return False

@@ -17,6 +17,7 @@ from typing import Any
 import duckdb
 
 from adjudicator.store.errors import NotAStore, SchemaMismatch, StoreError, StoreInUse, StoreNotFound
+from adjudicator.store.migrate import can_upgrade, upgrade
 from adjudicator.store.schema import ALL_TABLES, SCHEMA_VERSION, create_statements
 
 #: Environment variable naming the store file when ``--db`` is not given.
@@ -87,7 +88,8 @@ def open_connection(path: Path, *, read_only: bool) -> duckdb.DuckDBPyConnection
 
     Raises ``StoreNotFound`` (read-only and no file), ``StoreInUse`` (another process holds it),
     ``NotAStore`` (a foreign, truncated or damaged file, or a DuckDB database of something else:
-    never modified), ``SchemaMismatch`` (another schema version) or ``StoreError``.
+    never modified), ``SchemaMismatch`` (another schema version) or ``StoreError``. A store of an
+    older schema version is upgraded in place first (``migrate.py``), also when opening read-only.
     """
     path = Path(path)
     if path.is_dir():
@@ -106,10 +108,43 @@ def open_connection(path: Path, *, read_only: bool) -> duckdb.DuckDBPyConnection
         raise classify_duckdb_error(path, exc) from None
     try:
         _check_or_create(con, path, read_only=read_only, new=not exists)
+    except _OlderSchema as older:
+        con.close()
+        _upgrade_file(path, older.version)  # then open it again as asked
+        return open_connection(path, read_only=read_only)
     except BaseException:
         con.close()
         raise
     return con
+
+
+class _OlderSchema(SchemaMismatch):
+    """The store has an older schema that ``migrate`` can upgrade (caught in ``open_connection``)."""
+
+    def __init__(self, message: str, version: str) -> None:
+        super().__init__(message)
+        self.version = version
+
+
+def _upgrade_file(path: Path, version: str) -> None:
+    """Upgrade the store at ``path`` from ``version`` through a read-write connection of its own."""
+    try:
+        con = duckdb.connect(str(path), read_only=False, config=dict(LOCKED_CONFIG))
+    except duckdb.Error as exc:
+        error = classify_duckdb_error(path, exc)
+        if isinstance(error, StoreInUse):
+            raise error from None
+        raise SchemaMismatch(
+            f"{path} holds a flip7 store of schema version {version}; this flip7 reads version {SCHEMA_VERSION} "
+            f"and upgrades older stores in place, but cannot write this file ({_first_line(exc)}); "
+            "make it writable and run any flip7 command on it once (see docs/storage.md)"
+        ) from None
+    try:
+        upgrade(con, version)
+    except duckdb.Error as exc:
+        raise StoreError(f"cannot upgrade the store {path} from schema version {version}: {_first_line(exc)}; it was left as it was") from None
+    finally:
+        con.close()
 
 
 def _check_or_create(con: duckdb.DuckDBPyConnection, path: Path, *, read_only: bool, new: bool) -> None:
@@ -140,6 +175,8 @@ def _check_or_create(con: duckdb.DuckDBPyConnection, path: Path, *, read_only: b
     if meta.get("format") != STORE_FORMAT:
         raise NotAStore(f"{path} is a DuckDB database of something else, not a flip7 store; it was left untouched")
     version = meta.get("schema_version")
+    if version != str(SCHEMA_VERSION) and can_upgrade(version):
+        raise _OlderSchema(f"{path} holds schema version {version}", str(version))
     if version != str(SCHEMA_VERSION):
         raise SchemaMismatch(
             f"{path} holds a flip7 store of schema version {version}; this flip7 reads version "

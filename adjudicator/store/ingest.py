@@ -49,6 +49,7 @@ from adjudicator.store.schema import (
     ROUNDS,
     TARGETS,
     UNNAMED_PREFIX,
+    WIPES,
     Table,
 )
 
@@ -278,6 +279,7 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
         "player_rounds": _record_columns(game_id, PLAYER_ROUNDS, records.player_rounds),
         "hits": _record_columns(game_id, HITS, records.hits),
         "targets": _record_columns(game_id, TARGETS, records.targets),
+        "wipes": _record_columns(game_id, WIPES, records.wipes),
         "violations": [
             [game_id] * len(violations),
             list(range(len(violations))),

@@ -1,10 +1,10 @@
 """Records the store keeps for statistics, and the replay observer that collects them.
 
-The fields of ``RoundRecord``, ``PlayerRoundRecord``, ``HitRecord`` and ``TargetRecord`` are named as
-the columns of the store tables ``rounds``, ``player_rounds``, ``hits`` and ``targets``
+The fields of ``RoundRecord``, ``PlayerRoundRecord``, ``HitRecord``, ``TargetRecord`` and ``WipeRecord``
+are named as the columns of the store tables ``rounds``, ``player_rounds``, ``hits``, ``targets`` and ``wipes``
 (``schema.py``) after ``game``: the store reads them by name. They hold only plain values.
-What differs between rulesets (a bust's chance, busts saved, which targets count) is asked of the
-game's ruleset.
+What differs between rulesets (a bust's chance, busts saved, which targets count, what wiped a row)
+is asked of the game's ruleset.
 """
 
 from __future__ import annotations
@@ -92,6 +92,22 @@ class TargetRecord:
     at_most_cards: bool
 
 
+@dataclass(slots=True, frozen=True)
+class WipeRecord:
+    """A row wiped at once by one card (Vengeance's Unlucky 7), and what that cost.
+
+    ``event`` brought the card (a ``card`` event, or the Steal or Swap that moved it in);
+    ``cards`` are the cards thrown out, numbers then modifiers; ``points`` is the round score the
+    row held just before (0 with The Zero; in Brutal mode it may be below 0).
+    """
+
+    event: int
+    round: int
+    player: str
+    cards: tuple[str, ...]
+    points: int
+
+
 @dataclass(slots=True)
 class GameRecords:
     """Everything a replay collected for one game."""
@@ -100,6 +116,7 @@ class GameRecords:
     player_rounds: list[PlayerRoundRecord] = field(default_factory=list)
     hits: list[HitRecord] = field(default_factory=list)
     targets: list[TargetRecord] = field(default_factory=list)
+    wipes: list[WipeRecord] = field(default_factory=list)
 
 
 class RecordCollector:
@@ -155,7 +172,8 @@ class RecordCollector:
 
     def records(self, state: GameState) -> GameRecords:
         """The records of the replay that ended in ``state``: its hits and targets, and every
-        round that began (the last one ``unfinished`` if the log stopped inside it)."""
+        round that began (the last one ``unfinished`` if the log stopped inside it) with its
+        players' rows and the wipes they suffered."""
         if state.game is None:
             return self._records
         names = state.players
@@ -164,6 +182,7 @@ class RecordCollector:
             assert state.dealer is not None
             outcomes, scores = round_outcomes(state, None)
             finished.append((state.round, state.dealer, "unfinished", None, outcomes, scores, state.rows))
+        rules = state.rules
         for round_no, dealer, ended_by, flip7_seat, outcomes, scores, rows in finished:
             self._records.rounds.append(
                 RoundRecord(round_no, names[dealer], ended_by, names[flip7_seat] if flip7_seat is not None else None)
@@ -172,7 +191,9 @@ class RecordCollector:
                 self._records.player_rounds.append(
                     PlayerRoundRecord(
                         round_no, names[seat], seat, outcomes[seat], scores[seat], tuple(row.numbers),
-                        tuple(row.modifiers), row.cards_drawn, row.flip7, row.bust_card, state.rules.busts_saved(row),
+                        tuple(row.modifiers), row.cards_drawn, row.flip7, row.bust_card, rules.busts_saved(row),
                     )
                 )
+                for wipe in rules.wipes(row):
+                    self._records.wipes.append(WipeRecord(wipe.event, round_no, names[seat], wipe.cards, wipe.points))
         return self._records

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 import pyarrow as pa
 
-#: Version of the layout below. Stored in ``meta`` under ``schema_version``; a store with another
+#: Version of the layout below. Stored in ``meta`` under ``schema_version``. A store of an older
+#: version is upgraded when opened (``migrate.py``; version 2 added ``wipes``); one of another
 #: version is refused (see ``db.open_connection``) rather than misread.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: Prefix of the id given to a log whose ``game`` line was bad (it has no id of its own).
 UNNAMED_PREFIX = "unnamed-"
@@ -199,6 +200,19 @@ TARGETS = Table(
     ("game", "event"),
 )
 
+WIPES = Table(
+    "wipes",
+    (
+        _c("game", "VARCHAR", False),
+        _c("event", "INTEGER", False),
+        _c("round", "INTEGER", False),
+        _c("player", "VARCHAR", False),
+        _c("cards", "VARCHAR[]", False),
+        _c("points", "BIGINT", False),
+    ),
+    ("game", "event", "player"),
+)
+
 VIOLATIONS = Table(
     "violations",
     (
@@ -223,6 +237,7 @@ GAME_TABLES: tuple[Table, ...] = (
     PLAYER_ROUNDS,
     HITS,
     TARGETS,
+    WIPES,
     VIOLATIONS,
 )
 

@@ -363,7 +363,7 @@ ORDER BY action, times DESC, card_taken""",
         "Rows that ended the round holding each special number: how many, how they ended, and "
         "what they scored. The Zero's fate: a Flip 7 made with it, or (kept without Flip 7) the "
         "round's score lost. Unlucky 7 arrivals count every time one reached a row (drawn, stolen or swapped), each "
-        "wiping the rest of that row; the Lucky 13 rows are split by whether they held a pair.",
+        "wiping the rest of that row (what that cost: 'unlucky_7_wipes'); the Lucky 13 rows are split by whether they held a pair.",
         _RULESET_GAMES
         + """,
 special AS (
@@ -373,16 +373,13 @@ special AS (
                           THEN 'Lucky 13 pair' ELSE 'Lucky 13 alone' END END AS held
     FROM player_rounds pr JOIN g ON pr.game = g.id,
          (VALUES ('0'), ('unlucky_7'), ('lucky_13')) s(card)
-    WHERE pr.outcome <> 'playing' AND list_contains(pr.numbers, s.card)
+    WHERE g.ruleset LIKE 'vengeance%' AND pr.outcome <> 'playing' AND list_contains(pr.numbers, s.card)
       AND ($player IS NULL OR pr.player = $player)
 ),
 arrivals AS (
     SELECT count(*) AS n
-    FROM events e JOIN g ON e.game = g.id
-    WHERE ($player IS NULL OR e.player = $player)
-      AND ((e.type = 'card' AND e.card = 'unlucky_7')
-           OR (e.type = 'target' AND e.card IN ('steal', 'swap')
-               AND 'unlucky_7' IN (json_extract_string(e.raw, '$.target_card'), json_extract_string(e.raw, '$.other_card'))))
+    FROM wipes w JOIN g ON w.game = g.id
+    WHERE $player IS NULL OR w.player = $player
 )
 SELECT held,
        count(*) AS rows,
@@ -394,6 +391,34 @@ SELECT held,
 FROM special, arrivals
 GROUP BY held
 ORDER BY held""",
+    ),
+    Statistic(
+        "unlucky_7_wipes",
+        "With a Vengeance: what each Unlucky 7 wipe cost",
+        "Every Unlucky 7 that reached a row, by how it came (drawn, stolen, swapped in): how many "
+        "found cards to throw out (wipes) and how many cards went, and the round score the rows "
+        "held just before: the points lost in total, on average per wipe and at most (lost, "
+        "avg_lost, max_lost). The row then holds the Unlucky 7 alone, worth 7: a wipe helped when "
+        "the row held less (a -N or The Zero thrown out). The cards are in the table 'wipes'.",
+        _RULESET_GAMES
+        + """,
+w AS (
+    SELECT CASE WHEN e.type = 'card' THEN 'drawn' WHEN e.card = 'steal' THEN 'stolen' ELSE 'swapped in' END AS came,
+           w.cards, w.points
+    FROM wipes w JOIN g ON w.game = g.id JOIN events e ON e.game = w.game AND e.idx = w.event
+    WHERE $player IS NULL OR w.player = $player
+)
+SELECT came,
+       count(*) AS arrivals,
+       count(*) FILTER (WHERE len(cards) > 0) AS wipes,
+       coalesce(sum(len(cards)), 0) AS cards,
+       coalesce(sum(points), 0) AS lost,
+       round(avg(points) FILTER (WHERE len(cards) > 0), 2) AS avg_lost,
+       max(points) AS max_lost,
+       count(*) FILTER (WHERE len(cards) > 0 AND points < 7) AS helped
+FROM w
+GROUP BY came
+ORDER BY arrivals DESC, came""",
     ),
     Statistic(
         "brutal",

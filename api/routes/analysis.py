@@ -14,7 +14,7 @@ from api.deps import SettingsDep, StoreDep
 from api.errors import Problem
 from api.models import QueryRequest, QueryResult, Statistics
 from api.responses import SafeJSONResponse
-from api.routes.common import STORE_ERRORS
+from api.routes.common import STORE_ERRORS, body_errors
 
 router = APIRouter(prefix="/v1", tags=["analysis"], default_response_class=SafeJSONResponse)
 
@@ -101,10 +101,12 @@ def stats(
     ),
     response_model=QueryResult,
     responses={
-        400: {"description": "The SQL does not parse or fails (unknown column, bad cast, …)."},
-        403: {"description": "The statement is not a read-only query, or it tries something the sandbox forbids."},
-        413: {"description": "The body is larger than the server's limit, or the result's first row alone is over the byte limit."},
-        422: {"description": "The body is not a valid query request, or the query ran past its time limit."},
+        **body_errors(
+            "The SQL does not parse or fails (unknown column, bad cast, …).",
+            "The body is not a valid query request, or the query ran past its time limit.",
+            too_large="the result's first row alone is over the byte limit",
+            s403="The statement is not a read-only query, or it tries something the sandbox forbids.",
+        ),
         **STORE_ERRORS,
     },
     operation_id="query",

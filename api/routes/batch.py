@@ -15,10 +15,11 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from adjudicator.store import IngestResult, LogInput, Store
+from adjudicator.store import LogInput
+from api import store_adapter
 from api.deps import StoreDep, WriterDep
 from api.responses import SafeJSONResponse
-from api.routes.common import STORE_ERRORS, WRITE_ERRORS, ReplaceQuery
+from api.routes.common import STORE_ERRORS, WRITE_ERRORS, ReplaceQuery, body_errors
 
 router = APIRouter(prefix="/v1", tags=["games"], default_response_class=SafeJSONResponse)
 
@@ -68,19 +69,6 @@ def _decode(log: BatchLog) -> LogInput:
     return LogInput(log.name, load)
 
 
-def _run(store: Store, inputs: list[LogInput], replace: bool) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-
-    def collect(result: IngestResult, events: int) -> None:
-        out.append({
-            "name": result.name, "outcome": result.outcome.value, "game": result.game_id, "valid": result.valid,
-            "message": result.message, "events": events,
-        })
-
-    store.ingest_many(inputs, replace=replace, on_result=collect)
-    return out
-
-
 @router.post(
     "/ingest",
     summary="Judge and store many logs",
@@ -93,10 +81,8 @@ def _run(store: Store, inputs: list[LogInput], replace: bool) -> list[dict[str, 
     ),
     response_model=BatchResponse,
     responses={
-        400: {"description": "The body is not JSON."},
         **WRITE_ERRORS,
-        413: {"description": "The body is larger than the server's limit."},
-        422: {"description": "The body is not a list of 1 to 1000 logs, or a parameter is invalid."},
+        **body_errors("The body is not JSON.", f"The body is not a list of 1 to {MAX_LOGS} logs, or a parameter is invalid."),
         **STORE_ERRORS,
     },
     dependencies=[WriterDep],
@@ -108,7 +94,4 @@ async def ingest_many(
     replace: ReplaceQuery = False,
 ) -> Any:
     inputs = [_decode(log) for log in body.logs]
-    return {"results": await run_in_threadpool(_run, store, inputs, replace)}
-
-
-
+    return {"results": await run_in_threadpool(store_adapter.ingest_many, store, inputs, replace=replace)}

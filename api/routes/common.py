@@ -36,20 +36,38 @@ LOG_REQUEST_BODY: dict[str, Any] = {
     }
 }
 
+Responses = dict[int | str, dict[str, Any]]
+
+#: The 413 of every endpoint with a request body.
+_TOO_LARGE = "The body is larger than the server's limit (10 MiB unless configured)"
+
+
+def body_errors(bad: str, invalid: str, *, too_large: str = "", **more: str) -> Responses:
+    """The error responses of an endpoint that reads a request body: when it is a ``400`` (``bad``),
+    the ``413`` of the server's body limit (``too_large``: a reason of the endpoint's own, added),
+    any ``more`` (``s415="…"``), and when it is a ``422`` (``invalid``); in status order."""
+    out: dict[int, dict[str, Any]] = {
+        400: {"description": bad},
+        413: {"description": f"{_TOO_LARGE}{', or ' + too_large if too_large else ''}."},
+        422: {"description": invalid},
+    }
+    out.update({int(code.lstrip("s")): {"description": text} for code, text in more.items()})
+    return dict(sorted(out.items()))
+
+
 #: Error responses every endpoint that reads a log can give (descriptions; content is set in openapi.py).
-LOG_ERRORS: dict[int | str, dict[str, Any]] = {
-    400: {"description": "The body is empty, not UTF-8, not valid JSON, or holds no events."},
-    413: {"description": "The body is larger than the server's limit (10 MiB unless configured)."},
-    415: {"description": "The Content-Type is not one of the log's media types."},
-    422: {"description": "The body is JSON but not an array, the ruleset is not supported yet, or a parameter is invalid."},
-}
-STORE_ERRORS: dict[int | str, dict[str, Any]] = {
+LOG_ERRORS: Responses = body_errors(
+    "The body is empty, not UTF-8, not valid JSON, or holds no events.",
+    "The body is JSON but not an array, the ruleset is not supported yet, or a parameter is invalid.",
+    s415="The Content-Type is not one of the log's media types.",
+)
+STORE_ERRORS: Responses = {
     503: {"description": "The store file cannot be used (in use by another process, not a flip7 store, other schema version)."},
 }
-WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
+WRITE_ERRORS: Responses = {
     401: {"description": "FLIP7_API_TOKEN is set and the bearer token is missing or wrong (`WWW-Authenticate: Bearer`)."},
 }
-NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"description": "No stored game has this id."}}
+NOT_FOUND: Responses = {404: {"description": "No stored game has this id."}}
 
 
 #: The ``replace`` query parameter of the endpoints that store logs.

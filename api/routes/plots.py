@@ -1,7 +1,7 @@
-"""``GET /v1/plots`` and ``GET /v1/plots/{name}.svg``: the figures of the statistics page, as SVG.
+"""``GET /v1/plots``, ``GET /v1/plots/{name}.svg`` and ``.png``: the figures of the statistics page.
 
 Each figure draws one statistic of ``GET /v1/stats`` (same filters) with ``adjudicator.plots``;
-``flip7 stats --plot FILE`` writes the same SVG.
+``flip7 stats --plot FILE`` (``.svg`` or ``.png``) writes the same figures.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from typing import Any
 
 from fastapi import APIRouter, Response
 
-from adjudicator.plots import FIGURES, FIGURES_BY_NAME
+from adjudicator.plots import FIGURES, FIGURES_BY_NAME, Figure
+from adjudicator.plots.png import PNG_MEDIA_TYPE, to_png
 from api.deps import StoreDep
 from api.errors import Problem
 from api.responses import SafeJSONResponse
@@ -30,38 +31,56 @@ FigureName = enum.StrEnum("FigureName", {f.name: f.name for f in FIGURES})  # ty
 @router.get(
     "",
     summary="The figures of the statistics",
-    description="Every figure, in the order of the statistics page, with the URL of its SVG.",
+    description="Every figure, in the order of the statistics page, with the URLs of its SVG and PNG.",
     response_model=FigureList,
     operation_id="listPlots",
 )
 def list_plots() -> Any:
     return {
         "figures": [
-            {"name": f.name, "title": f.title, "explanation": f.explanation, "statistic": f.statistic, "url": f"/v1/plots/{f.name}.svg"}
+            {
+                "name": f.name, "title": f.title, "explanation": f.explanation, "statistic": f.statistic,
+                "url": f"/v1/plots/{f.name}.svg", "png_url": f"/v1/plots/{f.name}.png", "ruleset": f.ruleset,
+            }
             for f in FIGURES
         ]
     }
 
 
-@router.get(
-    "/{name}.svg",
-    summary="One figure as SVG",
-    description=(
-        "The figure drawn from its statistic over the stored games, as a standalone SVG document "
-        "(it scales to its container). `player` and `since` filter as for `GET /v1/stats`. With no "
-        "game to count the figure says so."
-    ),
-    response_class=Response,
-    responses={
-        200: {"content": {SVG_MEDIA_TYPE: {"schema": {"type": "string"}}}, "description": "The figure."},
-        422: {"description": "An unknown figure name, or a filter that is not valid."},
-        **STORE_ERRORS,
-    },
-    operation_id="plot",
-)
-def plot(name: FigureName, store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None) -> Response:
-    figure = FIGURES_BY_NAME.get(name.value)
+_FILTERS = "`player` and `since` filter as for `GET /v1/stats`. With no game to count the figure says so."
+_PLOT_ERRORS: dict[int | str, dict[str, Any]] = {
+    422: {"description": "An unknown figure name, or a filter that is not valid."},
+    **STORE_ERRORS,
+}
+
+
+def _figure_svg(name: FigureName, store: StoreDep, player: str | None, since: str | None) -> str:
+    figure: Figure | None = FIGURES_BY_NAME.get(name.value)
     if figure is None:  # pragma: no cover - the enum admits registered names only
         raise Problem("invalid-request", f"no figure is named {name.value!r}")
     (result,) = store.stats(player=player, since=since_moment(since), names=[figure.statistic])
-    return Response(figure.render(result).svg(), media_type=SVG_MEDIA_TYPE, headers={"Cache-Control": "no-cache"})
+    return figure.render(result).svg()
+
+
+@router.get(
+    "/{name}.svg",
+    summary="One figure as SVG",
+    description=f"The figure drawn from its statistic over the stored games, as a standalone SVG document (it scales to its container). {_FILTERS}",
+    response_class=Response,
+    responses={200: {"content": {SVG_MEDIA_TYPE: {"schema": {"type": "string"}}}, "description": "The figure."}, **_PLOT_ERRORS},
+    operation_id="plot",
+)
+def plot(name: FigureName, store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None) -> Response:
+    return Response(_figure_svg(name, store, player, since), media_type=SVG_MEDIA_TYPE, headers={"Cache-Control": "no-cache"})
+
+
+@router.get(
+    "/{name}.png",
+    summary="One figure as PNG",
+    description=f"The same figure as `/v1/plots/{{name}}.svg`, as a PNG image 1280 pixels wide (for reports and chats). {_FILTERS}",
+    response_class=Response,
+    responses={200: {"content": {PNG_MEDIA_TYPE: {"schema": {"type": "string", "format": "binary"}}}, "description": "The figure."}, **_PLOT_ERRORS},
+    operation_id="plotPng",
+)
+def plot_png(name: FigureName, store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None) -> Response:
+    return Response(to_png(_figure_svg(name, store, player, since)), media_type=PNG_MEDIA_TYPE, headers={"Cache-Control": "no-cache"})

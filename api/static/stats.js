@@ -1,5 +1,7 @@
 // The statistics page: the figures of GET /v1/plots as SVG images, each with its data as a table
-// (from GET /v1/stats, the statistic it draws), and the overview of the store.
+// (from GET /v1/stats, the statistic it draws), and the overview of the store. A figure of one
+// ruleset's games (the With a Vengeance ones) is shown only where the statistic by_ruleset counts
+// games of that ruleset.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -25,6 +27,12 @@ function filters() {
   return params;
 }
 
+// the figure counts every game, or games of a ruleset that by_ruleset saw ("vengeance (brutal)" is vengeance)
+function counted(figure, rulesets) {
+  const wanted = figure.ruleset;
+  return !wanted || rulesets.some((r) => r === wanted || r.startsWith(`${wanted} (`));
+}
+
 function dataTable(statistic) {
   const head = el("tr", {}, statistic.columns.map((c) => el("th", { scope: "col", text: c })));
   const rows = statistic.rows.map((row) => el("tr", {}, statistic.columns.map((c) => el("td", { text: row[c] === null ? "–" : String(row[c]) }))));
@@ -39,6 +47,7 @@ async function load() {
     const listing = await (await fetch("/v1/plots")).json();
     const statParams = new URLSearchParams(params);
     statParams.append("only", "overview");
+    statParams.append("only", "by_ruleset");
     for (const f of listing.figures) statParams.append("only", f.statistic);
     const response = await fetch(`/v1/stats?${statParams}`);
     const stats = await response.json();
@@ -49,21 +58,24 @@ async function load() {
       ...Object.entries(overview).map(([k, v]) => el("span", {}, `${k}: `, el("strong", { text: String(v) }))),
     );
     const query = params.toString();
+    const rulesets = byName.by_ruleset.rows.map((r) => r.ruleset);
+    const shown = listing.figures.filter((f) => counted(f, rulesets));
     $("figures").replaceChildren(
-      ...listing.figures.map((f) => {
+      ...shown.map((f) => {
         const src = f.url + (query ? `?${query}` : "");
+        const png = f.png_url + (query ? `?${query}` : "");
         return el(
           "figure",
           { id: `figure-${f.name}`, "aria-labelledby": `cap-${f.name}` },
           el("div", { class: "chart" }, el("img", { src, alt: `${f.title}. ${f.explanation}`, width: "640", height: "360", loading: "lazy" })),
-          el("figcaption", { id: `cap-${f.name}` }, el("strong", { text: f.title }), `: ${f.explanation} `, el("a", { href: src, text: "SVG" })),
+          el("figcaption", { id: `cap-${f.name}` }, el("strong", { text: f.title }), `: ${f.explanation} `, el("a", { href: src, text: "SVG" }), " · ", el("a", { href: png, text: "PNG" })),
           byName[f.statistic]
             ? el("details", {}, el("summary", { text: "The numbers" }), dataTable(byName[f.statistic]))
             : null,
         );
       }),
     );
-    $("status").textContent = `${listing.figures.length} figures${query ? " (filtered)" : ""}.`;
+    $("status").textContent = `${shown.length} figures${query ? " (filtered)" : ""}.`;
   } catch (error) {
     $("status").textContent = `The statistics could not be loaded: ${error.message}`;
     $("status").classList.add("error");

@@ -4,7 +4,12 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const CARD_NAMES = { freeze: "Freeze", flip_three: "Flip Three", second_chance: "Second Chance" };
+const CARD_NAMES = {
+  freeze: "Freeze", flip_three: "Flip Three", second_chance: "Second Chance",
+  // With a Vengeance
+  "0": "The Zero", unlucky_7: "Unlucky 7", lucky_13: "Lucky 13", "/2": "÷2", just_one_more: "Just One More",
+  flip_four: "Flip Four", steal: "Steal", swap: "Swap", discard: "Discard", flip7_bonus: "Flip 7 bonus",
+};
 
 const view = { data: null, at: 0, game: null, violationsAt: new Map(), roundStarts: [] };
 
@@ -162,7 +167,7 @@ function describeEvent(e) {
     case "game": return "the game begins";
     case "round": return `round ${roundOf(e)} begins`;
     case "card": return `${cardName(e.card)} to ${who}`;
-    case "target": return `${who} gives ${cardName(e.card)} to ${e.target}`;
+    case "target": return describeTarget(e, who);
     case "hit": return `${who} hits`;
     case "stay": return `${who} stays`;
     case "shuffle": return "the discard pile is shuffled into a new draw pile";
@@ -174,6 +179,35 @@ function describeEvent(e) {
 
 function cardName(card) {
   return CARD_NAMES[card] ?? card ?? "?";
+}
+
+// a target event; Steal, Swap and Discard name the cards they move (target_card, other, other_card)
+function describeTarget(e, who) {
+  let fields = {};
+  try {
+    fields = JSON.parse(e.raw);
+  } catch (_) {
+    // an unreadable line has no fields
+  }
+  const owned = (name, card) => (name === who ? `their own ${cardName(card)}` : `${name}'s ${cardName(card)}`);
+  if (fields.other !== undefined && fields.other_card !== undefined && fields.target_card !== undefined) {
+    return `${who} swaps ${owned(e.target, fields.target_card)} with ${owned(fields.other, fields.other_card)}`;
+  }
+  if (fields.target_card !== undefined) {
+    const verb = e.card === "steal" ? "steals" : e.card === "discard" ? "discards" : `uses ${cardName(e.card)} on`;
+    return `${who} ${verb} ${owned(e.target, fields.target_card)}`;
+  }
+  return `${who} gives ${cardName(e.card)} to ${e.target}`;
+}
+
+// a number card's value: "7", and the special numbers "unlucky_7", "lucky_13"
+function numberValue(card) {
+  const digits = /(\d+)$/.exec(card);
+  return digits ? Number(digits[1]) : NaN;
+}
+
+function isNumberCard(card) {
+  return /^\d+$/.test(card) || /^(un)?lucky_\d+$/.test(card);
 }
 
 function renderEventList() {
@@ -288,7 +322,7 @@ function outWhy(p, at) {
   const e = view.data.events[j];
   switch (p.status) {
     case "busted":
-      return e && e.type === "card" && /^\d+$/.test(e.card) ? `busted: a second ${e.card} (event ${j})` : `busted (event ${j})`;
+      return e && e.type === "card" && isNumberCard(e.card) ? `busted: a second ${numberValue(e.card)} (event ${j})` : `busted (event ${j})`;
     case "stayed": return `stayed (event ${j})`;
     case "frozen": return e && e.type === "target" ? `frozen by ${e.player} (event ${j})` : `frozen (event ${j})`;
     case "flip7": return `Flip 7! (event ${j})`;
@@ -298,18 +332,30 @@ function outWhy(p, at) {
 
 function breakdown(p) {
   if (p.status === "busted") return "busted: 0";
-  const numbers = p.numbers.map(Number);
-  if (numbers.length + p.modifiers.length < 2 && p.status !== "flip7") return null;
+  const numbers = p.numbers.map(numberValue);
+  if (numbers.length + p.modifiers.length < 2 && p.status !== "flip7" && !p.holds_the_zero) return null;
   let total = numbers.reduce((a, b) => a + b, 0);
-  let text = numbers.length ? numbers.join(" + ") : "0";
+  let text = p.numbers.length ? p.numbers.map(cardName).join(" + ") : "0";
   if (numbers.length > 1) text += ` = ${total}`;
+  if (p.holds_the_zero && p.status !== "flip7") {
+    total = 0;
+    text += "; The Zero without Flip 7";
+  }
   for (const m of p.modifiers.filter((x) => x === "x2")) {
     total *= 2;
     text += ` × 2 = ${total}`;
   }
-  for (const m of p.modifiers.filter((x) => x !== "x2")) {
+  for (const m of p.modifiers.filter((x) => x === "/2")) { // every halving before any minus
+    total = Math.floor(total / 2);
+    text += ` ÷ 2 = ${total}`;
+  }
+  for (const m of p.modifiers.filter((x) => x !== "x2" && x !== "/2")) {
     total += Number(m);
     text += ` ${m}`;
+  }
+  if (total < 0 && p.round_score === 0) {
+    total = 0;
+    text += " (not below 0)";
   }
   if (p.status === "flip7") {
     total += 15;
@@ -320,8 +366,9 @@ function breakdown(p) {
 }
 
 function renderCard(card) {
-  const kind = /^\d+$/.test(card) ? "num" : /^[+\-x÷/]\d/.test(card) ? "mod" : "action"; // +4, x2, and other rulesets' modifiers
-  return el("li", { class: `card ${kind}`, "data-card": card }, el("span", { text: cardName(card) }));
+  const kind = isNumberCard(card) ? "num" : /^[+\-x÷/]\d/.test(card) ? "mod" : "action"; // +4, x2, -4, /2
+  const special = card in CARD_NAMES && kind !== "action" ? " special" : ""; // The Zero, Unlucky 7, Lucky 13, ÷2
+  return el("li", { class: `card ${kind}${special}`, "data-card": card, title: cardName(card) }, el("span", { text: cardName(card) }));
 }
 
 function renderSeat(p, table, at) {
@@ -344,6 +391,7 @@ function renderSeat(p, table, at) {
     el("header", {}, el("h4", { text: p.name }), ...badges),
     cards.length ? el("ul", { class: "cards", "aria-label": `${p.name}'s cards` }, cards) : el("p", { class: "empty", text: "no cards" }),
     p.second_chance ? el("p", { class: "held", text: "holds a Second Chance" }) : null,
+    p.holds_the_zero ? el("p", { class: "held zero", text: "holds The Zero: scores 0 unless Flip 7, and may not stay" }) : null,
     why ? el("p", { class: "why", text: why }) : null,
     el(
       "p",

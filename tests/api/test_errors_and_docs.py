@@ -181,6 +181,7 @@ ENDPOINTS = {
     ("/v1/games/{game_id}/replay", "get"),
     ("/v1/plots", "get"),
     ("/v1/plots/{name}.svg", "get"),
+    ("/v1/plots/{name}.png", "get"),
 }
 
 

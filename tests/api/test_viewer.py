@@ -64,19 +64,37 @@ def test_plots_lists_every_figure(client) -> None:
     figures = client.get("/v1/plots").json()["figures"]
     assert [f["name"] for f in figures] == [f.name for f in FIGURES]
     assert figures[0]["url"] == "/v1/plots/bust_risk.svg" and figures[0]["statistic"] == "bust_risk"
+    assert figures[0]["png_url"] == "/v1/plots/bust_risk.png" and figures[0]["ruleset"] is None
+    assert {f["name"]: f["ruleset"] for f in figures}["unlucky_7_wipes"] == "vengeance"
 
 
 def test_each_plot_is_svg_of_the_stored_games(client) -> None:
-    for text in (WRONG_TURN, (LOGS / "3-players.jsonl").read_text(encoding="utf-8")):
+    for text in (WRONG_TURN, *((LOGS / n).read_text(encoding="utf-8") for n in ("3-players.jsonl", "vengeance-brutal.jsonl"))):
         client.post("/v1/games", content=text, headers=NDJSON)
     for figure in FIGURES:
         response = client.get(f"/v1/plots/{figure.name}.svg")
         assert response.status_code == 200 and response.headers["content-type"] == "image/svg+xml"
         root = ET.fromstring(response.text)
         assert root.find("{http://www.w3.org/2000/svg}title").text == figure.title
-        assert "No data yet" not in response.text, figure.name  # the 3-player game is complete
+        assert "No data yet" not in response.text, figure.name  # the 3-player and the Brutal game are complete
     filtered = client.get("/v1/plots/bust_risk.svg", params={"player": "Nobody"})
     assert "No data yet" in filtered.text
+
+
+def test_a_vengeance_figure_as_svg_and_png(client) -> None:
+    client.post("/v1/games", content=(LOGS / "vengeance-brutal.jsonl").read_text(encoding="utf-8"), headers=NDJSON)
+    svg = client.get("/v1/plots/unlucky_7_wipes.svg")
+    assert svg.status_code == 200
+    # the sample's three Unlucky 7s were all drawn: 5 13 7 2 (27 points), 11 4 (15), 11 13 -10 -8 (6)
+    assert "drawn: 16 points per wipe; 3 wipes of 3 arrivals threw out 10 cards and 48 points, the most 27; 1 helped" in svg.text
+    png = client.get("/v1/plots/unlucky_7_wipes.png", params={"player": "Ben"})
+    assert png.status_code == 200 and png.headers["content-type"] == "image/png"
+    assert png.content[:8] == b"\x89PNG\r\n\x1a\n"
+    stats = client.get("/v1/stats", params={"only": "unlucky_7_wipes", "player": "Ben"}).json()["statistics"]
+    assert stats[0]["rows"] == [
+        {"came": "drawn", "arrivals": 1, "wipes": 1, "cards": 4, "lost": 27, "avg_lost": 27.0, "max_lost": 27, "helped": 0}
+    ]
+    assert client.get("/v1/plots/nope.png").status_code == 422
 
 
 def test_plot_errors(client) -> None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import struct
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
-from adjudicator.plots import FIGURES, FIGURES_BY_NAME, render_report
+from adjudicator.plots import FIGURES, FIGURES_BY_NAME, RULESETS_STATISTIC, counts_games_of, figures_present, render_report
+from adjudicator.plots.png import to_png
 from adjudicator.plots.svg import _nice_max, _tick_count
 from adjudicator.store import STATISTICS, Store
 
@@ -19,11 +22,18 @@ def parse(svg: str) -> ET.Element:
 
 def test_every_figure_draws_a_known_statistic() -> None:
     names = {s.name for s in STATISTICS}
-    assert [f.name for f in FIGURES] == ["bust_risk", "scores_by_outcome", "win_rate_by_seat", "flip7_by_players"]
+    assert [f.name for f in FIGURES] == [
+        "bust_risk", "scores_by_outcome", "win_rate_by_seat", "flip7_by_players",
+        "unlucky_7_wipes", "vengeance_actions", "special_numbers",
+    ]
     assert all(f.statistic in names and f.title and f.explanation for f in FIGURES)
+    assert [f.ruleset for f in FIGURES].count("vengeance") == 3
 
 
-@pytest.mark.parametrize("figure", FIGURES, ids=lambda f: f.name)
+BASE_FIGURES = [f for f in FIGURES if f.ruleset is None]
+
+
+@pytest.mark.parametrize("figure", BASE_FIGURES, ids=lambda f: f.name)
 def test_figures_of_the_fixture_games(fixture_store: Store, figure) -> None:
     (result,) = fixture_store.stats(names=[figure.statistic])
     root = parse(figure.render(result).svg())
@@ -65,3 +75,69 @@ def test_text_is_escaped(store: Store) -> None:
 def test_axis_ends_on_a_round_number(top: float, axis: float, ticks: int) -> None:
     assert _nice_max(top) == pytest.approx(axis)
     assert _tick_count(axis) == ticks
+
+
+# --------------------------------------------------------------------------- With a Vengeance
+
+VENGEANCE = Path(__file__).resolve().parents[3] / "fixtures" / "vengeance"
+#: 011 and 012: Ben's drawn Unlucky 7 throws out 7, 3, -2 (8 points); 112: Cem is dealt one into an
+#: empty row, then swaps it to Ben, whose lone 5 it throws out; 022: a Steal; 017: The Zero with Flip 7.
+VENGEANCE_GAMES = ("011", "012", "112", "022", "017")
+
+
+@pytest.fixture
+def vengeance_store(store: Store) -> Store:
+    for number in VENGEANCE_GAMES:
+        path = next(VENGEANCE.glob(f"{number}-*.jsonl"))
+        store.ingest(path.read_bytes(), path.name)
+    return store
+
+
+def tooltips(svg: str) -> list[str]:
+    return [t.text or "" for t in parse(svg).iter(f"{SVG}title")][1:]
+
+
+def test_unlucky_7_wipes_figure(vengeance_store: Store) -> None:
+    figure = FIGURES_BY_NAME["unlucky_7_wipes"]
+    (result,) = vengeance_store.stats(names=[figure.statistic])
+    tips = tooltips(figure.render(result).svg())
+    assert tips == [
+        "drawn: 8 points per wipe; 2 wipes of 3 arrivals threw out 6 cards and 16 points, the most 8; 0 helped",
+        "swapped in: 5 points per wipe; 1 wipes of 1 arrivals threw out 1 cards and 5 points, the most 5; 1 helped",
+    ]
+
+
+def test_vengeance_actions_figure_shows_the_actions_only(vengeance_store: Store) -> None:
+    figure = FIGURES_BY_NAME["vengeance_actions"]
+    (result,) = vengeance_store.stats(names=[figure.statistic])
+    used = {r["card"] for r in result.as_dict()["rows"]}
+    assert {"swap", "steal"} <= used and "-2" in used  # a modifier counts in the statistic, not in the figure
+    tips = tooltips(figure.render(result).svg())
+    assert tips and all(t.split(" ")[0] in ("Steal", "Swap") for t in tips)
+    assert any(t.startswith("Swap self: 0 (0 of 1)") for t in tips)
+
+
+def test_special_numbers_figure_puts_the_zero_first(vengeance_store: Store) -> None:
+    figure = FIGURES_BY_NAME["special_numbers"]
+    (result,) = vengeance_store.stats(names=[figure.statistic])
+    tips = tooltips(figure.render(result).svg())
+    assert tips[0].startswith("The Zero Flip 7: 1 (1 of 1 rows)")
+
+
+def test_vengeance_figures_are_present_only_with_vengeance_games(fixture_store: Store) -> None:
+    (base,) = fixture_store.stats(names=[RULESETS_STATISTIC])
+    assert figures_present(FIGURES, base) == BASE_FIGURES
+    path = next(VENGEANCE.glob("037-*.jsonl"))  # a Brutal game: "vengeance (brutal)"
+    fixture_store.ingest(path.read_bytes(), path.name)
+    (both,) = fixture_store.stats(names=[RULESETS_STATISTIC])
+    assert figures_present(FIGURES, both) == list(FIGURES)
+    zero = FIGURES_BY_NAME["special_numbers"]
+    assert counts_games_of(zero, ["vengeance (brutal)"]) and not counts_games_of(zero, ["flip7", "vengeancex"])
+
+
+def test_a_figure_as_png(vengeance_store: Store) -> None:
+    figure = FIGURES_BY_NAME["unlucky_7_wipes"]
+    (result,) = vengeance_store.stats(names=[figure.statistic])
+    png = to_png(figure.render(result).svg())
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", png[16:24]) == (1280, 720)  # twice the SVG's 640 x 360

@@ -1,0 +1,83 @@
+"""Upgrading a store written by an older flip7 to the current schema, in place and all at once.
+
+``db.open_connection`` calls ``upgrade`` when it finds an older ``schema_version`` it knows how to
+upgrade (a read-only open upgrades the file first through a short read-write connection). Each
+step adds what its version added and derives the new rows from what the store already holds (the
+logs themselves are stored, so nothing has to be ingested again). The whole upgrade is one
+transaction: it is either done completely, ``meta.schema_version`` included, or not at all.
+
+Version 1 → 2: the table ``wipes`` (what each Unlucky 7 threw out of a row), filled by replaying
+the stored logs of every game whose ruleset is not the base game (no base-game card wipes a row).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import duckdb
+import pyarrow as pa
+
+from adjudicator.errors import Flip7Error
+from adjudicator.replay import replay_log
+from adjudicator.store.records import RecordCollector
+from adjudicator.store.schema import SCHEMA_VERSION, WIPES
+
+_WIPE_VIEW = "_flip7_upgrade_wipes"
+
+
+def _wipes_from_logs(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 2: create ``wipes`` and fill it from the stored logs of the expansion's games."""
+    con.execute(WIPES.ddl())
+    games = con.execute(
+        "SELECT l.game, l.content FROM logs l JOIN games g ON g.id = l.game "
+        "WHERE coalesce(json_extract_string(g.options, '$.ruleset'), 'flip7') <> 'flip7' ORDER BY l.game"
+    ).fetchall()
+    columns: list[list[object]] = [[] for _ in WIPES.columns]
+    for game_id, content in games:
+        collector = RecordCollector()
+        try:
+            result = replay_log(bytes(content), observer=collector)
+        except Flip7Error:  # it was stored, so it can be judged; should it not be, it has no wipes
+            continue
+        for wipe in collector.records(result.state).wipes:
+            row = (game_id, wipe.event, wipe.round, wipe.player, list(wipe.cards), wipe.points)
+            for column, value in zip(columns, row, strict=True):
+                column.append(value)
+    if not columns[0]:
+        return
+    arrow = pa.Table.from_arrays(
+        [pa.array(values, type=c.arrow) for values, c in zip(columns, WIPES.columns, strict=True)],
+        schema=WIPES.arrow_schema(),
+    )
+    con.register(_WIPE_VIEW, arrow)
+    try:
+        names = ", ".join(WIPES.column_names)
+        con.execute(f"INSERT INTO {WIPES.name} ({names}) SELECT {names} FROM {_WIPE_VIEW}")
+    finally:
+        con.unregister(_WIPE_VIEW)
+
+
+#: The step from each older version to the next one.
+STEPS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _wipes_from_logs}
+
+
+def can_upgrade(version: str | None) -> bool:
+    """True when a store of ``version`` can be upgraded to ``SCHEMA_VERSION``."""
+    return version is not None and version.isdigit() and int(version) in STEPS
+
+
+def upgrade(con: duckdb.DuckDBPyConnection, version: str) -> None:
+    """Upgrade the store open read-write on ``con`` from ``version`` to ``SCHEMA_VERSION``, in one
+    transaction (rolled back and raised again on any error)."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        for step in range(int(version), SCHEMA_VERSION):
+            STEPS[step](con)
+        con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [str(SCHEMA_VERSION)])
+        con.execute("COMMIT")
+    except BaseException:
+        try:
+            con.execute("ROLLBACK")
+        except duckdb.Error:
+            pass
+        raise
