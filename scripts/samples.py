@@ -286,6 +286,11 @@ def write_samples(folder: Path) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     """``python -m scripts.samples [DIR]`` or ``… --search FILE [START]``."""
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] in (["-h"], ["--help"]) or (args and args[0].startswith("-") and args[0] != "--search"):
+        print("usage: python -m scripts.samples [DIR]   (writes the sample logs, default logs/)\n"
+              "       python -m scripts.samples --search FILE [START]   (the first seed that makes FILE)",
+              file=sys.stderr if args[0] not in ("-h", "--help") else sys.stdout)
+        return 0 if args[0] in ("-h", "--help") else 2
     if args[:1] == ["--search"]:
         sample = next((s for s in SAMPLES if s.file == (args[1] if len(args) > 1 else "")), None)
         if sample is None:

@@ -85,14 +85,15 @@ def test_a_vengeance_figure_as_svg_and_png(client) -> None:
     client.post("/v1/games", content=(LOGS / "vengeance-brutal.jsonl").read_text(encoding="utf-8"), headers=NDJSON)
     svg = client.get("/v1/plots/unlucky_7_wipes.svg")
     assert svg.status_code == 200
-    # the sample's three Unlucky 7s were all drawn: 5 13 7 2 (27 points), 11 4 (15), 11 13 -10 -8 (6)
-    assert "drawn: 16 points per wipe; 3 wipes of 3 arrivals threw out 10 cards and 48 points, the most 27; 1 helped" in svg.text
-    png = client.get("/v1/plots/unlucky_7_wipes.png", params={"player": "Ben"})
+    # the sample's three Unlucky 7s were all drawn: Cem's 11 13 12 -8 (28 points), Ana's 7 4 (11),
+    # and one that reached Ana's empty row (no wipe)
+    assert "drawn: 19.5 points per wipe; 2 wipes of 3 arrivals threw out 6 cards and 39 points, the most 28; 0 helped" in svg.text
+    png = client.get("/v1/plots/unlucky_7_wipes.png", params={"player": "Cem"})
     assert png.status_code == 200 and png.headers["content-type"] == "image/png"
     assert png.content[:8] == b"\x89PNG\r\n\x1a\n"
-    stats = client.get("/v1/stats", params={"only": "unlucky_7_wipes", "player": "Ben"}).json()["statistics"]
+    stats = client.get("/v1/stats", params={"only": "unlucky_7_wipes", "player": "Cem"}).json()["statistics"]
     assert stats[0]["rows"] == [
-        {"came": "drawn", "arrivals": 1, "wipes": 1, "cards": 4, "lost": 27, "avg_lost": 27.0, "max_lost": 27, "helped": 0}
+        {"came": "drawn", "arrivals": 1, "wipes": 1, "cards": 4, "lost": 28, "avg_lost": 28.0, "max_lost": 28, "helped": 0}
     ]
     assert client.get("/v1/plots/nope.png").status_code == 422
 

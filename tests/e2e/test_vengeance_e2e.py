@@ -81,10 +81,10 @@ def test_step_through_a_vengeance_game(page: Any, server: str) -> None:
 
 
 def test_a_stored_vengeance_game_and_its_figures(page: Any, server: str) -> None:
-    page.goto(server + "/#game=sample-vengeance-brutal&event=79")
-    expect(page.locator("#position")).to_have_text("event 79 of 454")
-    expect(page.locator("#event-info")).to_contain_text("Unlucky 7 to Ben")
-    expect(cards(page, "Ben")).to_have_count(1)
+    page.goto(server + "/#game=sample-vengeance-brutal&event=78")
+    expect(page.locator("#position")).to_have_text("event 78 of 530")
+    expect(page.locator("#event-info")).to_contain_text("Unlucky 7 to Cem")
+    expect(cards(page, "Cem")).to_have_count(1)
 
     page.goto(server + "/stats")  # the store holds Vengeance games: their figures are shown too
     expect(page.locator("#figures figure")).to_have_count(len(FIGURES))
