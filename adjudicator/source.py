@@ -70,7 +70,7 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
                     break
             yield TooLongLine(length - _ending(tail))
             continue
-        if len(raw) - _ending(raw) > MAX_LINE_BYTES:
+        if len(raw) > MAX_LINE_BYTES and len(raw) - _ending(raw) > MAX_LINE_BYTES:
             yield TooLongLine(len(raw) - _ending(raw))
             continue
         text = _decode(raw, line_no)

@@ -37,8 +37,7 @@ import duckdb
 import pyarrow as pa
 
 from adjudicator.errors import Flip7Error
-from adjudicator.records import LoggedEvent
-from adjudicator.replay import replay_log
+from adjudicator.replay import ReadLines, event_fields, replay_log
 from adjudicator.source import as_lines, printable
 from adjudicator.store.records import RecordCollector
 from adjudicator.store.schema import (
@@ -203,14 +202,29 @@ def unnamed_id(digest: str) -> str:
     return UNNAMED_PREFIX + digest[:16]
 
 
-def _round_numbers(events: list[LoggedEvent]) -> list[int]:
-    """For each event, how many ``round`` events came up to and including it."""
-    out, rounds = [], 0
-    for event in events:
-        if event.type == "round":
+def _event_columns(game_id: str, lines: ReadLines) -> list[list[Any]]:
+    """The columns of the ``events`` table for the event lines of one replay.
+
+    Equal lines share one parsed event, so the fields of each distinct event are read once.
+    """
+    fields: dict[int, tuple[str | None, str | None, str | None, str | None]] = {}
+    kinds, players, cards, targets, round_nos = [], [], [], [], []
+    rounds = 0
+    for index, (text, event) in enumerate(zip(lines.text, lines.event)):
+        key = id(event) if event is not None else -index - 1  # lines that do not parse: one by one
+        got = fields.get(key)
+        if got is None:
+            got = fields[key] = event_fields(event, text)
+        kind, player, card, target = got
+        if kind == "round":
             rounds += 1
-        out.append(rounds)
-    return out
+        round_nos.append(rounds)
+        kinds.append(kind)
+        players.append(player)
+        cards.append(card)
+        targets.append(target)
+    n = len(lines.line)
+    return [[game_id] * n, list(range(n)), lines.line, round_nos, kinds, players, cards, targets, lines.text]
 
 
 def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> GameRows:
@@ -227,7 +241,6 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
     winner = judged.winner
     violations = judged.violations
     complete = named and result.stopped_by is None  # only wrong claims, if anything
-    events = result.events
     records = collector.records(result.state)
 
     games = (
@@ -263,17 +276,7 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
             [int(totals.get(p, 0)) for p in players],
             [p == winner for p in players],
         ],
-        "events": [
-            [game_id] * len(events),
-            [e.index for e in events],
-            [e.line for e in events],
-            _round_numbers(events),
-            [e.type for e in events],
-            [e.player for e in events],
-            [e.card for e in events],
-            [e.target for e in events],
-            [str(e.raw) for e in events],
-        ],
+        "events": _event_columns(game_id, result.lines),
         "rounds": _record_columns(game_id, ROUNDS, records.rounds),
         "player_rounds": _record_columns(game_id, PLAYER_ROUNDS, records.player_rounds),
         "hits": _record_columns(game_id, HITS, records.hits),
