@@ -16,6 +16,7 @@ import typer
 from rich.markup import escape
 from rich.progress import Progress
 
+from adjudicator.bulk import bulk_replays, tune_for_bulk
 from adjudicator.errors import Flip7Error
 from adjudicator.events import event_json_schema
 from adjudicator.replay import replay_log, state_at
@@ -75,7 +76,7 @@ def _judged(files: list[str], workers: int, ordered: bool) -> Iterator[Judged]:
         yield from map(_judge, files)
         return
     chunk = max(1, min(32, len(files) // (workers * 8)))
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    with multiprocessing.get_context("spawn").Pool(workers, initializer=tune_for_bulk) as pool:
         results = pool.imap(_judge, files, chunk) if ordered else pool.imap_unordered(_judge, files, chunk)
         yield from results
 
@@ -146,7 +147,7 @@ def check(
     show_progress = len(files) >= PROGRESS_FROM and errors.is_terminal
     first = True
     # output piped elsewhere must stay there: the bar takes over standard output only when both share the terminal
-    with Progress(
+    with bulk_replays(), Progress(
         *Progress.get_default_columns(), console=errors, transient=True, disable=not show_progress, redirect_stdout=sys.stdout.isatty()
     ) as progress:
         task = progress.add_task("checking", total=len(files))
