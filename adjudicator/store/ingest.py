@@ -6,6 +6,8 @@ single transaction (``INSERT INTO t SELECT … FROM <registered Arrow table>``).
 transaction fail for any reason, it is rolled back and the batch's games are written again one
 transaction each, so one game that cannot be stored never costs the others. An interrupt (Ctrl-C)
 or a crash during a batch rolls back the games of that batch only; batches already committed stay.
+With worker processes the next batch is already being replayed while one is written; an interrupt
+then drops that one too (it was never written, and no result of it was reported).
 
 Outcomes follow the rules of one-at-a-time ingestion, in input order: a log whose bytes are already
 stored is ``unchanged``; a new id is ``ingested``; a known id with other bytes is ``refused``, or
@@ -443,6 +445,17 @@ class _Item:
     stored_events: int = 0
 
 
+@dataclass(slots=True)
+class _Settling:
+    """A batch between its look-up and its write: what was found stored, and how to get its rows."""
+
+    batch: list[_Item]
+    by_hash: dict[str, str]
+    stored: dict[str, tuple[Any, ...]]
+    ingested_at: datetime
+    attach: Callable[[], None]
+
+
 class Ingestor:
     """Runs ingestion against one connection. Not thread-safe: the caller serialises writes."""
 
@@ -461,6 +474,7 @@ class Ingestor:
         self._stored_verdicts = stored_verdicts
         self._workers = max(1, workers)
         self._pool: ProcessPoolExecutor | None = None
+        self._in_flight: _Settling | None = None
 
     def run(
         self,
@@ -486,6 +500,7 @@ class Ingestor:
         try:
             self._run(inputs, replace, batch_size, report)
         finally:
+            self._in_flight = None  # after an interrupt: that batch was never written
             if self._pool is not None:
                 self._pool.shutdown(wait=True, cancel_futures=True)
                 self._pool = None
@@ -503,15 +518,33 @@ class Ingestor:
             batch.append(item)
             events += len(item.data or b"") // 40  # rough: a log line is ~40 bytes
             if len(batch) >= batch_size or events >= MAX_BATCH_EVENTS:
-                for done in self._settle(batch, replace):
-                    report(done)
+                self._next_batch(batch, replace, report)
                 batch, events = [], 0
         if batch:
-            for done in self._settle(batch, replace):
+            self._next_batch(batch, replace, report)
+        if self._in_flight is not None:
+            settling, self._in_flight = self._in_flight, None
+            for done in self._finish(settling, replace):
                 report(done)
+
+    def _next_batch(self, batch: list[_Item], replace: bool, report: Callable[[_Item], None]) -> None:
+        """Settle ``batch``. With worker processes, the batch is handed to them first and the batch
+        before it written meanwhile, so the workers replay while this process writes."""
+        settling: _Settling | None = self._begin(batch)
+        if self._workers > 1:
+            settling, self._in_flight = self._in_flight, settling
+        if settling is None:
+            return
+        for done in self._finish(settling, replace):
+            report(done)
 
     def _replay(self, items: list[_Item], ingested_at: datetime) -> None:
         """Replay ``items`` (here, or in the worker pool when there are enough) and attach their rows."""
+        self._submit(items, ingested_at)()
+
+    def _submit(self, items: list[_Item], ingested_at: datetime) -> Callable[[], None]:
+        """Start replaying ``items`` (in the worker pool when there are enough); the function returned
+        waits for the rows and attaches them (a replay here happens when it is called)."""
         jobs = [(i.name, i.data, i.digest, ingested_at) for i in items if i.data is not None and i.digest is not None]
         assert len(jobs) == len(items), "every item to replay has been read"
         if self._workers > 1 and len(jobs) >= 4 * self._workers:
@@ -527,16 +560,20 @@ class Ingestor:
             )
         else:
             outputs = map(_replay_here, jobs)
-        for item, out in zip(items, outputs, strict=True):
-            if isinstance(out, Flip7Error):
-                item.result = IngestResult(item.name, Outcome.UNREADABLE, message=str(out), error=type(out).__name__, exception=out)
-            elif isinstance(out, tuple):
-                item.result = IngestResult(item.name, Outcome.UNREADABLE, message=out[1], error=out[0])
-            else:
-                item.game = out
 
-    def _settle(self, batch: list[_Item], replace: bool) -> list[_Item]:
-        """Decide every item's outcome, write what must be written, and return the items."""
+        def attach() -> None:
+            for item, out in zip(items, outputs, strict=True):
+                if isinstance(out, Flip7Error):
+                    item.result = IngestResult(item.name, Outcome.UNREADABLE, message=str(out), error=type(out).__name__, exception=out)
+                elif isinstance(out, tuple):
+                    item.result = IngestResult(item.name, Outcome.UNREADABLE, message=out[1], error=out[0])
+                else:
+                    item.game = out
+
+        return attach
+
+    def _begin(self, batch: list[_Item]) -> _Settling:
+        """Hash the batch, find the logs already stored byte for byte, and start replaying the rest."""
         con = self._con
         for item in batch:
             if item.data is not None:
@@ -552,7 +589,22 @@ class Ingestor:
         ingested_at = self._now()
 
         # Replay what is not already stored byte for byte.
-        self._replay([i for i in batch if i.result is None and i.digest not in by_hash], ingested_at)
+        attach = self._submit([i for i in batch if i.result is None and i.digest not in by_hash], ingested_at)
+        return _Settling(batch, by_hash, stored, ingested_at, attach)
+
+    def _finish(self, settling: _Settling, replace: bool) -> list[_Item]:
+        """Decide every item's outcome, write what must be written, and return the items."""
+        con = self._con
+        batch, by_hash, stored, ingested_at = settling.batch, settling.by_hash, settling.stored, settling.ingested_at
+        settling.attach()
+        if by_hash and self._workers > 1:
+            # the batch before this one was written after the look-up: what it replaced is gone
+            still = {row[0] for row in con.execute(
+                "SELECT content_hash FROM games WHERE content_hash IN (SELECT unnest($1::VARCHAR[]))", [list(by_hash)]
+            ).fetchall()}
+            gone = [i for i in batch if i.result is None and i.game is None and i.digest not in still]
+            if gone:
+                self._replay(gone, ingested_at)
 
         ids = list({i.game.game_id for i in batch if i.game is not None})
         known: dict[str, str] = dict(
