@@ -10,14 +10,14 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.cards import ACTIONS, ALL_CARDS, MODIFIERS, NUMBERS, deck_counts
+from adjudicator.cards import ACTIONS, ALL_CARDS, MODIFIERS, NUMBERS
 from adjudicator.errors import VIOLATION_CODES, RuleViolation
 from adjudicator.events import (
     CardEvent,
@@ -34,6 +34,7 @@ from adjudicator.events import (
 from adjudicator.replay import check_log, replay_log, state_at
 from adjudicator.rules import apply, check, expecting, is_legal, legal_moves
 from adjudicator.rules.base import score_row
+from adjudicator.rules.registry import find_ruleset
 from adjudicator.simulate import GameOptions, SimulatedGame, dump_event, play_game
 from adjudicator.state import BUSTED, GameState
 
@@ -181,8 +182,9 @@ def card_census(state: GameState) -> Counter[str]:
 
 
 def assert_conserved(config: Config) -> None:
+    """After every event of a simulated game, every card of the ruleset's deck lies somewhere."""
     game = config.play()
-    deck = +Counter(deck_counts(config.options.decks))
+    deck = +Counter(find_ruleset(config.options.ruleset).deck(config.options.decks))
     for index, state in enumerate(fold(game.events)):
         census = card_census(state)
         assert census == deck, (config, index, game.events[index], census - deck, deck - census)
@@ -265,7 +267,14 @@ def candidate_moves(state: GameState, rng: random.Random, count: int) -> list[Ev
     return cands
 
 
-def assert_faces_agree(config: Config, rng: random.Random, samples: int = 12) -> None:
+def assert_faces_agree(
+    config: Config, rng: random.Random, samples: int = 12,
+    candidates: Callable[[GameState, random.Random, int], list[Event]] | None = None,
+    codes: Collection[str] = VIOLATION_CODES,
+) -> None:
+    """``legal_moves`` and the reducer agree at sampled points of a simulated game: each offered
+    move applies, every other ``candidates`` event is refused with one of ``codes``."""
+    candidates = candidates or candidate_moves
     game = config.play()
     events = game.events
     picks = sorted(rng.sample(range(1, len(events) + 1), min(samples, len(events))))
@@ -280,13 +289,13 @@ def assert_faces_agree(config: Config, rng: random.Random, samples: int = 12) ->
             trial = copy.deepcopy(state)
             apply(trial, move, count)  # must not raise
         # Also the generic moves everybody could try: (player, hit/stay) and targets of every card.
-        for cand in candidate_moves(state, rng, 40):
+        for cand in candidates(state, rng, 40):
             if cand in offered:
                 check(state, cand)
                 continue
             with pytest.raises(RuleViolation) as refused:
                 check(state, cand)
-            assert refused.value.code in VIOLATION_CODES
+            assert refused.value.code in codes
             assert not refused.value.is_claim
         # What the log really did next is among the offered moves (claims aside).
         if count < len(events) and events[count].type not in ("score", "end"):

@@ -5,7 +5,6 @@ scores equal a plain re-write of the scoring rule."""
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 
@@ -16,14 +15,13 @@ pytest.importorskip("adjudicator.rules.engine", reason="needs the shared rules e
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.errors import RuleViolation
 from adjudicator.events import CardEvent, Event, GameEvent, HitEvent, StayEvent
 from adjudicator.replay import check_log, replay_log, state_at
-from adjudicator.rules import apply, check, expecting, legal_moves
-from adjudicator.rules.vengeance import ACTIONS, CARD_SET, MODIFIERS, VengeanceTargetEvent, deck_counts
+from adjudicator.rules import expecting, legal_moves
+from adjudicator.rules.vengeance import ACTIONS, CARD_SET, MODIFIERS, VengeanceTargetEvent
 from adjudicator.simulate import GameOptions, dump_event
 from adjudicator.state import BUSTED, GameState
-from tests.adjudicator.test_properties import Config, card_census, fold, state_after
+from tests.adjudicator.test_properties import Config, assert_conserved, assert_faces_agree, state_after
 
 #: Violation codes a Vengeance game can produce (the contract's and ``must_hit``).
 CODES = {"bad_event", "unknown_player", "out_of_order", "wrong_player", "stay_without_card", "illegal_target",
@@ -55,10 +53,7 @@ def test_games_are_valid_and_cards_conserved(config: Config) -> None:
     verdict = check_log(game.text())
     assert verdict.valid, (config, verdict.violations[:1])
     assert verdict.finished == game.finished or game.stalled
-    deck = +Counter(deck_counts(config.options.decks))
-    for index, state in enumerate(fold(game.events)):
-        assert card_census(state) == deck, (config, index, game.events[index])
-        assert state.draw_size == sum(state.draw_pile.values())
+    assert_conserved(config)
 
 
 def snapshot(state: GameState) -> tuple:
@@ -112,25 +107,7 @@ def candidates(state: GameState, rng: random.Random, count: int) -> list[Event]:
 @FEW
 @given(configs(), st.randoms(use_true_random=False))
 def test_legal_moves_and_the_reducer_agree(config: Config, rng: random.Random) -> None:
-    game = config.play()
-    events = game.events
-    for count in sorted(rng.sample(range(1, len(events) + 1), min(8, len(events)))):
-        state = state_after(events, count)
-        moves = legal_moves(state)
-        offered = set(moves)
-        assert len(offered) == len(moves)
-        assert state.over or moves
-        for move in rng.sample(moves, min(len(moves), 12)):
-            apply(copy.deepcopy(state), move, count)
-        for cand in candidates(state, rng, 30):
-            if cand in offered:
-                check(state, cand)
-                continue
-            with pytest.raises(RuleViolation) as refused:
-                check(state, cand)
-            assert refused.value.code in CODES
-        if count < len(events) and events[count].type not in ("score", "end"):
-            assert events[count] in offered
+    assert_faces_agree(config, rng, samples=8, candidates=candidates, codes=CODES)
 
 
 @FEW
