@@ -71,7 +71,7 @@ class ReplayResult:
     def events(self) -> list[LoggedEvent]:
         """The event lines (with ``collect``) as records of plain values, in log order."""
         read = self.lines
-        return [_logged(index, line, text, event) for index, (line, text, event) in enumerate(zip(read.line, read.text, read.event))]
+        return [_logged(index, line, text, event) for index, (line, text, event) in enumerate(zip(read.line, read.text, read.event, strict=True))]
 
 
 def _is_event_line(text: str) -> bool:
