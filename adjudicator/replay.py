@@ -37,11 +37,27 @@ class ReplayObserver(Protocol):
 
 
 @dataclass(slots=True)
+class ReadLines:
+    """The event lines of a log as a replay read them, column by column: event ``i`` is on line
+    ``line[i]`` (from 1), its raw text is ``text[i]`` and ``event[i]`` the event parsed from it (None
+    when the line does not parse). Equal lines share one event object.
+
+    Plain lists of numbers and text, rather than an object per line: the garbage collector walks
+    every object that holds others, and a record per line made collecting cost more than judging.
+    """
+
+    line: list[int] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+    event: list[Event | None] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class ReplayResult:
     """What a replay produced: the verdict, the final state, and (with ``collect``) the event lines.
 
     ``stopped_by`` is the fatal violation that ended the replay, if any; ``applied`` is how many
-    events were applied to ``state``.
+    events were applied to ``state``. With ``collect``, ``lines`` holds every event line as read;
+    ``events`` gives them as ``LoggedEvent`` records.
     """
 
     verdict: Verdict
@@ -49,7 +65,13 @@ class ReplayResult:
     options: dict[str, Any] | None
     stopped_by: Violation | None = None
     applied: int = 0
-    events: list[LoggedEvent] = field(default_factory=list)
+    lines: ReadLines = field(default_factory=ReadLines)
+
+    @property
+    def events(self) -> list[LoggedEvent]:
+        """The event lines (with ``collect``) as records of plain values, in log order."""
+        read = self.lines
+        return [_logged(index, line, text, event) for index, (line, text, event) in enumerate(zip(read.line, read.text, read.event, strict=True))]
 
 
 def _is_event_line(text: str) -> bool:
@@ -79,7 +101,8 @@ def replay_log(
     state = GameState()
     violations: list[Violation] = []
     fatal: Violation | None = None
-    logged: list[LoggedEvent] = []
+    logged = ReadLines()
+    logged_line, logged_text, logged_event = logged.line.append, logged.text.append, logged.event.append
     index = -1
     applied = 0
     parse: Callable[[str], Event] = memoized(parse_event)  # identical lines share one parsed event
@@ -110,7 +133,14 @@ def replay_log(
                 else:
                     fatal = violation
         if collect:
-            logged.append(_logged(index, line_no, text, event, parse))
+            if event is None:  # not judged (past a fatal violation), or a line that does not parse
+                try:
+                    event = parse(text)
+                except RuleViolation:
+                    pass
+            logged_line(line_no)
+            logged_text(str(text))
+            logged_event(event)
         if observer is not None:
             observer.judged(state, index, applied, fatal)
     if index < 0:
@@ -155,15 +185,19 @@ def state_at(source: str | bytes | Iterable[str], n: int | None = None) -> Repla
     return result
 
 
-def _logged(index: int, line: int, text: str, event: Event | None, parse: Callable[[str], Event]) -> LoggedEvent:
+def _logged(index: int, line: int, text: str, event: Event | None) -> LoggedEvent:
+    kind, player, card, target = event_fields(event, text)
+    return LoggedEvent(index, line, text, kind, player, card, target)
+
+
+def event_fields(event: Event | None, text: str) -> tuple[str | None, str | None, str | None, str | None]:
+    """What the store and the timeline keep of an event line: its type, player, card and recipient
+    (None where it has none; for a line that does not parse, the type when one can be read)."""
     if event is None:
-        try:
-            event = parse(text)
-        except RuleViolation:
-            return LoggedEvent(index, line, str(text), _peek_type(text))
+        return _peek_type(text), None, None, None
     fields = event.__dict__  # plain dict look-ups: getattr on a missing pydantic field is slow
     recipient = fields.get("target") if event.type == "target" else None  # a game's "target" is its score
-    return LoggedEvent(index, line, str(text), event.type, fields.get("player"), fields.get("card"), recipient)
+    return event.type, fields.get("player"), fields.get("card"), recipient
 
 
 def _peek_type(text: str) -> str | None:
@@ -190,4 +224,4 @@ def build_verdict(state: GameState, events: int, violations: list[Violation]) ->
     return Verdict.of(game.id, events, violations, rounds, dict(zip(names, state.totals, strict=True)), state.over, winner)
 
 
-__all__ = ["ReplayObserver", "ReplayResult", "build_verdict", "check_log", "replay_log", "state_at", "walk"]
+__all__ = ["ReadLines", "ReplayObserver", "ReplayResult", "event_fields", "build_verdict", "check_log", "replay_log", "state_at", "walk"]

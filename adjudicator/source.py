@@ -70,11 +70,14 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
                     break
             yield TooLongLine(length - _ending(tail))
             continue
-        if len(raw) - _ending(raw) > MAX_LINE_BYTES:
+        if len(raw) > MAX_LINE_BYTES and len(raw) - _ending(raw) > MAX_LINE_BYTES:
             yield TooLongLine(len(raw) - _ending(raw))
             continue
-        text = _decode(raw, line_no)
-        yield text.removesuffix("\n").removesuffix("\r")  # one "\n" and one "\r" before it, as in lines_from_text
+        try:  # one "\n" and one "\r" before it go, as in lines_from_text (single bytes in UTF-8)
+            text = raw.removesuffix(b"\n").removesuffix(b"\r").decode("utf-8")
+        except UnicodeDecodeError:
+            text = _decode(raw, line_no)  # raises, naming the line and the byte
+        yield text
 
 
 def lines_from_bytes(data: bytes) -> Iterator[str]:

@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from benchlib import Verdict, best_of, event_lines, parser, rate, report, write_corpus  # noqa: E402
 
+from adjudicator.bulk import bulk_replays  # noqa: E402
 from adjudicator.replay import replay_log  # noqa: E402
 from adjudicator.source import lines_from_stream  # noqa: E402
 
@@ -74,10 +75,12 @@ def json_loads_per_line(paths: list[Path]) -> None:
 
 
 def check_files(paths: list[Path]) -> None:
-    """Judge every file as ``flip7 check`` does (verdicts as JSON data, nothing printed)."""
-    for path in paths:
-        with path.open("rb") as handle:
-            replay_log(lines_from_stream(handle)).verdict.to_dict()
+    """Judge every file as ``flip7 check`` does (the collector tuned for bulk replays, verdicts as
+    JSON data, nothing printed)."""
+    with bulk_replays():
+        for path in paths:
+            with path.open("rb") as handle:
+                replay_log(lines_from_stream(handle)).verdict.to_dict()
 
 
 def main(argv: list[str] | None = None) -> list[Verdict]:

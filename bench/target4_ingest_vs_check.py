@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/target4_ingest_vs_check.py --games 2000
 
-Simulates the corpus into a temporary folder, then times ``flip7 check --json FILES`` and
+Simulates the corpus into a temporary folder, then times ``flip7 check --jobs 1 --json FILES`` and
 ``flip7 ingest --jobs 1 FOLDER`` into a fresh store (both one process), in one run.
 
 Target: ingest's games/s ≥ 0.5× check's (ingest replays with records and writes the store).
@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
         folder = Path(tmp)
         paths = write_corpus(folder / "logs", args.games, args.players, args.seed)
         files = [str(f) for f in paths]
-        check = best_cpu(args.repeat, [*FLIP7, "check", "--json", *files])
+        check = best_cpu(args.repeat, [*FLIP7, "check", "--jobs", "1", "--json", *files])
 
         def ingest_once() -> Run:
             db = folder / f"store-{time.monotonic_ns()}.duckdb"
@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     n = args.games
     rows = [
         ("corpus", f"{n:,} games of {args.players} players"),
-        ("flip7 check --json", f"{check.cpu:.2f} s CPU = {rate(n, check.cpu)} games/s (wall {check.seconds:.2f} s)"),
+        ("flip7 check --jobs 1 --json", f"{check.cpu:.2f} s CPU = {rate(n, check.cpu)} games/s (wall {check.seconds:.2f} s)"),
         ("flip7 ingest --jobs 1 (fresh store)", f"{ingest.cpu:.2f} s CPU = {rate(n, ingest.cpu)} games/s (wall {ingest.seconds:.2f} s)"),
     ]
     verdicts = [Verdict("ingest games/s ÷ check games/s (CPU time)", check.cpu / ingest.cpu, 0.5)]

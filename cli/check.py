@@ -7,6 +7,7 @@ import multiprocessing
 import os
 import sys
 import textwrap
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -16,6 +17,7 @@ import typer
 from rich.markup import escape
 from rich.progress import Progress
 
+from adjudicator.bulk import bulk_replays, tune_for_bulk
 from adjudicator.errors import Flip7Error
 from adjudicator.events import event_json_schema
 from adjudicator.replay import replay_log, state_at
@@ -29,6 +31,12 @@ EXIT_VALID, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
 PROGRESS_FROM = 20
 #: Without ``--jobs``, check in one process per CPU from this many files on.
 PARALLEL_FROM = 100
+
+def _start_method() -> str:
+    """How worker processes start: forked on Linux while this process runs no other thread (a
+    spawned worker imports the whole command line again: half a second of CPU each, measured on
+    1,000 games as 0.8 s of overhead against 0.4 s forked); spawned otherwise."""
+    return "fork" if sys.platform == "linux" and threading.active_count() == 1 else "spawn"
 
 Judged = tuple[str, dict[str, Any] | None, dict[int, str], str | None]
 
@@ -75,7 +83,7 @@ def _judged(files: list[str], workers: int, ordered: bool) -> Iterator[Judged]:
         yield from map(_judge, files)
         return
     chunk = max(1, min(32, len(files) // (workers * 8)))
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    with multiprocessing.get_context(_start_method()).Pool(workers, initializer=tune_for_bulk) as pool:
         results = pool.imap(_judge, files, chunk) if ordered else pool.imap_unordered(_judge, files, chunk)
         yield from results
 
@@ -146,7 +154,7 @@ def check(
     show_progress = len(files) >= PROGRESS_FROM and errors.is_terminal
     first = True
     # output piped elsewhere must stay there: the bar takes over standard output only when both share the terminal
-    with Progress(
+    with bulk_replays(), Progress(
         *Progress.get_default_columns(), console=errors, transient=True, disable=not show_progress, redirect_stdout=sys.stdout.isatty()
     ) as progress:
         task = progress.add_task("checking", total=len(files))

@@ -23,6 +23,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from adjudicator.bulk import bulk_replays
 from adjudicator.plots import FIGURES_BY_NAME
 from adjudicator.store import (
     GameNotFound,
@@ -136,7 +137,7 @@ def ingest(
             progress.advance(task)
 
         with open_store(db, read_only=False, wait=wait) as store:
-            with progress, announce(store.path, "ingest") if isinstance(store, Store) else nullcontext():
+            with bulk_replays(), progress, announce(store.path, "ingest") if isinstance(store, Store) else nullcontext():
                 store.ingest_many(inputs, replace=replace, batch_size=batch_size, on_result=on_result, workers=workers)
     except KeyboardInterrupt:
         err.print(f"[bold red]interrupted:[/] the batch in progress was not stored; {_summary_line(summary)}", soft_wrap=True)

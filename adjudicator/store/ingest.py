@@ -6,6 +6,8 @@ single transaction (``INSERT INTO t SELECT … FROM <registered Arrow table>``).
 transaction fail for any reason, it is rolled back and the batch's games are written again one
 transaction each, so one game that cannot be stored never costs the others. An interrupt (Ctrl-C)
 or a crash during a batch rolls back the games of that batch only; batches already committed stay.
+With worker processes the next batch is already being replayed while one is written; an interrupt
+then drops that one too (it was never written, and no result of it was reported).
 
 Outcomes follow the rules of one-at-a-time ingestion, in input order: a log whose bytes are already
 stored is ``unchanged``; a new id is ``ingested``; a known id with other bytes is ``refused``, or
@@ -36,9 +38,9 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
+from adjudicator.bulk import tune_for_bulk
 from adjudicator.errors import Flip7Error
-from adjudicator.records import LoggedEvent
-from adjudicator.replay import replay_log
+from adjudicator.replay import ReadLines, event_fields, replay_log
 from adjudicator.source import as_lines, printable
 from adjudicator.store.records import RecordCollector
 from adjudicator.store.schema import (
@@ -56,8 +58,10 @@ from adjudicator.store.schema import (
 #: Games per transaction. Larger batches amortise the per-transaction cost; smaller ones lose less
 #: work to a crash. Measured in bench/bench_ingest.py.
 DEFAULT_BATCH_SIZE = 500
-#: A batch is also cut once it holds this many events, to bound memory with very long logs.
-MAX_BATCH_EVENTS = 250_000
+#: A batch is also cut once it holds about this many events (about 100 five-player games), which
+#: bounds the rows held before they are written: a peak of 260 MiB instead of 390 MiB for 2,000 games
+#: in one call, at the same CPU time (bench/target3_memory.py).
+MAX_BATCH_EVENTS = 30_000
 #: Errors of writing one batch that are reported per game instead of ending the run.
 WRITE_ERRORS: tuple[type[BaseException], ...] = (duckdb.Error, pa.ArrowException, OverflowError)
 
@@ -204,14 +208,29 @@ def unnamed_id(digest: str) -> str:
     return UNNAMED_PREFIX + digest[:16]
 
 
-def _round_numbers(events: list[LoggedEvent]) -> list[int]:
-    """For each event, how many ``round`` events came up to and including it."""
-    out, rounds = [], 0
-    for event in events:
-        if event.type == "round":
+def _event_columns(game_id: str, lines: ReadLines) -> list[list[Any]]:
+    """The columns of the ``events`` table for the event lines of one replay.
+
+    Equal lines share one parsed event, so the fields of each distinct event are read once.
+    """
+    fields: dict[int, tuple[str | None, str | None, str | None, str | None]] = {}
+    kinds, players, cards, targets, round_nos = [], [], [], [], []
+    rounds = 0
+    for index, (text, event) in enumerate(zip(lines.text, lines.event, strict=True)):
+        key = id(event) if event is not None else -index - 1  # lines that do not parse: one by one
+        got = fields.get(key)
+        if got is None:
+            got = fields[key] = event_fields(event, text)
+        kind, player, card, target = got
+        if kind == "round":
             rounds += 1
-        out.append(rounds)
-    return out
+        round_nos.append(rounds)
+        kinds.append(kind)
+        players.append(player)
+        cards.append(card)
+        targets.append(target)
+    n = len(lines.line)
+    return [[game_id] * n, list(range(n)), lines.line, round_nos, kinds, players, cards, targets, lines.text]
 
 
 def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> GameRows:
@@ -228,7 +247,6 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
     winner = judged.winner
     violations = judged.violations
     complete = named and result.stopped_by is None  # only wrong claims, if anything
-    events = result.events
     records = collector.records(result.state)
 
     games = (
@@ -264,17 +282,7 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
             [int(totals.get(p, 0)) for p in players],
             [p == winner for p in players],
         ],
-        "events": [
-            [game_id] * len(events),
-            [e.index for e in events],
-            [e.line for e in events],
-            _round_numbers(events),
-            [e.type for e in events],
-            [e.player for e in events],
-            [e.card for e in events],
-            [e.target for e in events],
-            [str(e.raw) for e in events],
-        ],
+        "events": _event_columns(game_id, result.lines),
         "rounds": _record_columns(game_id, ROUNDS, records.rounds),
         "player_rounds": _record_columns(game_id, PLAYER_ROUNDS, records.player_rounds),
         "hits": _record_columns(game_id, HITS, records.hits),
@@ -342,6 +350,7 @@ def _die_with_parent(parent: int) -> None:
             pass
     if os.getppid() != parent:  # the parent died before the line above took effect
         os._exit(1)
+    tune_for_bulk()  # the worker only replays logs
     threading.Thread(target=_watch_parent, args=(parent,), name="flip7-parent-watch", daemon=True).start()
 
 
@@ -438,6 +447,17 @@ class _Item:
     stored_events: int = 0
 
 
+@dataclass(slots=True)
+class _Settling:
+    """A batch between its look-up and its write: what was found stored, and how to get its rows."""
+
+    batch: list[_Item]
+    by_hash: dict[str, str]
+    stored: dict[str, tuple[Any, ...]]
+    ingested_at: datetime
+    attach: Callable[[], None]
+
+
 class Ingestor:
     """Runs ingestion against one connection. Not thread-safe: the caller serialises writes."""
 
@@ -456,6 +476,7 @@ class Ingestor:
         self._stored_verdicts = stored_verdicts
         self._workers = max(1, workers)
         self._pool: ProcessPoolExecutor | None = None
+        self._in_flight: _Settling | None = None
 
     def run(
         self,
@@ -481,6 +502,7 @@ class Ingestor:
         try:
             self._run(inputs, replace, batch_size, report)
         finally:
+            self._in_flight = None  # after an interrupt: that batch was never written
             if self._pool is not None:
                 self._pool.shutdown(wait=True, cancel_futures=True)
                 self._pool = None
@@ -498,15 +520,33 @@ class Ingestor:
             batch.append(item)
             events += len(item.data or b"") // 40  # rough: a log line is ~40 bytes
             if len(batch) >= batch_size or events >= MAX_BATCH_EVENTS:
-                for done in self._settle(batch, replace):
-                    report(done)
+                self._next_batch(batch, replace, report)
                 batch, events = [], 0
         if batch:
-            for done in self._settle(batch, replace):
+            self._next_batch(batch, replace, report)
+        if self._in_flight is not None:
+            settling, self._in_flight = self._in_flight, None
+            for done in self._finish(settling, replace):
                 report(done)
+
+    def _next_batch(self, batch: list[_Item], replace: bool, report: Callable[[_Item], None]) -> None:
+        """Settle ``batch``. With worker processes, the batch is handed to them first and the batch
+        before it written meanwhile, so the workers replay while this process writes."""
+        settling: _Settling | None = self._begin(batch)
+        if self._workers > 1:
+            settling, self._in_flight = self._in_flight, settling
+        if settling is None:
+            return
+        for done in self._finish(settling, replace):
+            report(done)
 
     def _replay(self, items: list[_Item], ingested_at: datetime) -> None:
         """Replay ``items`` (here, or in the worker pool when there are enough) and attach their rows."""
+        self._submit(items, ingested_at)()
+
+    def _submit(self, items: list[_Item], ingested_at: datetime) -> Callable[[], None]:
+        """Start replaying ``items`` (in the worker pool when there are enough); the function returned
+        waits for the rows and attaches them (a replay here happens when it is called)."""
         jobs = [(i.name, i.data, i.digest, ingested_at) for i in items if i.data is not None and i.digest is not None]
         assert len(jobs) == len(items), "every item to replay has been read"
         if self._workers > 1 and len(jobs) >= 4 * self._workers:
@@ -522,16 +562,20 @@ class Ingestor:
             )
         else:
             outputs = map(_replay_here, jobs)
-        for item, out in zip(items, outputs, strict=True):
-            if isinstance(out, Flip7Error):
-                item.result = IngestResult(item.name, Outcome.UNREADABLE, message=str(out), error=type(out).__name__, exception=out)
-            elif isinstance(out, tuple):
-                item.result = IngestResult(item.name, Outcome.UNREADABLE, message=out[1], error=out[0])
-            else:
-                item.game = out
 
-    def _settle(self, batch: list[_Item], replace: bool) -> list[_Item]:
-        """Decide every item's outcome, write what must be written, and return the items."""
+        def attach() -> None:
+            for item, out in zip(items, outputs, strict=True):
+                if isinstance(out, Flip7Error):
+                    item.result = IngestResult(item.name, Outcome.UNREADABLE, message=str(out), error=type(out).__name__, exception=out)
+                elif isinstance(out, tuple):
+                    item.result = IngestResult(item.name, Outcome.UNREADABLE, message=out[1], error=out[0])
+                else:
+                    item.game = out
+
+        return attach
+
+    def _begin(self, batch: list[_Item]) -> _Settling:
+        """Hash the batch, find the logs already stored byte for byte, and start replaying the rest."""
         con = self._con
         for item in batch:
             if item.data is not None:
@@ -547,7 +591,22 @@ class Ingestor:
         ingested_at = self._now()
 
         # Replay what is not already stored byte for byte.
-        self._replay([i for i in batch if i.result is None and i.digest not in by_hash], ingested_at)
+        attach = self._submit([i for i in batch if i.result is None and i.digest not in by_hash], ingested_at)
+        return _Settling(batch, by_hash, stored, ingested_at, attach)
+
+    def _finish(self, settling: _Settling, replace: bool) -> list[_Item]:
+        """Decide every item's outcome, write what must be written, and return the items."""
+        con = self._con
+        batch, by_hash, stored, ingested_at = settling.batch, settling.by_hash, settling.stored, settling.ingested_at
+        settling.attach()
+        if by_hash and self._workers > 1:
+            # the batch before this one was written after the look-up: what it replaced is gone
+            still = {row[0] for row in con.execute(
+                "SELECT content_hash FROM games WHERE content_hash IN (SELECT unnest($1::VARCHAR[]))", [list(by_hash)]
+            ).fetchall()}
+            gone = [i for i in batch if i.result is None and i.game is None and i.digest not in still]
+            if gone:
+                self._replay(gone, ingested_at)
 
         ids = list({i.game.game_id for i in batch if i.game is not None})
         known: dict[str, str] = dict(

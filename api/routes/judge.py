@@ -13,6 +13,16 @@ from api.models import TableView, Verdict
 from api.responses import SafeJSONResponse
 from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, AtQuery, table_at
 
+#: Logs up to this many bytes (two or three games) are judged on the event loop itself: that holds
+#: other requests back for a few milliseconds at most, less than the hop to a worker thread and
+#: back costs on a busy machine. Longer logs go to a thread, so other requests keep being served.
+INLINE_BYTES = 32 * 1024
+
+
+def _size(source: bytes | list[str]) -> int:
+    return len(source) if isinstance(source, bytes) else sum(map(len, source))
+
+
 router = APIRouter(prefix="/v1", tags=["judge"], default_response_class=SafeJSONResponse)
 
 
@@ -31,8 +41,15 @@ router = APIRouter(prefix="/v1", tags=["judge"], default_response_class=SafeJSON
 )
 async def check(request: Request) -> Any:
     body = await read_log(request)
-    verdict = await run_in_threadpool(check_log, body.source)
-    return verdict.to_dict()
+    source = body.source
+    if _size(source) <= INLINE_BYTES:
+        verdict = check_log(source)
+    else:
+        verdict = await run_in_threadpool(check_log, source)
+    # a Response of its own: FastAPI would otherwise validate the verdict again through the response
+    # model and walk it with jsonable_encoder (a quarter of the route's own time); the model stays
+    # declared above for the OpenAPI document
+    return SafeJSONResponse(verdict.to_dict())
 
 
 @router.post(

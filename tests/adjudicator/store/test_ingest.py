@@ -153,6 +153,20 @@ def test_conflict_inside_one_batch(store: Store, tmp_path: Path) -> None:
     assert rows_of(store, "fx-2") == expected_rows(other.read_bytes())
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_outcomes_across_batches_as_if_one_at_a_time(store: Store, tmp_path: Path, workers: int) -> None:
+    # with workers, batch N+1 is looked up before batch N is written (batches of 1 log here, so the
+    # replays stay in this process): a log found stored then, but replaced by batch N, is judged anew
+    other = _other_fx2(tmp_path)
+    ingest_paths(store, FX2)
+    outcomes = [r.outcome for r in ingest_paths(store, other, FX2, FX2, replace=True, batch_size=1, workers=workers)]
+    assert outcomes == [Outcome.REPLACED, Outcome.REPLACED, Outcome.UNCHANGED]
+    assert store.log_bytes("fx-2") == FX2.read_bytes()
+    assert rows_of(store, "fx-2") == expected_rows(FX2.read_bytes())
+    refused = [r.outcome for r in ingest_paths(store, other, FX2, batch_size=1, workers=workers)]
+    assert refused == [Outcome.REFUSED, Outcome.UNCHANGED]
+
+
 def test_unreadable_inputs_are_reported_and_the_rest_stored(store: Store, tmp_path: Path) -> None:
     empty = tmp_path / "empty.jsonl"
     empty.write_bytes(b"# only a comment\n\n")
