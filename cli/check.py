@@ -6,10 +6,11 @@ import json
 import multiprocessing
 import os
 import sys
-import textwrap
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -38,24 +39,54 @@ def _start_method() -> str:
     1,000 games as 0.8 s of overhead against 0.4 s forked); spawned otherwise."""
     return "fork" if sys.platform == "linux" and threading.active_count() == 1 else "spawn"
 
-Judged = tuple[str, dict[str, Any] | None, dict[int, str], str | None]
+#: How ``check`` prints each log: the human report, ``--json`` (one verdict, or an item of the
+#: array for several files), ``--jsonl``.
+REPORT, JSON_ONE, JSON_ITEM, JSONL = "report", "json", "json-item", "jsonl"
 
 
-def _judge(name: str) -> Judged:
-    """Judge one log: (name, verdict, offending lines by number, error message if unreadable)."""
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One log judged (in a worker process, when there are several): what the summary counts, and
+    what is printed. For the JSON forms the worker writes the text itself, so the parent only
+    prints; for the human report it sends the verdict and the offending lines."""
+
+    name: str
+    error: str | None  # the log could not be read: why
+    valid: bool = False
+    codes: tuple[str, ...] = ()
+    text: str | None = None  # the printed form (JSON forms)
+    verdict: dict[str, Any] | None = None  # the human report only
+    shown: dict[int, str] = field(default_factory=dict)
+
+
+def _judge(name: str, form: str = REPORT) -> Judged:
+    """Judge one log and prepare how ``form`` prints it."""
     try:
         with open_log(name) as stream:
             verdict = replay_log(lines_from_stream(stream)).verdict.to_dict()
+            codes = tuple(v["code"] for v in verdict["violations"])
+            if form != REPORT:
+                return Judged(name, None, verdict["valid"], codes, text=_json_form(name, verdict, form))
             wanted = {v["line"] for v in verdict["violations"]}
             shown: dict[int, str] = {}
             if wanted:
                 stream.seek(0)
                 shown = offending_lines(lines_from_stream(stream), wanted)
-            return name, verdict, shown, None
+            return Judged(name, None, verdict["valid"], codes, verdict=verdict, shown=shown)
     except OSError as exc:
-        return name, None, {}, printable(describe_os_error(name, exc))
+        error = printable(describe_os_error(name, exc))
     except Flip7Error as exc:
-        return name, None, {}, printable(f"{name}: {exc}")
+        error = printable(f"{name}: {exc}")
+    return Judged(name, error, text=None if form == REPORT else _json_form(name, {"file": printable(name), "error": error}, form))
+
+
+def _json_form(name: str, item: dict[str, Any], form: str) -> str:
+    """``item`` (a verdict, or an error object) as ``form`` prints it."""
+    if form == JSONL:
+        return json.dumps(item if "error" in item else {"file": printable(name), **item}, ensure_ascii=False)
+    text = json.dumps(item, ensure_ascii=False, indent=2)
+    # as json.dumps(array, indent=2) lays out an item (the text has no line breaks of its own)
+    return text if form == JSON_ONE else "  " + text.replace("\n", "\n  ")
 
 
 def expand_inputs(names: list[str]) -> tuple[list[str], bool]:
@@ -76,15 +107,16 @@ def expand_inputs(names: list[str]) -> tuple[list[str], bool]:
     return out, folder
 
 
-def _judged(files: list[str], workers: int, ordered: bool) -> Iterator[Judged]:
+def _judged(files: list[str], workers: int, form: str, ordered: bool) -> Iterator[Judged]:
     """Judge ``files`` here, or in a pool of ``workers`` processes (in input order when ``ordered``,
     else as each finishes). Results are yielded one by one: nothing is kept."""
     if workers <= 1:
-        yield from map(_judge, files)
+        yield from (_judge(name, form) for name in files)
         return
     chunk = max(1, min(32, len(files) // (workers * 8)))
+    judge = partial(_judge, form=form)
     with multiprocessing.get_context(_start_method()).Pool(workers, initializer=tune_for_bulk) as pool:
-        results = pool.imap(_judge, files, chunk) if ordered else pool.imap_unordered(_judge, files, chunk)
+        results = pool.imap(judge, files, chunk) if ordered else pool.imap_unordered(judge, files, chunk)
         yield from results
 
 
@@ -113,11 +145,6 @@ class _Output:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())  # so the flush at exit does not complain either
             os.close(devnull)
-
-
-def _indented(verdict: Mapping[str, Any]) -> str:
-    """One array item as ``json.dumps(array, indent=2)`` lays it out."""
-    return textwrap.indent(json.dumps(verdict, ensure_ascii=False, indent=2), "  ")
 
 
 def check(
@@ -158,32 +185,25 @@ def check(
         *Progress.get_default_columns(), console=errors, transient=True, disable=not show_progress, redirect_stdout=sys.stdout.isatty()
     ) as progress:
         task = progress.add_task("checking", total=len(files))
-        for name, verdict, shown, error in _judged(files, workers, ordered=not as_jsonl):
+        form = JSONL if as_jsonl else (JSON_ITEM if many else JSON_ONE) if as_json else REPORT
+        for judged in _judged(files, workers, form, ordered=not as_jsonl):
             progress.advance(task)
-            item: dict[str, Any]
-            if error is not None:
-                errors.print(f"[bold red]error:[/] {escape(error)}", soft_wrap=True)
+            if judged.error is not None:
+                errors.print(f"[bold red]error:[/] {escape(judged.error)}", soft_wrap=True)
                 worst = EXIT_UNREADABLE
                 counts["unreadable"] += 1
-                item = {"file": printable(name), "error": error}
             else:
-                assert verdict is not None
-                if not verdict["valid"] and worst == EXIT_VALID:
+                if not judged.valid and worst == EXIT_VALID:
                     worst = EXIT_VIOLATIONS
-                counts["valid" if verdict["valid"] else "with violations"] += 1
-                codes.update(v["code"] for v in verdict["violations"])
-                item = verdict
-            if as_jsonl:
-                line = json.dumps({"file": printable(name), **item} if error is None else item, ensure_ascii=False)
-                out.write(lambda line=line: print(line))  # type: ignore[misc]
-            elif as_json:
-                text = json.dumps(item, ensure_ascii=False, indent=2) if not many else _indented(item)
+                counts["valid" if judged.valid else "with violations"] += 1
+                codes.update(judged.codes)
+            if form == JSONL:
+                out.write(lambda text=judged.text: print(text))  # type: ignore[misc]
+            elif form != REPORT:
                 lead = "" if not many else ("[\n" if first else ",\n")
-                out.write(lambda text=text, lead=lead: print(lead + text, end="" if many else "\n"))  # type: ignore[misc]
-            elif verdict is not None and not (quiet and verdict["valid"]):
-                out.write(lambda verdict=verdict, shown=shown, name=name: render_verdict(  # type: ignore[misc]
-                    verdict, console, shown, name=name if many else None
-                ))
+                out.write(lambda text=judged.text, lead=lead: print(lead + text, end="" if many else "\n"))  # type: ignore[misc]
+            elif judged.verdict is not None and not (quiet and judged.valid):
+                out.write(lambda j=judged: render_verdict(j.verdict, console, j.shown, name=j.name if many else None))  # type: ignore[misc]
             first = False
     if as_json and many:
         out.write(lambda: print("\n]"))

@@ -1,24 +1,31 @@
-"""Entry point of the `flip7` command: builds the Typer app from one module per command group."""
+"""Entry point of the `flip7` command: builds the Typer app from one module per command group.
+
+``flip7 COMMAND …`` imports only the module of COMMAND (``COMMANDS``): a `check` starts without
+loading DuckDB, Arrow, the web API or the simulator, which the other groups need. Without a known
+command (``flip7``, ``flip7 --help``, a typo) every group is loaded, so help and "no such
+command" answer as usual. ``app`` is the whole app, for tests and embedding.
+"""
 
 from __future__ import annotations
 
+import importlib
+import sys
+from functools import cache
 from importlib.metadata import version
 
 import typer
 
-from cli import check, convert, help, referee, serve, simulate, store
+from cli import help
 
-app = typer.Typer(
-    name="flip7",
-    help="Check, replay, store and study Flip 7 game logs (flip7-log/1).",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-
-for group in (check, store, simulate, serve, convert, referee):
-    group.register(app)
-help.install(app)
+#: Every command and the module of ``cli`` that registers it (``register(app)``), in help order.
+COMMANDS: dict[str, str] = {
+    "check": "check", "state": "check", "schema": "check",
+    "ingest": "store", "stats": "store", "query": "store", "games": "store", "show": "store", "export": "store",
+    "simulate": "simulate",
+    "serve": "serve",
+    "convert": "convert",
+    "settle": "referee", "explain": "referee",
+}
 
 
 def _version(value: bool) -> None:
@@ -27,16 +34,42 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     show_version: bool = typer.Option(False, "--version", help="Print the version and exit.", callback=_version, is_eager=True),
 ) -> None:
     """Check, replay, store and study Flip 7 game logs (flip7-log/1)."""
 
 
+@cache
+def build_app(command: str | None = None) -> typer.Typer:
+    """The Typer app with the group of ``command`` only, or every group (``None`` or unknown)."""
+    app = typer.Typer(
+        name="flip7",
+        help="Check, replay, store and study Flip 7 game logs (flip7-log/1).",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    groups = [COMMANDS[command]] if command in COMMANDS else list(dict.fromkeys(COMMANDS.values()))
+    for group in groups:
+        importlib.import_module(f"cli.{group}").register(app)
+    help.install(app)
+    app.callback()(_root)
+    return app
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """``cli.main.app``: the app with every command (built on first use)."""
+    if name == "app":
+        return build_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def main() -> None:
-    """Run the `flip7` command line."""
-    app()
+    """Run the `flip7` command line (only the invoked command's group is loaded)."""
+    args = sys.argv[1:]
+    command = args[0] if args and not args[0].startswith("-") else None
+    build_app(command)()
 
 
 if __name__ == "__main__":

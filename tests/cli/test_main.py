@@ -1,0 +1,47 @@
+"""The entry point: ``flip7 COMMAND`` loads only its command's group, and the table of commands
+matches what the groups register."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import typer
+
+from cli import help
+from cli.main import COMMANDS, build_app
+
+
+def test_the_command_table_is_what_each_group_registers() -> None:
+    registered: dict[str, str] = {}
+    for group in dict.fromkeys(COMMANDS.values()):
+        app = typer.Typer()
+        __import__(f"cli.{group}", fromlist=["register"]).register(app)
+        for command in app.registered_commands:
+            assert command.callback is not None
+            registered[command.name or command.callback.__name__] = group
+    assert registered == COMMANDS
+    help.install(build_app())
+
+
+def test_the_whole_app_has_every_command() -> None:
+    names = [c.name or (c.callback.__name__ if c.callback else "") for c in build_app().registered_commands]
+    assert names == list(COMMANDS)
+
+
+def test_a_check_does_not_load_the_store_or_the_api() -> None:
+    code = (
+        "import sys; sys.argv = ['flip7', 'check', '--help']\n"
+        "from cli.main import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('duckdb', 'pyarrow', 'fastapi', 'cli.store', 'cli.serve') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "Usage: flip7 check" in out
+    assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_an_unknown_command_loads_every_group_and_suggests() -> None:
+    proc = subprocess.run([sys.executable, "-m", "cli.main", "chekc"], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert "check" in proc.stderr
