@@ -163,7 +163,7 @@ def describe_expectation(state: GameState, exp: Expectation) -> str:
             return f"it is {who}'s turn to hit (they may not stay now)"
         case "draw":
             return f"a card is owed to {who} {state.rules.draw_purpose(exp.purpose or HIT).reason}"
-    return f"{who} must give {state.rules.label(exp.card or '')} to one of: {seats_named(state, exp.eligible)}"
+    return f"{who} must {state.rules.target_request(exp.card or '')}: {seats_named(state, exp.eligible)}"
 
 
 def violation(code: str, rule: str, message: str) -> RuleViolation:

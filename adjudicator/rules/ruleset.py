@@ -136,6 +136,11 @@ class Ruleset:
         """A card with its article in messages ("a 7", "an 8", "Freeze")."""
         return f"an {card}" if card in ("8", "11") else f"a {card}" if card in self.numbers else card
 
+    def target_request(self, card: str) -> str:
+        """What the holder of ``card`` must do with it, before the players it may reach ("give
+        Freeze to one of"): the words of "Ana must give Freeze to one of: Ben, Cem"."""
+        return f"give {self.label(card)} to one of"
+
     def draw_purpose(self, purpose: str) -> DrawPurpose:
         """The wording and rule ids of a draw (``hit`` or one of ``draw_purposes``)."""
         return self._purposes[purpose]

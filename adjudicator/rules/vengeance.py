@@ -472,6 +472,13 @@ class Vengeance(Ruleset):
 
     # -- what the table view shows -----------------------------------------------------------------
 
+    def target_request(self, card: str) -> str:
+        """Steal, Swap and Discard take cards from rows rather than go to a player; the Flip 7 bonus
+        is given to its maker or another player."""
+        if card in (STEAL, SWAP, DISCARD):
+            return f"choose the row {self.label(card)} works on, one of"
+        return super().target_request(card)
+
     def card_order(self) -> tuple[str, ...]:
         """The Zero, 1 … 13 with the Unlucky 7 after the 7s and the Lucky 13 after the 13s, then
         ÷2 and the minus modifiers, then the actions."""

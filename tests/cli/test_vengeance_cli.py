@@ -28,7 +28,7 @@ def test_check_a_valid_and_an_invalid_vengeance_log() -> None:
 def test_state_shows_what_a_steal_may_take() -> None:
     result = runner.invoke(app, ["state", str(FIXTURES / "008-flip-four-set-aside-in-order.jsonl"), "--at", "12"])
     assert result.exit_code == 0, result.output
-    assert "Cem must give Steal to one of: Ana, Ben" in result.stdout
+    assert "Cem must choose the row Steal works on, one of: Ana, Ben" in result.stdout
     assert "Cem plays Steal on one card of: Ana's 9, -2; Ben's 5" in result.stdout
 
 
