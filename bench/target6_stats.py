@@ -3,7 +3,8 @@
     .venv/bin/python bench/target6_stats.py --games 100000 [--base 1000]
 
 Builds the store with a fast bulk path: ``--base`` simulated games (a fifth of them spoilt, as
-``bench/bench_ingest.py`` makes them) are ingested normally, then every game table is copied in
+``bench/bench_ingest.py`` makes them) and a tenth as many With a Vengeance games (half Brutal) are
+ingested normally, then every game table is copied in
 SQL under new game ids until the store holds ``--games`` games. Then, on the same store and
 connection, times the baseline ``SELECT type, count(*) FROM events GROUP BY type`` and each
 statistic of ``flip7 stats`` (``Store.stats``, all players, all time): the first (cold) run, and the
@@ -25,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from benchlib import ROOT, Verdict, best_of, mib, parser, report  # noqa: E402
 
+from adjudicator.simulate import GameOptions, simulate  # noqa: E402
 from adjudicator.store import LogInput, Store  # noqa: E402
 from adjudicator.store.schema import GAME_KEY_COLUMN, GAME_TABLES  # noqa: E402
 from adjudicator.store.stats import STATISTICS  # noqa: E402
@@ -35,11 +37,21 @@ sys.path.insert(0, str(ROOT))
 from tests.adjudicator.helpers import simulated_logs  # noqa: E402
 
 
+def vengeance_games(base: int) -> int:
+    """How many With a Vengeance games of each mode (standard, Brutal) join ``base`` base games."""
+    return max(1, base // 20)
+
+
 def build_store(path: Path, games: int, base: int, seed: int) -> int:
     """Make a store of about ``games`` games from ``base`` ingested ones; return how many it holds."""
     base = min(base, games)
     ids = [f"bench-{seed}-{i:06}" for i in range(base)]
     inputs = [LogInput.from_bytes(f"{i}.jsonl", text.encode()) for i, text in zip(ids, simulated_logs(ids, seed, spoilt_every=5), strict=True)]
+    # a tenth more With a Vengeance games, half of them Brutal, so that its statistics have rows to read
+    for brutal in (False, True):
+        options = GameOptions(ruleset="vengeance", brutal=brutal)
+        for game in simulate(vengeance_games(base), 5, seed=seed + 1 + brutal, options=options):
+            inputs.append(LogInput.from_bytes(f"{game.game_id}-{brutal}.jsonl", game.text().encode()))
     with Store.open(path) as store:
         store.ingest_many(inputs)
     copies = math.ceil(games / base)
@@ -76,7 +88,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
             how = "reused"
         else:
             held = build_store(path, args.games, args.base, args.seed)
-            how = f"{args.base:,} ingested, the rest copied in SQL, built in {time.perf_counter() - start:.0f} s"
+            how = f"{args.base:,} + {2 * vengeance_games(args.base):,} Vengeance ingested, the rest copied in SQL, built in {time.perf_counter() - start:.0f} s"
         rows = [("store", f"{held:,} games ({how}), {mib(path.stat().st_size)}")]
         verdicts = []
         with Store.open(path, read_only=True) as store:
