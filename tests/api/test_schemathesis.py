@@ -22,8 +22,10 @@ from __future__ import annotations
 import atexit
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
@@ -42,6 +44,14 @@ _store_dir = Path(tempfile.mkdtemp(prefix="flip7-schemathesis-"))
 atexit.register(shutil.rmtree, _store_dir, ignore_errors=True)
 app = create_app(Settings(db_path=_store_dir / "schemathesis.duckdb", api_token=TOKEN))
 schema = schemathesis.openapi.from_asgi("/openapi.json", app)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _close_the_store() -> Iterator[None]:
+    """The module's app runs without its lifespan (schemathesis calls it directly): close its
+    store at the end, as the lifespan would."""
+    yield
+    app.state.store.close()
 
 
 @schema.parametrize()
