@@ -14,7 +14,6 @@ from typing import Any, Protocol
 from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
 from adjudicator.event_cache import memoized
 from adjudicator.events import Event, parse_event
-from adjudicator.records import LoggedEvent
 from adjudicator.rules import apply, round_outcomes
 from adjudicator.source import TooLongLine, as_lines, printable
 from adjudicator.state import GameState
@@ -50,14 +49,48 @@ class ReadLines:
     text: list[str] = field(default_factory=list)
     event: list[Event | None] = field(default_factory=list)
 
+    def columns(self) -> EventColumns:
+        """What the store and the timeline keep of each line: the round it belongs to (the ``round``
+        events up to and including it), its type, player, card and recipient (``event_fields``).
+
+        Equal lines share one parsed event, so the fields of each distinct event are read once.
+        """
+        fields: dict[int, tuple[str | None, str | None, str | None, str | None]] = {}
+        out = EventColumns()
+        rounds = 0
+        for index, (text, event) in enumerate(zip(self.text, self.event, strict=True)):
+            key = id(event) if event is not None else -index - 1  # lines that do not parse: one by one
+            got = fields.get(key)
+            if got is None:
+                got = fields[key] = event_fields(event, text)
+            kind, player, card, target = got
+            if kind == "round":
+                rounds += 1
+            out.round.append(rounds)
+            out.type.append(kind)
+            out.player.append(player)
+            out.card.append(card)
+            out.target.append(target)
+        return out
+
+
+@dataclass(slots=True)
+class EventColumns:
+    """``ReadLines.columns``: per event line, its round, type, player, card and recipient."""
+
+    round: list[int] = field(default_factory=list)
+    type: list[str | None] = field(default_factory=list)
+    player: list[str | None] = field(default_factory=list)
+    card: list[str | None] = field(default_factory=list)
+    target: list[str | None] = field(default_factory=list)
+
 
 @dataclass(slots=True)
 class ReplayResult:
     """What a replay produced: the verdict, the final state, and (with ``collect``) the event lines.
 
     ``stopped_by`` is the fatal violation that ended the replay, if any; ``applied`` is how many
-    events were applied to ``state``. With ``collect``, ``lines`` holds every event line as read;
-    ``events`` gives them as ``LoggedEvent`` records.
+    events were applied to ``state``. With ``collect``, ``lines`` holds every event line as read.
     """
 
     verdict: Verdict
@@ -67,11 +100,6 @@ class ReplayResult:
     applied: int = 0
     lines: ReadLines = field(default_factory=ReadLines)
 
-    @property
-    def events(self) -> list[LoggedEvent]:
-        """The event lines (with ``collect``) as records of plain values, in log order."""
-        read = self.lines
-        return [_logged(index, line, text, event) for index, (line, text, event) in enumerate(zip(read.line, read.text, read.event, strict=True))]
 
 
 def _is_event_line(text: str) -> bool:
@@ -185,11 +213,6 @@ def state_at(source: str | bytes | Iterable[str], n: int | None = None) -> Repla
     return result
 
 
-def _logged(index: int, line: int, text: str, event: Event | None) -> LoggedEvent:
-    kind, player, card, target = event_fields(event, text)
-    return LoggedEvent(index, line, text, kind, player, card, target)
-
-
 def event_fields(event: Event | None, text: str) -> tuple[str | None, str | None, str | None, str | None]:
     """What the store and the timeline keep of an event line: its type, player, card and recipient
     (None where it has none; for a line that does not parse, the type when one can be read)."""
@@ -224,4 +247,4 @@ def build_verdict(state: GameState, events: int, violations: list[Violation]) ->
     return Verdict.of(game.id, events, violations, rounds, dict(zip(names, state.totals, strict=True)), state.over, winner)
 
 
-__all__ = ["ReadLines", "ReplayObserver", "ReplayResult", "event_fields", "build_verdict", "check_log", "replay_log", "state_at", "walk"]
+__all__ = ["EventColumns", "ReadLines", "ReplayObserver", "ReplayResult", "event_fields", "build_verdict", "check_log", "replay_log", "state_at", "walk"]

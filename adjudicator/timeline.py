@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.events import Event
-from adjudicator.records import LoggedEvent
-from adjudicator.replay import replay_log
+from adjudicator.replay import ReadLines, replay_log
 from adjudicator.state import GameState
 from adjudicator.table import TableView, describe_table
 from adjudicator.verdict import Verdict, Violation
@@ -25,17 +24,16 @@ class Timeline:
     """A judged log with its events and the table after each one (``tables[i]`` after event ``i``)."""
 
     verdict: Verdict
-    events: list[LoggedEvent]
+    lines: ReadLines
     tables: list[TableView]
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data: the verdict, the events (as ``GET /v1/games/{id}/events`` gives them) and the tables."""
-        events, rounds = [], 0
-        for e in self.events:
-            rounds += e.type == "round"  # as the store counts an event's round: round events up to it
-            events.append(
-                {"event": e.index, "line": e.line, "round": rounds, "type": e.type, "player": e.player, "card": e.card, "target": e.target, "raw": e.raw}
-            )
+        read, c = self.lines, self.lines.columns()
+        events = [
+            {"event": i, "line": line, "round": c.round[i], "type": c.type[i], "player": c.player[i], "card": c.card[i], "target": c.target[i], "raw": raw}
+            for i, (line, raw) in enumerate(zip(read.line, read.text, strict=True))
+        ]
         tables: list[dict[str, Any]] = []
         for i, table in enumerate(self.tables):  # the tables after a fatal violation are one object
             tables.append(tables[-1] if i and table is self.tables[i - 1] else table.to_dict())
@@ -69,7 +67,7 @@ def replay_timeline(source: str | bytes | Iterable[str]) -> Timeline:
     """Replay ``source`` once and describe the table after every event (see ``replay_log`` for ``source``)."""
     recorder = _TableRecorder()
     result = replay_log(source, collect=True, observer=recorder)
-    return Timeline(result.verdict, result.events, recorder.tables)
+    return Timeline(result.verdict, result.lines, recorder.tables)
 
 
 __all__ = ["Timeline", "replay_timeline"]

@@ -40,7 +40,7 @@ import pyarrow as pa
 
 from adjudicator.bulk import tune_for_bulk
 from adjudicator.errors import Flip7Error
-from adjudicator.replay import ReadLines, event_fields, replay_log
+from adjudicator.replay import ReadLines, replay_log
 from adjudicator.source import as_lines, printable
 from adjudicator.store.records import RecordCollector
 from adjudicator.store.schema import (
@@ -209,28 +209,10 @@ def unnamed_id(digest: str) -> str:
 
 
 def _event_columns(game_id: str, lines: ReadLines) -> list[list[Any]]:
-    """The columns of the ``events`` table for the event lines of one replay.
-
-    Equal lines share one parsed event, so the fields of each distinct event are read once.
-    """
-    fields: dict[int, tuple[str | None, str | None, str | None, str | None]] = {}
-    kinds, players, cards, targets, round_nos = [], [], [], [], []
-    rounds = 0
-    for index, (text, event) in enumerate(zip(lines.text, lines.event, strict=True)):
-        key = id(event) if event is not None else -index - 1  # lines that do not parse: one by one
-        got = fields.get(key)
-        if got is None:
-            got = fields[key] = event_fields(event, text)
-        kind, player, card, target = got
-        if kind == "round":
-            rounds += 1
-        round_nos.append(rounds)
-        kinds.append(kind)
-        players.append(player)
-        cards.append(card)
-        targets.append(target)
+    """The columns of the ``events`` table for the event lines of one replay."""
     n = len(lines.line)
-    return [[game_id] * n, list(range(n)), lines.line, round_nos, kinds, players, cards, targets, lines.text]
+    c = lines.columns()
+    return [[game_id] * n, list(range(n)), lines.line, c.round, c.type, c.player, c.card, c.target, lines.text]
 
 
 def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> GameRows:

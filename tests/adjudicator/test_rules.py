@@ -301,8 +301,8 @@ def test_records_measure_the_risk_of_each_hit() -> None:
 
 
 def test_logged_events_keep_only_recipients_as_targets() -> None:
-    events = replay_log(log(game(target=30), rnd(1), card("Ben", "freeze"), target("Ben", "freeze", "Cem")), collect=True).events
-    assert [(e.type, e.player, e.card, e.target) for e in events] == [
+    c = replay_log(log(game(target=30), rnd(1), card("Ben", "freeze"), target("Ben", "freeze", "Cem")), collect=True).lines.columns()
+    assert list(zip(c.type, c.player, c.card, c.target, strict=True)) == [
         ("game", None, None, None), ("round", None, None, None), ("card", "Ben", "freeze", None), ("target", "Ben", "freeze", "Cem"),
     ]
 

@@ -18,7 +18,7 @@ LOGS = Path(__file__).resolve().parents[2] / "logs"
 def test_every_table_is_the_state_at_that_event(name: str) -> None:
     source = (LOGS / name).read_bytes()
     timeline = replay_timeline(source)
-    assert len(timeline.tables) == len(timeline.events) == timeline.verdict.events
+    assert len(timeline.tables) == len(timeline.lines.line) == timeline.verdict.events
     assert timeline.verdict == replay_log(source).verdict
     for index in range(0, len(timeline.tables), 7):  # every 7th event keeps the test fast; each is one replay
         assert timeline.tables[index] == table_view(state_at(source, index)), index
