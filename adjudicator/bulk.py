@@ -19,24 +19,28 @@ from contextlib import contextmanager
 BULK_THRESHOLD = 50_000
 
 
+def _tune() -> tuple[int, int, int]:
+    """Freeze what exists and collect the youngest generation less often; the thresholds before."""
+    before = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(BULK_THRESHOLD, before[1], before[2])
+    return before
+
+
 def tune_for_bulk() -> None:
     """Tune the collector for the rest of this process (a worker process that only replays logs).
 
     The frozen objects are released again at exit, so extension modules that check for leaks at
     shutdown see nothing left behind.
     """
-    gc.freeze()
-    _, middle, oldest = gc.get_threshold()
-    gc.set_threshold(BULK_THRESHOLD, middle, oldest)
+    _tune()
     atexit.register(gc.unfreeze)
 
 
 @contextmanager
 def bulk_replays() -> Iterator[None]:
     """Tune the collector for the ``with`` block (see the module docstring), then restore it."""
-    before = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(BULK_THRESHOLD, before[1], before[2])
+    before = _tune()
     try:
         yield
     finally:

@@ -7,6 +7,7 @@ and the API returns it (its response model derives from ``TableView``).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -173,17 +174,17 @@ def _cards_owed(state: GameState) -> list[CardsOwed]:
     ]
 
 
-#: Each ruleset's ``card_order`` (and the same as a set), kept once per ruleset.
-_ORDER: dict[Ruleset, tuple[tuple[str, ...], frozenset[str]]] = {}
+@cache
+def _deck_order(rules: Ruleset) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The ruleset's ``card_order``, and the same as a set (worked out once per ruleset)."""
+    order = rules.card_order()
+    return order, frozenset(order)
 
 
 def _in_deck_order(rules: Ruleset, pile: dict[str, int]) -> dict[str, int]:
     """The cards of ``pile`` that are there, in the ruleset's ``card_order`` (any other card last)."""
-    known = _ORDER.get(rules)
-    if known is None:
-        order = rules.card_order()
-        known = _ORDER[rules] = (order, frozenset(order))
-    listed = {card: pile[card] for card in known[0] if pile.get(card)}
-    if not pile.keys() <= known[1]:  # a card the order does not name
+    order, known = _deck_order(rules)
+    listed = {card: pile[card] for card in order if pile.get(card)}
+    if not pile.keys() <= known:  # a card the order does not name
         listed.update((card, k) for card, k in pile.items() if k and card not in listed)
     return listed
