@@ -112,10 +112,9 @@ def describe(state: GameState, exp: Expectation) -> Note:
 class _Before:
     """What the referee remembers of one row before an event, to say what the event changed."""
 
-    __slots__ = ("status", "cover", "saved", "flip7", "cards")
+    __slots__ = ("status", "cover", "saved", "flip7")
 
     def __init__(self, state: GameState, row: Row) -> None:
-        self.cards = row.table_cards()
         self.status = row.status
         self.cover = state.rules.bust_cover(row)
         self.saved = state.rules.busts_saved(row)
@@ -243,13 +242,10 @@ class _Teller:
                 self.outs[(round_no, seat)] = Note("out_busted_flip3" if action else "out_busted", {"player": name, "number": number, "at": step.index, **action})
                 noted.add(seat)
                 continue
-            if ev.type == "card" and ev.player == name and row.status != BUSTED and state.rules.busts_saved(row) == was.saved:
-                lost = list(was.cards)
-                for card in row.table_cards():
-                    if card in lost:
-                        lost.remove(card)
-                if lost:  # the card cleared the rest of the row (an Unlucky 7)
-                    step.notes.append(Note("row_cleared", {"player": name, "card": ev.card, "cards": lost}))
+            if ev.type == "card" and ev.player == name:  # the card cleared the rest of the row (an Unlucky 7)
+                for wipe in state.rules.wipes(row):
+                    if wipe.event == step.index and wipe.cards:
+                        step.notes.append(Note("row_cleared", {"player": name, "card": ev.card, "cards": list(wipe.cards)}))
             if state.rules.busts_saved(row) > was.saved and was.cover is not None:
                 number = state.rules.card_name(ev.card)
                 flip3 = bool(action) and draw_left > 1

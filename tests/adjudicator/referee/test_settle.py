@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from adjudicator.errors import EventOutOfRange
@@ -68,3 +70,15 @@ def test_a_set_aside_card_written_as_drawn_again_gets_the_notation_hint() -> Non
     assert "write 'Lea gives freeze>NAME' in the notation" in " ".join(violation["facts"])
     assert "Lea gives freeze>Tom" in violation["legal_instead"]
     assert "„Lea gibt freeze>NAME“" in " ".join(settle(log, "de")["ruling"]["violations"][0]["facts"])
+
+
+def test_an_unlucky_7_that_clears_a_row_is_told_with_the_cards_it_threw_out() -> None:
+    log = (Path(__file__).parents[3] / "fixtures" / "vengeance" / "012-unlucky-7-wipes-modifier.jsonl").read_text(encoding="utf-8")
+    [english] = [e["text"] for e in explain(log)["events"] if e["event"] == 12]
+    assert "The Unlucky 7 clears the rest of Ben's row: a 7, a 3 and the -2 go to the discard pile." in english
+    [german] = [e["text"] for e in explain(log, lang="de")["events"] if e["event"] == 12]
+    assert "Unlucky 7 räumt den Rest der Reihe von Ben ab: eine 7, eine 3 und -2 kommen auf den Ablagestapel." in german
+    # an Unlucky 7 reaching an empty row clears nothing, and nothing is said of it
+    first = "players Ana Ben Cem; dealer Ana; ruleset vengeance\nround 1\nBen 5; Cem 3; Ana unlucky_7\n"
+    told = [line for e in explain(first)["events"] for line in e["text"]]
+    assert "Ana is dealt the Unlucky 7." in told and not any("clears" in line for line in told)
