@@ -42,8 +42,8 @@ def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool)
 
 
 def ingest_many(store: Store, inputs: Iterable[LogInput], *, replace: bool) -> list[dict[str, Any]]:
-    """Adjudicate and store many logs in batches (as ``flip7 ingest``); one result per log, in
-    input order, as ``flip7 ingest --json`` reports it: every outcome is a result, none an error."""
+    """Adjudicate and store many logs in batches (as ``flip7 ingest`` does); one result per log, in
+    input order: every outcome, an unreadable log included, is a result, none an error."""
     out: list[dict[str, Any]] = []
 
     def collect(result: IngestResult, events: int) -> None:
