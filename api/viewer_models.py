@@ -28,8 +28,9 @@ class FigureInfo(_Model):
         None,
         description="The ruleset whose games it counts (as in the statistic `by_ruleset`: `vengeance` also "
         "counts `vengeance (brutal)`), or null for every game. The statistics page shows such a figure only "
-        "where the store holds games of that ruleset.",
+        "where the store holds games of that ruleset (`has_games`).",
     )
+    has_games: bool = Field(description="Whether the stored games (as filtered) include games this figure counts.")
 
 
 class FigureList(_Model):

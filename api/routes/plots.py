@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi import APIRouter, Response
 
-from adjudicator.plots import FIGURES, FIGURES_BY_NAME, Figure
+from adjudicator.plots import FIGURES, FIGURES_BY_NAME, RULESETS_STATISTIC, Figure, figures_present
 from adjudicator.plots.png import PNG_MEDIA_TYPE, to_png
 from api.deps import StoreDep
 from api.errors import Problem
@@ -31,16 +31,23 @@ FigureName = enum.StrEnum("FigureName", {f.name: f.name for f in FIGURES})  # ty
 @router.get(
     "",
     summary="The figures of the statistics",
-    description="Every figure, in the order of the statistics page, with the URLs of its SVG and PNG.",
+    description=(
+        "Every figure, in the order of the statistics page, with the URLs of its SVG and PNG, and whether the "
+        "stored games (filtered by `player` and `since` as for `GET /v1/stats`) include games it counts."
+    ),
     response_model=FigureList,
+    responses={422: {"description": "A filter that is not valid."}, **STORE_ERRORS},
     operation_id="listPlots",
 )
-def list_plots() -> Any:
+def list_plots(store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None) -> Any:
+    (by_ruleset,) = store.stats(player=player, since=since_moment(since), names=[RULESETS_STATISTIC])
+    present = {f.name for f in figures_present(FIGURES, by_ruleset)}
     return {
         "figures": [
             {
                 "name": f.name, "title": f.title, "explanation": f.explanation, "statistic": f.statistic,
                 "url": f"/v1/plots/{f.name}.svg", "png_url": f"/v1/plots/{f.name}.png", "ruleset": f.ruleset,
+                "has_games": f.name in present,
             }
             for f in FIGURES
         ]

@@ -1,7 +1,7 @@
 // The statistics page: the figures of GET /v1/plots as SVG images, each with its data as a table
 // (from GET /v1/stats, the statistic it draws), and the overview of the store. A figure of one
-// ruleset's games (the With a Vengeance ones) is shown only where the statistic by_ruleset counts
-// games of that ruleset.
+// ruleset's games (the With a Vengeance ones) is shown only where GET /v1/plots says the stored games
+// include such games (has_games).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -27,12 +27,6 @@ function filters() {
   return params;
 }
 
-// the figure counts every game, or games of a ruleset that by_ruleset saw ("vengeance (brutal)" is vengeance)
-function counted(figure, rulesets) {
-  const wanted = figure.ruleset;
-  return !wanted || rulesets.some((r) => r === wanted || r.startsWith(`${wanted} (`));
-}
-
 function dataTable(statistic) {
   const head = el("tr", {}, statistic.columns.map((c) => el("th", { scope: "col", text: c })));
   const rows = statistic.rows.map((row) => el("tr", {}, statistic.columns.map((c) => el("td", { text: row[c] === null ? "–" : String(row[c]) }))));
@@ -44,10 +38,11 @@ async function load() {
   $("status").textContent = "Loading…";
   $("status").classList.remove("error");
   try {
-    const listing = await (await fetch("/v1/plots")).json();
+    const listed = await fetch(`/v1/plots?${params}`);
+    const listing = await listed.json();
+    if (!listed.ok) throw new Error(listing.detail || listed.statusText);
     const statParams = new URLSearchParams(params);
     statParams.append("only", "overview");
-    statParams.append("only", "by_ruleset");
     for (const f of listing.figures) statParams.append("only", f.statistic);
     const response = await fetch(`/v1/stats?${statParams}`);
     const stats = await response.json();
@@ -58,8 +53,7 @@ async function load() {
       ...Object.entries(overview).map(([k, v]) => el("span", {}, `${k}: `, el("strong", { text: String(v) }))),
     );
     const query = params.toString();
-    const rulesets = byName.by_ruleset.rows.map((r) => r.ruleset);
-    const shown = listing.figures.filter((f) => counted(f, rulesets));
+    const shown = listing.figures.filter((f) => f.has_games);
     $("figures").replaceChildren(
       ...shown.map((f) => {
         const src = f.url + (query ? `?${query}` : "");

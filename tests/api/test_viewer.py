@@ -68,6 +68,18 @@ def test_plots_lists_every_figure(client) -> None:
     assert {f["name"]: f["ruleset"] for f in figures}["unlucky_7_wipes"] == "vengeance"
 
 
+def test_plots_say_which_figures_have_games_to_count(client) -> None:
+    has_games = lambda **params: {f["name"] for f in client.get("/v1/plots", params=params).json()["figures"] if f["has_games"]}  # noqa: E731
+    everyone = {f.name for f in FIGURES if f.ruleset is None}
+    assert has_games() == everyone  # an empty store: the figures of every game, which say there is none yet
+    client.post("/v1/games", content=(LOGS / "3-players.jsonl").read_text(encoding="utf-8"), headers=NDJSON)
+    assert has_games() == everyone
+    client.post("/v1/games", content=(LOGS / "vengeance-brutal.jsonl").read_text(encoding="utf-8"), headers=NDJSON)
+    assert has_games() == {f.name for f in FIGURES}  # a Brutal game is a Vengeance game
+    assert has_games(player="Nobody") == everyone
+    assert client.get("/v1/plots", params={"since": "soon"}).status_code == 422
+
+
 def test_each_plot_is_svg_of_the_stored_games(client) -> None:
     for text in (WRONG_TURN, *((LOGS / n).read_text(encoding="utf-8") for n in ("3-players.jsonl", "vengeance-brutal.jsonl"))):
         client.post("/v1/games", content=text, headers=NDJSON)
