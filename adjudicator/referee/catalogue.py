@@ -4,11 +4,13 @@ A ``Note`` is a message key with its facts (names, cards, event numbers); ``rend
 lines)`` turns it into a sentence. Parameters whose name ends in ``card`` are card names, rendered
 in the language (Kosmos prints its action cards under their English names: Freeze, Flip Three,
 Second Chance); parameters whose name starts with ``at`` are event numbers, rendered with their
-line ("event 8 (line 9)", "Ereignis 8 (Zeile 9)").
+line ("event 8 (line 9)", "Ereignis 8 (Zeile 9)"). A word that depends on a count is written
+``[n:one|more]`` ("{n} [n:card|cards]"): the first form when the parameter ``n`` is 1.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -115,7 +117,11 @@ def render(note: Note, lang: str, lines: Mapping[int, int], rules: Ruleset | Non
             values[key] = names([render(v, lang, lines, rules) if isinstance(v, Note) else str(v) for v in value], lang)
         else:
             values[key] = value
-    return TEXTS[lang][note.key].format(**values)
+    return _PLURAL.sub(lambda m: m[2] if values.get(m[1]) == 1 else m[3], TEXTS[lang][note.key]).format(**values)
+
+
+#: ``[n:card|cards]``: a word in the singular or the plural, by the count in parameter ``n``.
+_PLURAL = re.compile(r"\[(\w+):([^|\]]*)\|([^\]]*)\]")
 
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -214,7 +220,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "exp_turn": "it was {player}'s turn to hit or stay",
         "exp_turn_hit": "it was {player}'s turn, and with nothing in front of them they must hit",
         "exp_draw_hit": "a card was owed to {player} after their hit",
-        "exp_draw_flip3": "{player} still had {n} card(s) to take for a {action_card}",
+        "exp_draw_flip3": "{player} still had {n} [n:card|cards] to take for a {action_card}",
         "exp_target": "{player} had to give {card} to one of: {eligible}",
         "exp_steal": "{player} had to use {card} on one of: {eligible}",
         "exp_swap": "{player} had to use {card} on two of: {eligible}",
@@ -242,7 +248,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "v_card_unavailable_empty": "the draw pile is empty; the discard pile must be shuffled first",
         "v_score_mismatch": "the scores claimed for round {round} are wrong: {diffs}",
         "v_winner_mismatch": "the end claim is wrong: {winner} wins with {total}",
-        "v_game_not_over": "the game is not over after {rounds} round(s)",
+        "v_game_not_over": "the game is not over after {rounds} [rounds:round|rounds]",
         "diff": "{player} has {actual}, not {claimed}",
         "diff_missing": "{player} is missing (scored {actual})",
         "what_card": "a card for {player}", "what_hit": "a hit by {player}", "what_stay": "a stay by {player}",
@@ -250,7 +256,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "what_score": "a score claim for round {round}", "what_end": "an end claim", "what_game": "a second setup",
         # headings of the settle and explain reports
         "h_ruling": "Ruling", "h_valid": "Everything in this log follows the rules.",
-        "h_violation": "The log breaks a rule at {at}.", "h_claims": "The log has {n} wrong claim(s).",
+        "h_violation": "The log breaks a rule at {at}.", "h_claims": "The log has {n} wrong [n:claim|claims].",
         "h_rule": "Rule ({rule})", "h_out": "Who is out and why", "h_scores": "Scores", "h_round": "Round {round}",
         "h_story": "What happened", "h_facts": "Facts",
     },
@@ -345,7 +351,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "exp_turn": "{player} war an der Reihe: „noch eine“ oder „Stopp“",
         "exp_turn_hit": "{player} war an der Reihe und muss ohne Karte vor sich „noch eine“ sagen",
         "exp_draw_hit": "{player} bekam nach „noch eine“ eine Karte",
-        "exp_draw_flip3": "{player} musste für {action_card} noch {n} Karte(n) nehmen",
+        "exp_draw_flip3": "{player} musste für {action_card} noch {n} [n:Karte|Karten] nehmen",
         "exp_target": "{player} musste {card} an einen dieser Spieler geben: {eligible}",
         "exp_steal": "{player} musste {card} bei einem dieser Spieler einsetzen: {eligible}",
         "exp_swap": "{player} musste {card} bei zwei dieser Spieler einsetzen: {eligible}",
@@ -372,14 +378,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "v_card_unavailable_empty": "der Nachziehstapel ist leer; erst muss der Ablagestapel gemischt werden",
         "v_score_mismatch": "die Wertung für Runde {round} stimmt nicht: {diffs}",
         "v_winner_mismatch": "die Angabe zum Spielende stimmt nicht: {winner} gewinnt mit {total} Punkten",
-        "v_game_not_over": "das Spiel ist nach {rounds} Runde(n) noch nicht vorbei",
+        "v_game_not_over": "das Spiel ist nach {rounds} [rounds:Runde|Runden] noch nicht vorbei",
         "diff": "{player} hat {actual}, nicht {claimed}",
         "diff_missing": "{player} fehlt ({actual} Punkte)",
         "what_card": "Eine Karte für {player}", "what_hit": "„Noch eine“ von {player}", "what_stay": "„Stopp“ von {player}",
         "what_target": "{player} gibt {card} an {target}", "what_round": "Runde {round}", "what_shuffle": "Mischen",
         "what_score": "Eine Wertung für Runde {round}", "what_end": "Die Angabe zum Spielende", "what_game": "Eine zweite Vorbereitung",
         "h_ruling": "Entscheidung", "h_valid": "In diesem Protokoll ist alles regelgerecht.",
-        "h_violation": "Das Protokoll verstößt bei {at} gegen eine Regel.", "h_claims": "Das Protokoll enthält {n} falsche Angabe(n).",
+        "h_violation": "Das Protokoll verstößt bei {at} gegen eine Regel.", "h_claims": "Das Protokoll enthält [n:eine falsche Angabe|{n} falsche Angaben].",
         "h_rule": "Regel ({rule})", "h_out": "Wer ist raus und warum", "h_scores": "Punkte", "h_round": "Runde {round}",
         "h_story": "Was passiert ist", "h_facts": "Fakten",
     },

@@ -408,7 +408,8 @@ class _Teller:
             else:
                 continue
             step.facts.append(Note("score_line", {"player": name, "breakdown": breakdown(state, result.rows[seat])}))
-            step.facts.extend(self.saves.get((ev.round, seat), []))
+            if result.rows[seat].status != BUSTED:  # a save is a reason only while the row did not bust later
+                step.facts.extend(self.saves.get((ev.round, seat), []))
             out = self.outs.get((ev.round, seat))
             if out is not None:
                 step.facts.append(out)
