@@ -209,6 +209,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "holds_sc": "{player} already holds a Second Chance",
         "hint_gives": "{card} is not drawn again: it already waits in {player}'s hand; to give it, write '{player} gives {name}>NAME' in the notation",
         "sc_used_fact": "{player}'s {cover_card} cancelled a second {number} on {at}",
+        "sc_ended_turn": "{player}'s {cover_card} cancelled a second {number} on {at}, which ended {player}'s turn",
         "outcome_stayed": "stayed", "outcome_frozen": "frozen", "outcome_busted": "busted", "outcome_flip7": "Flip 7",
         "outcome_in": "in", "outcome_playing": "playing",
         # what the game waited for
@@ -341,6 +342,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "holds_sc": "{player} hat schon eine Second Chance",
         "hint_gives": "{card} wird nicht noch einmal aufgedeckt: die Karte liegt schon bei {player}; zum Weitergeben schreibt man in der Notation „{player} gibt {name}>NAME“",
         "sc_used_fact": "die {cover_card} von {player} hat bei {at} eine zweite {number} aufgehoben",
+        "sc_ended_turn": "die {cover_card} von {player} hat bei {at} eine zweite {number} aufgehoben; damit war der Zug von {player} zu Ende",
         "outcome_stayed": "Stopp", "outcome_frozen": "eingefroren", "outcome_busted": "verzockt", "outcome_flip7": "Flip 7",
         "outcome_in": "noch drin", "outcome_playing": "spielt noch",
         "exp_game": "das Protokoll muss mit der Vorbereitung (dem game-Ereignis) beginnen",

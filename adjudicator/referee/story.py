@@ -126,6 +126,8 @@ class _Teller:
         self.state = GameState()
         self.outs: dict[tuple[int, int], Note] = {}
         self.saves: dict[tuple[int, int], list[Note]] = {}
+        #: The event of the last card each seat received, per round (a save on it ended their turn).
+        self.last_card: dict[tuple[int, int], int] = {}
         #: Every draw of several cards seen (a Flip Three, a Flip Four), with the number of cards it owed.
         self.draw_sizes: dict[int, tuple[DrawFrame, int]] = {}
 
@@ -267,6 +269,7 @@ class _Teller:
         state = self.state
         notes = step.notes
         seat = state.seat_of[ev.player]
+        self.last_card[(step.round, seat)] = step.index
         if exp.kind == "deal":
             notes.append(Note("deal_card", {"player": ev.player, "card": ev.card}))
         elif draw is not None:
@@ -332,6 +335,7 @@ class _Teller:
             step.headline = Note("v_out_of_order", {"what": _what(ev)})
         elif code == "wrong_player":
             step.headline = Note("v_wrong_player", {"what": _what(ev), "name": who})
+            self._save_ended_turn(facts, who)
         elif code == "stay_without_card":
             step.headline = Note("v_stay_without_card", {"name": who})
         elif code == "must_hit":
@@ -385,6 +389,16 @@ class _Teller:
             cards = [m for m in moves if m.type == "card"]
             if cards:
                 step.legal_any_card = cards[0].player
+
+    def _save_ended_turn(self, facts: list[Note], name: str | None) -> None:
+        """The player's last card was cancelled by a save, which ended their turn (a hit right after)."""
+        state = self.state
+        seat = state.seat_of.get(name) if name is not None else None
+        if seat is None or not state.in_round or state.rows[seat].status != ACTIVE:
+            return
+        saves = self.saves.get((state.round, seat))
+        if saves and saves[-1].params["at"] == self.last_card.get((state.round, seat)):
+            facts.append(Note("sc_ended_turn", saves[-1].params))
 
     def _out_fact(self, facts: list[Note], name: str) -> None:
         state = self.state
