@@ -244,10 +244,9 @@ class _Teller:
                 self.outs[(round_no, seat)] = Note("out_busted_flip3" if action else "out_busted", {"player": name, "number": number, "at": step.index, **action})
                 noted.add(seat)
                 continue
-            if ev.type == "card" and ev.player == name:  # the card cleared the rest of the row (an Unlucky 7)
-                for wipe in state.rules.wipes(row):
-                    if wipe.event == step.index and wipe.cards:
-                        step.notes.append(Note("row_cleared", {"player": name, "card": ev.card, "cards": list(wipe.cards)}))
+            for wipe in state.rules.wipes(row):  # the card cleared the rest of the row (an Unlucky 7), drawn or moved in
+                if wipe.event == step.index and wipe.cards:
+                    step.notes.append(Note("row_cleared", {"player": name, "card": _arrived(ev, row), "cards": list(wipe.cards)}))
             if state.rules.busts_saved(row) > was.saved and was.cover is not None:
                 number = state.rules.card_name(ev.card)
                 flip3 = bool(action) and draw_left > 1
@@ -421,13 +420,26 @@ class _Teller:
                 diffs.append(Note("diff", {"player": name, "actual": actual, "claimed": ev.scores[name]}))
             else:
                 continue
-            step.facts.append(Note("score_line", {"player": name, "breakdown": breakdown(state, result.rows[seat])}))
-            if result.rows[seat].status != BUSTED:  # a save is a reason only while the row did not bust later
+            row = result.rows[seat]
+            step.facts.append(Note("score_line", {"player": name, "breakdown": breakdown(state, row)}))
+            if row.status != BUSTED:  # a save is a reason only while the row did not bust later
                 step.facts.extend(self.saves.get((ev.round, seat), []))
+            wipes = [Note("wipe_fact", {"player": name, "at": w.event, "cards": list(w.cards)}) for w in state.rules.wipes(row) if w.cards]
+            step.facts.extend(wipes)
             out = self.outs.get((ev.round, seat))
-            if out is not None:
+            if out is not None and not (wipes and row.status == STAYED):  # the wipe is the reason, not the stay
                 step.facts.append(out)
         step.headline = Note("v_score_mismatch", {"round": ev.round, "diffs": diffs})
+
+
+def _arrived(ev: Any, row: Row) -> str:
+    """The card an event brought into ``row``: a card event's card, or the card a target event
+    moved there (``target_card`` or ``other_card``)."""
+    if ev.type == "target":
+        for moved in (getattr(ev, "target_card", None), getattr(ev, "other_card", None)):
+            if moved is not None and moved in row.table_cards():
+                return str(moved)
+    return str(ev.card)
 
 
 def _names_in(ev: Any) -> list[str]:
