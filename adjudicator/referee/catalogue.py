@@ -386,7 +386,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "diff": "{player} hat {actual}, nicht {claimed}",
         "diff_missing": "{player} fehlt ({actual} Punkte)",
         "what_card": "Eine Karte für {player}", "what_hit": "„Noch eine“ von {player}", "what_stay": "„Stopp“ von {player}",
-        "what_target": "{player} gibt {card} an {target}", "what_round": "Runde {round}", "what_shuffle": "Mischen",
+        "what_target": "Der Einsatz von {card} durch {player} bei {target}", "what_round": "Runde {round}", "what_shuffle": "Mischen",
         "what_score": "Eine Wertung für Runde {round}", "what_end": "Die Angabe zum Spielende", "what_game": "Eine zweite Vorbereitung",
         "h_ruling": "Entscheidung", "h_valid": "In diesem Protokoll ist alles regelgerecht.",
         "h_violation": "Das Protokoll verstößt bei {at} gegen eine Regel.", "h_claims": "Das Protokoll enthält [n:eine falsche Angabe|{n} falsche Angaben].",
