@@ -407,13 +407,10 @@ def _describe(exc: ValidationError, obj: Any) -> RuleViolation:
 def event_json_schema(target_events: Sequence[type[TargetEvent]] = ()) -> dict[str, Any]:
     """The JSON Schema of one log line (any event), as ``flip7 schema`` prints it.
 
-    ``target_events``: the ``target`` models of every ruleset (default: those of the registered
-    rulesets); a ``target`` line is then any one of them.
+    ``target_events``: the ``target`` models of every ruleset (the caller asks the registry,
+    ``adjudicator.rulesets.target_events()``, which builds on this module); a ``target`` line is
+    then any one of them. None given: the base ``target`` model alone.
     """
-    if not target_events:
-        from adjudicator.rules import target_events as registered  # the rules build on this module
-
-        target_events = registered()
     schema = EVENT_ADAPTER.json_schema()
     extra = [model for model in dict.fromkeys(target_events) if model is not TargetEvent]
     if extra:

@@ -9,7 +9,7 @@ with common short forms. The ``target`` fields of Steal, Swap and Discard (``tar
 from __future__ import annotations
 
 from adjudicator.notation.words import register_card_words
-from adjudicator.rules.vengeance import (
+from adjudicator.rulesets.vengeance.rules import (
     CARD_SET,
     DISCARD,
     FLIP7_BONUS,

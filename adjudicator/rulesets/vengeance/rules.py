@@ -21,9 +21,23 @@ from pydantic_core import PydanticCustomError
 
 from adjudicator.errors import RuleViolation
 from adjudicator.events import Event, GameEvent, Name, TargetEvent, _card_name
-from adjudicator.rules.engine import Expectation, end_round, standing, violation
-from adjudicator.rules.ruleset import DrawPurpose, PendingCard, Ruleset, ScoreStep, Wipe, seats_named
-from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, TargetFrame
+from adjudicator.rules.common import end_round, standing, violation
+from adjudicator.state import (
+    ACTIVE,
+    BUSTED,
+    STAYED,
+    DrawFrame,
+    DrawPurpose,
+    Expectation,
+    GameState,
+    PendingCard,
+    Row,
+    Ruleset,
+    ScoreStep,
+    TargetFrame,
+    Wipe,
+    seats_named,
+)
 
 # ---------------------------------------------------------------------------------------------
 # The deck
@@ -322,7 +336,7 @@ class Vengeance(Ruleset):
     def target_refusal(self, state: GameState, event: TargetEvent, exp: Expectation) -> RuleViolation | None:
         """A ``flip7_bonus`` target while no Flip 7 bonus is owed is out of order."""
         if event.card == FLIP7_BONUS and not (exp.kind == "target" and exp.purpose == BONUS):
-            from adjudicator.rules.engine import describe_expectation
+            from adjudicator.rules.common import describe_expectation
 
             return violation(
                 "out_of_order", "flip7.bonus",
