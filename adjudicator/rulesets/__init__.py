@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.errors import UnsupportedRuleset
-from adjudicator.events import TargetEvent
+from adjudicator.events import RULESET_NAMES, TargetEvent
 from adjudicator.events import event_json_schema as _event_json_schema
 from adjudicator.rulesets import base, vengeance
 from adjudicator.rulesets.kit import Kit
@@ -25,6 +25,7 @@ KITS_BY_NAME: dict[str, Kit] = {kit.name: kit for kit in KITS}
 
 #: The registered rulesets' rules by name (what the engine asks), kept in step with ``KITS_BY_NAME``.
 RULESETS: dict[str, Ruleset] = {kit.name: kit.rules for kit in KITS}
+RULESET_NAMES[:] = RULESETS  # what a game event's ruleset may name
 
 
 def register(ruleset: Ruleset | Kit) -> Ruleset:
@@ -33,6 +34,8 @@ def register(ruleset: Ruleset | Kit) -> Ruleset:
     kit = ruleset if isinstance(ruleset, Kit) else Kit(rules=ruleset)
     KITS_BY_NAME[kit.name] = kit
     RULESETS[kit.name] = kit.rules
+    if kit.name not in RULESET_NAMES:
+        RULESET_NAMES.append(kit.name)
     return kit.rules
 
 
@@ -59,7 +62,9 @@ def target_events() -> list[type[TargetEvent]]:
 def event_json_schema() -> dict[str, Any]:
     """The JSON Schema of one log line with the ``target`` models of every registered ruleset
     (what ``flip7 schema`` prints)."""
-    return _event_json_schema(target_events())
+    schema = _event_json_schema(target_events())
+    schema["$defs"]["GameEvent"]["properties"]["ruleset"]["enum"] = list(RULESETS)
+    return schema
 
 
 __all__ = ["KITS", "KITS_BY_NAME", "RULESETS", "Kit", "event_json_schema", "find_kit", "find_ruleset", "register", "target_events"]
