@@ -8,6 +8,8 @@ ruleset's package. Registration is this explicit list, not a side effect of impo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from adjudicator.errors import UnsupportedRuleset
@@ -39,6 +41,21 @@ def register(ruleset: Ruleset | Kit) -> Ruleset:
     return kit.rules
 
 
+@contextmanager
+def registered(ruleset: Ruleset | Kit) -> Iterator[Ruleset]:
+    """Register ``ruleset`` (rules or a kit) for the ``with`` block only, then put the registry back
+    as it was (for a test that brings a ruleset of its own)."""
+    kits, rules, names = dict(KITS_BY_NAME), dict(RULESETS), list(RULESET_NAMES)
+    try:
+        yield register(ruleset)
+    finally:
+        KITS_BY_NAME.clear()
+        KITS_BY_NAME.update(kits)
+        RULESETS.clear()
+        RULESETS.update(rules)
+        RULESET_NAMES[:] = names
+
+
 def find_ruleset(name: str) -> Ruleset:
     """The rules registered as ``name``; ``UnsupportedRuleset`` when there is none."""
     try:
@@ -67,4 +84,4 @@ def event_json_schema() -> dict[str, Any]:
     return schema
 
 
-__all__ = ["KITS", "KITS_BY_NAME", "RULESETS", "Kit", "event_json_schema", "find_kit", "find_ruleset", "register", "target_events"]
+__all__ = ["KITS", "KITS_BY_NAME", "RULESETS", "Kit", "event_json_schema", "find_kit", "find_ruleset", "register", "registered", "target_events"]
