@@ -140,7 +140,8 @@ def _empty(title: str, description: str) -> Chart:
 
 
 def _legend(names: Sequence[tuple[str, str, bool]]) -> list[str]:
-    parts, x = [], _LEFT
+    parts: list[str] = []
+    x: float = _LEFT
     for name, colour, dashed in names:
         dash = ' stroke-dasharray="5 3"' if dashed else ""
         parts.append(f'<line x1="{x}" x2="{x + 18}" y1="34" y2="34" stroke="{colour}" stroke-width="3"{dash}/>')
