@@ -19,6 +19,7 @@ from api.deps import get_store
 from api.responses import SafeJSONResponse
 from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, NOT_FOUND, STORE_ERRORS
 from api.routes.games import GameId
+from api.rulesets import timeline_ruleset
 from api.viewer_models import Timeline
 
 router = APIRouter(prefix="/v1", default_response_class=SafeJSONResponse)
@@ -37,7 +38,9 @@ GZIP_FROM = 64 * 1024
 
 def _render(source: bytes | list[str], gzip_ok: bool) -> Response:
     # already plain data from the core: rendered as is, no second validation pass
-    response = SafeJSONResponse(replay_timeline(source).to_dict())
+    timeline = replay_timeline(source).to_dict()
+    timeline["ruleset"] = timeline_ruleset(timeline)
+    response = SafeJSONResponse(timeline)
     if gzip_ok and len(response.body) >= GZIP_FROM:
         body = gzip.compress(response.body, compresslevel=5, mtime=0)
         return Response(body, media_type="application/json", headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
