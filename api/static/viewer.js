@@ -84,21 +84,68 @@ function openGame(id, at) {
   });
 }
 
+// the stored games, a page at a time, filtered by the search box (part of an id or a player's name)
+const GAMES_PER_PAGE = 50;
+const gameList = { search: "", cursors: [null], page: 0, next: null, timer: null };
+
 async function listGames() {
   const select = $("game-select");
+  const params = new URLSearchParams({ limit: String(GAMES_PER_PAGE) });
+  if (gameList.search) params.set("search", gameList.search);
+  const cursor = gameList.cursors[gameList.page];
+  if (cursor) params.set("cursor", cursor);
   try {
-    const response = await fetch("/v1/games?limit=1000");
+    const response = await fetch(`/v1/games?${params}`);
     if (!response.ok) throw new Error(await problemText(response));
     const page = await response.json();
+    gameList.next = page.next_cursor;
+    const empty = gameList.search ? `(no stored game matches “${gameList.search}”)` : "(no stored game)";
     select.replaceChildren(
-      el("option", { value: "", text: page.games.length ? "(choose a game)" : "(no stored game)" }),
-      ...page.games.map((g) =>
-        el("option", { value: g.id, text: `${g.id} · ${g.players.length} players · ${g.valid ? "valid" : `${g.n_violations} violation(s)`}` }),
-      ),
+      el("option", { value: "", text: page.games.length ? "(choose a game)" : empty }),
+      ...page.games.map((g) => el("option", { value: g.id, text: gameLabel(g) })),
     );
+    const first = gameList.page * GAMES_PER_PAGE + 1;
+    const last = first + page.games.length - 1;
+    $("games-page").textContent = page.games.length
+      ? `games ${first}–${last}${gameList.next ? ", more on the next page" : ""}${gameList.search ? " (searched)" : ""}`
+      : "";
   } catch (error) {
+    gameList.next = null;
     select.replaceChildren(el("option", { value: "", text: `(the store cannot be read: ${error.message})` }));
+    $("games-page").textContent = "";
   }
+  $("games-prev").disabled = gameList.page === 0;
+  $("games-next").disabled = !gameList.next;
+}
+
+function gameLabel(g) {
+  const verdict = g.valid ? "valid" : `${g.n_violations} violation(s)`;
+  return [g.id, g.ruleset, `${g.players.length} players`, verdict].filter(Boolean).join(" · ");
+}
+
+function searchGames(text) {
+  gameList.search = text.trim();
+  gameList.cursors = [null];
+  gameList.page = 0;
+  return listGames();
+}
+
+function turnGamePage(delta) {
+  if (delta > 0 && gameList.next) {
+    gameList.cursors[gameList.page + 1] = gameList.next;
+    gameList.page += 1;
+  } else if (delta < 0 && gameList.page > 0) {
+    gameList.page -= 1;
+  } else return;
+  listGames();
+}
+
+// a link to #game=ID&event=N, opened or changed in the address bar, shows that game at that event
+function followHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const at = params.has("event") ? Number(params.get("event")) : undefined;
+  if (params.has("game") && params.get("game") !== view.game) openGame(params.get("game"), at);
+  else if (view.data && at !== undefined && at !== view.at) go(at);
 }
 
 // ------------------------------------------------------------------------------------ showing
@@ -113,6 +160,7 @@ function show(data) {
   view.roundStarts = data.events.filter((e) => e.type === "round").map((e) => ({ event: e.event, round: roundOf(e) }));
   $("viewer").hidden = false;
   $("game-name").textContent = data.verdict.game ?? "(no valid game line)";
+  $("game-ruleset").textContent = data.ruleset ? `· ${data.ruleset}` : "";
   renderVerdict();
   renderEventList();
   renderMarks();
@@ -496,9 +544,22 @@ function init() {
       action();
     }
   });
+  $("game-search").addEventListener("input", () => {
+    clearTimeout(gameList.timer);
+    gameList.timer = setTimeout(() => searchGames($("game-search").value), 250);
+  });
+  $("game-search").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      clearTimeout(gameList.timer);
+      searchGames($("game-search").value);
+    }
+  });
+  $("games-prev").addEventListener("click", () => turnGamePage(-1));
+  $("games-next").addEventListener("click", () => turnGamePage(1));
+  window.addEventListener("hashchange", followHash);
   listGames();
-  const params = new URLSearchParams(location.hash.slice(1));
-  if (params.has("game")) openGame(params.get("game"), params.has("event") ? Number(params.get("event")) : undefined);
+  followHash();
 }
 
 init();

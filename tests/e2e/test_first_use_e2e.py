@@ -26,3 +26,54 @@ def test_the_docs_page_shows_the_operations(browser_context_factory: Any, server
         expect(tab.locator("text=Unable to render this definition")).to_have_count(0)
         assert tab.locator(".opblock").count() >= 10  # every operation has its block
         screenshot(tab, f"docs-{width}")
+
+
+@pytest.fixture(scope="module")
+def crowded(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A server over the samples and 70 simulated games: more than one page of the stored-games list."""
+    import subprocess
+
+    from tests.e2e.conftest import LOGS, _flip7, serving
+
+    folder = tmp_path_factory.mktemp("crowded")
+    subprocess.run(_flip7("simulate", "--games", "70", "--players", "3", "--seed", "5", "--out", str(folder / "sim")), check=True, capture_output=True)
+    with serving(folder, LOGS, folder / "sim") as base:
+        yield base
+
+
+def test_the_stored_games_are_searched_and_paged(browser_context_factory: Any, crowded: str) -> None:
+    from tests.e2e.conftest import _page
+
+    for tab in _page(browser_context_factory(1280, 900), crowded):
+        tab.goto(crowded + "/")
+        options = tab.locator("#game-select option")
+        expect(options).to_have_count(51)  # a page of 50 and the prompt
+        expect(tab.locator("#games-page")).to_have_text("games 1–50, more on the next page")
+        tab.click("#games-next")
+        expect(tab.locator("#games-page")).to_have_text("games 51–85")  # 15 samples + 70 simulated
+        expect(tab.locator("#games-next")).to_be_disabled()
+        tab.click("#games-prev")
+        expect(tab.locator("#games-page")).to_contain_text("games 1–50")
+        tab.fill("#game-search", "BRUTAL")  # part of an id, any case
+        expect(options).to_have_count(2)
+        expect(options.nth(1)).to_have_text("sample-vengeance-brutal · vengeance (brutal) · 5 players · valid")
+        tab.fill("#game-search", "eli")  # part of a player's name
+        expect(tab.locator("#games-page")).to_contain_text("(searched)")
+        assert 1 < options.count() < 51
+        tab.fill("#game-search", "no such game")
+        expect(options).to_have_count(1)
+        expect(options.first).to_contain_text("no stored game matches")
+        screenshot(tab, "viewer-games-search")
+
+
+def test_a_changed_game_link_loads_without_a_reload(page: Any, server: str) -> None:
+    page.goto(server + "/#game=invalid-bad-claims&event=9")
+    expect(page.locator("#position")).to_have_text("event 9 of 200")
+    expect(page.locator("#game-name")).to_have_text("invalid-bad-claims")
+    page.evaluate("location.hash = '#game=sample-vengeance-brutal&event=5'")
+    expect(page.locator("#game-name")).to_have_text("sample-vengeance-brutal")
+    expect(page.locator("#game-ruleset")).to_have_text("· vengeance (brutal)")
+    expect(page.locator("#position")).to_contain_text("event 5 of")
+    page.evaluate("location.hash = '#game=sample-vengeance-brutal&event=12'")
+    expect(page.locator("#position")).to_contain_text("event 12 of")
+    screenshot(page, "viewer-ruleset-header")
