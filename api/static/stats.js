@@ -33,10 +33,20 @@ function dataTable(statistic) {
   return el("div", { class: "scroll" }, el("table", { class: "score-table" }, el("thead", {}, head), el("tbody", {}, rows)));
 }
 
+// a filter the API refused (a bad `since`): the message, and nothing that looks like an empty store
+function showError(message) {
+  $("status").textContent = `The statistics could not be loaded: ${message}`;
+  $("status").classList.add("error");
+  $("since").toggleAttribute("aria-invalid", /'since'/.test(message));
+  $("overview").replaceChildren();
+  $("figures").replaceChildren();
+}
+
 async function load() {
   const params = filters();
   $("status").textContent = "Loading…";
   $("status").classList.remove("error");
+  $("since").removeAttribute("aria-invalid");
   try {
     const listed = await fetch(`/v1/plots?${params}`);
     const listing = await listed.json();
@@ -53,6 +63,11 @@ async function load() {
       ...Object.entries(overview).map(([k, v]) => el("span", {}, `${k}: `, el("strong", { text: String(v) }))),
     );
     const query = params.toString();
+    if (!overview.games) {
+      $("figures").replaceChildren();
+      $("status").textContent = query ? "No stored game matches these filters." : "No game is stored yet (flip7 ingest stores some).";
+      return;
+    }
     const shown = listing.figures.filter((f) => f.has_games);
     $("figures").replaceChildren(
       ...shown.map((f) => {
@@ -62,6 +77,7 @@ async function load() {
           "figure",
           { id: `figure-${f.name}`, "aria-labelledby": `cap-${f.name}` },
           el("div", { class: "chart" }, el("img", { src, alt: `${f.title}. ${f.explanation}`, width: "640", height: "360", loading: "lazy" })),
+          el("p", { class: "scroll-hint", "aria-hidden": "true", text: "← scroll sideways to see the whole chart →" }),
           el("figcaption", { id: `cap-${f.name}` }, el("strong", { text: f.title }), `: ${f.explanation} `, el("a", { href: src, text: "SVG" }), " · ", el("a", { href: png, text: "PNG" })),
           byName[f.statistic]
             ? el("details", {}, el("summary", { text: "The numbers" }), dataTable(byName[f.statistic]))
@@ -71,8 +87,7 @@ async function load() {
     );
     $("status").textContent = `${shown.length} figures${query ? " (filtered)" : ""}.`;
   } catch (error) {
-    $("status").textContent = `The statistics could not be loaded: ${error.message}`;
-    $("status").classList.add("error");
+    showError(error.message);
   }
 }
 

@@ -410,7 +410,12 @@ function breakdown(p) {
     text += " + 15 (Flip 7)";
   }
   // shown only where it adds up to the core's score (the core is the one that scores)
-  return total === p.round_score ? `${text} → ${total}` : null;
+  return total === p.round_score ? sumText(text, total) : null;
+}
+
+// "11 + 9 = 20", not "11 + 9 = 20 → 20": the result is added only where the last step did not give it
+function sumText(steps, total) {
+  return steps.endsWith(`= ${total}`) ? steps : `${steps} → ${total}`;
 }
 
 function renderCard(card) {
@@ -477,6 +482,17 @@ function renderScores(table) {
   $("scores").replaceChildren(
     el("h3", { text: "Scores" }),
     el("div", { class: "scroll" }, el("table", { class: "score-table" }, el("thead", {}, head), el("tbody", {}, rows))),
+    scoreLegend(),
+  );
+}
+
+// what the colours of the score table mean
+function scoreLegend() {
+  return el(
+    "p",
+    { class: "score-legend" },
+    el("span", { class: "o-busted", text: "red" }), ": busted · ",
+    el("span", { class: "o-flip7", text: "purple, bold" }), ": Flip 7",
   );
 }
 

@@ -77,3 +77,45 @@ def test_a_changed_game_link_loads_without_a_reload(page: Any, server: str) -> N
     page.evaluate("location.hash = '#game=sample-vengeance-brutal&event=12'")
     expect(page.locator("#position")).to_contain_text("event 12 of")
     screenshot(page, "viewer-ruleset-header")
+
+
+def test_a_bad_since_is_an_error_not_an_empty_store(page: Any, server: str) -> None:
+    page.goto(server + "/stats")
+    expect(page.locator("#figures figure").first).to_be_visible()
+    page.fill("#since", "last tuesday")
+    page.click("#filters button")
+    status = page.locator("#status")
+    expect(status).to_have_class("error")
+    expect(status).to_contain_text("'last tuesday' is not a date")
+    expect(page.locator("#since")).to_have_attribute("aria-invalid", "")
+    expect(page.locator("#overview")).not_to_contain_text("games: 0")
+    expect(page.locator("#figures figure")).to_have_count(0)  # no "No data yet" under every chart
+    screenshot(page, "statistics-bad-since")
+    page.fill("#since", "2999-01-01")  # a good filter that no game matches
+    page.click("#filters button")
+    expect(status).to_have_text("No stored game matches these filters.")
+    expect(page.locator("#figures figure")).to_have_count(0)
+
+
+def test_charts_on_a_phone_say_that_they_scroll(phone: Any, server: str) -> None:
+    phone.goto(server + "/stats")
+    chart = phone.locator("#figures .chart").first
+    expect(chart).to_be_visible()
+    image = chart.locator("img")
+    phone.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
+    assert chart.evaluate("c => c.scrollWidth > c.clientWidth")  # the chart is cut at 360 px ...
+    expect(phone.locator("#figures .scroll-hint").first).to_be_visible()  # ... and says so
+    screenshot(phone, "statistics-phone-scroll")
+
+
+def test_the_score_breakdown_and_the_colours_are_explained(page: Any, server: str) -> None:
+    page.goto(server + "/#game=sample-3-players&event=0")
+    expect(page.locator("#game-name")).to_have_text("sample-3-players")
+    expect(page.locator("#game-ruleset")).to_have_text("· flip7")
+    page.evaluate("location.hash = '#game=invalid-wrong-turn&event=19'")
+    ben = page.locator('#seats article[aria-label^="Ben"] .sum')
+    expect(ben).to_have_text(" (12 + 9 + 11 = 32)")  # not "(12 + 9 + 11 = 32 → 32)"
+    legend = page.locator("#scores .score-legend")
+    expect(legend).to_contain_text("red: busted")
+    expect(legend).to_contain_text("purple, bold: Flip 7")
+    screenshot(page, "viewer-score-legend")
