@@ -35,7 +35,7 @@ function dataTable(statistic) {
 
 // a filter the API refused (a bad `since`): the message, and nothing that looks like an empty store
 function showError(message) {
-  $("status").textContent = `The statistics could not be loaded: ${message}`;
+  $("status").textContent = t("The statistics could not be loaded: {message}", { message });
   $("status").classList.add("error");
   $("since").toggleAttribute("aria-invalid", /'since'/.test(message));
   $("overview").replaceChildren();
@@ -44,7 +44,7 @@ function showError(message) {
 
 async function load() {
   const params = filters();
-  $("status").textContent = "Loading…";
+  $("status").textContent = t("Loading…");
   $("status").classList.remove("error");
   $("since").removeAttribute("aria-invalid");
   try {
@@ -60,12 +60,12 @@ async function load() {
     const byName = Object.fromEntries(stats.statistics.map((s) => [s.name, s]));
     const overview = byName.overview.rows[0] || {};
     $("overview").replaceChildren(
-      ...Object.entries(overview).map(([k, v]) => el("span", {}, `${k}: `, el("strong", { text: String(v) }))),
+      ...Object.entries(overview).map(([k, v]) => el("span", {}, `${t(k)}: `, el("strong", { text: String(v) }))),
     );
     const query = params.toString();
     if (!overview.games) {
       $("figures").replaceChildren();
-      $("status").textContent = query ? "No stored game matches these filters." : "No game is stored yet (flip7 ingest stores some).";
+      $("status").textContent = query ? t("No stored game matches these filters.") : t("No game is stored yet (flip7 ingest stores some).");
       return;
     }
     const shown = listing.figures.filter((f) => f.has_games);
@@ -77,15 +77,15 @@ async function load() {
           "figure",
           { id: `figure-${f.name}`, "aria-labelledby": `cap-${f.name}` },
           el("div", { class: "chart" }, el("img", { src, alt: `${f.title}. ${f.explanation}`, width: "640", height: "360", loading: "lazy" })),
-          el("p", { class: "scroll-hint", "aria-hidden": "true", text: "← scroll sideways to see the whole chart →" }),
+          el("p", { class: "scroll-hint", "aria-hidden": "true", text: t("← scroll sideways to see the whole chart →") }),
           el("figcaption", { id: `cap-${f.name}` }, el("strong", { text: f.title }), `: ${f.explanation} `, el("a", { href: src, text: "SVG" }), " · ", el("a", { href: png, text: "PNG" })),
           byName[f.statistic]
-            ? el("details", {}, el("summary", { text: "The numbers" }), dataTable(byName[f.statistic]))
+            ? el("details", {}, el("summary", { text: t("The numbers") }), dataTable(byName[f.statistic]))
             : null,
         );
       }),
     );
-    $("status").textContent = `${shown.length} figures${query ? " (filtered)" : ""}.`;
+    $("status").textContent = `${t("{n} figures", { n: shown.length })}${query ? t(" (filtered)") : ""}.`;
   } catch (error) {
     showError(error.message);
   }

@@ -119,3 +119,35 @@ def test_the_score_breakdown_and_the_colours_are_explained(page: Any, server: st
     expect(legend).to_contain_text("red: busted")
     expect(legend).to_contain_text("purple, bold: Flip 7")
     screenshot(page, "viewer-score-legend")
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_pages_follow_a_german_browser(browser_context_factory: Any, server: str, width: int) -> None:
+    from tests.e2e.conftest import _page
+
+    for tab in _page(browser_context_factory(width, 900, "de-DE"), server):
+        tab.goto(server + "/#game=invalid-wrong-turn&event=27")
+        expect(tab.locator("html")).to_have_attribute("lang", "de")
+        expect(tab.locator("#load-h")).to_have_text("Ein Protokoll öffnen")
+        expect(tab.locator("#game-search")).to_have_attribute("placeholder", "nach Kennung oder Spieler suchen")
+        expect(tab.locator("#position")).to_have_text("Ereignis 27 von 257")
+        expect(tab.locator("#status")).to_contain_text("258 Ereignisse, 1 Regelverstoß")
+        expect(tab.locator("#event-info")).to_contain_text("Ana sagt „noch eine“")
+        expect(tab.locator("#scores h3")).to_have_text("Punkte")
+        expect(tab.locator("#scores .score-legend")).to_contain_text("rot: verzockt")
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        screenshot(tab, f"viewer-de-{width}")
+        tab.goto(server + "/stats")
+        expect(tab.locator("h2")).to_have_text("Statistik der gespeicherten Partien")
+        expect(tab.locator("#status")).to_contain_text("Abbildungen")
+        expect(tab.locator("#overview")).to_contain_text("Partien:")
+        tab.fill("#since", "gestern")
+        tab.click("#filters button")
+        expect(tab.locator("#status")).to_contain_text("Die Statistik ist nicht ladbar")
+        screenshot(tab, f"statistics-de-{width}")
+
+
+def test_an_english_browser_gets_english(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#load-h")).to_have_text("Open a log")
