@@ -46,6 +46,22 @@ SinceQuery = Annotated[
 ]
 
 
+#: The ``ruleset`` filter of the statistics and figures (the store's, as ``GET /v1/games`` takes it).
+RulesetQuery = Annotated[
+    str | None,
+    Query(
+        max_length=100,
+        description="Only games of this ruleset: `flip7`, `vengeance` (Brutal games included) or `vengeance (brutal)`.",
+        examples=["vengeance"],
+    ),
+]
+
+
+def ruleset_filter(ruleset: str | None) -> dict[str, str]:
+    """The keyword that asks ``Store.stats`` for one ruleset's games (none when not filtered)."""
+    return {"ruleset": ruleset} if ruleset else {}
+
+
 def since_moment(since: str | None) -> datetime | None:
     """The ``since`` query parameter read as ``flip7 stats --since`` reads it; a bad one is a 422."""
     try:
@@ -70,6 +86,7 @@ def stats(
     store: StoreDep,
     player: PlayerQuery = None,
     since: SinceQuery = None,
+    ruleset: RulesetQuery = None,
     only: Annotated[
         list[StatisticName] | None,
         Query(description="Only these statistics (repeat the parameter to ask for several), as `flip7 stats --only`."),
@@ -77,7 +94,7 @@ def stats(
 ) -> Any:
     moment = since_moment(since)
     # ``only`` is validated against the statistics' names (``StatisticName``), so none is unknown here
-    results = store.stats(player=player, since=moment, names=[n.value for n in only] if only else None)
+    results = store.stats(player=player, since=moment, names=[n.value for n in only] if only else None, **ruleset_filter(ruleset))
     out = []
     for result in results:
         data = result.as_dict()

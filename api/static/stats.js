@@ -20,7 +20,7 @@ function el(tag, attrs = {}, ...children) {
 
 function filters() {
   const params = new URLSearchParams();
-  for (const name of ["player", "since"]) {
+  for (const name of ["player", "since", "ruleset"]) {
     const value = $(name).value.trim();
     if (value) params.set(name, value);
   }

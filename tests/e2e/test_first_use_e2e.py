@@ -151,3 +151,22 @@ def test_an_english_browser_gets_english(page: Any, server: str) -> None:
     page.goto(server + "/")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator("#load-h")).to_have_text("Open a log")
+
+
+def test_the_statistics_page_filters_by_ruleset(page: Any, server: str) -> None:
+    import inspect
+
+    from adjudicator.store import Store
+
+    page.goto(server + "/stats")
+    choices = page.locator("#ruleset option")
+    expect(choices).to_have_count(4)
+    expect(choices.nth(3)).to_have_text("With a Vengeance, Brutal")
+    if "ruleset" not in inspect.signature(Store.stats).parameters:
+        pytest.skip("the store cannot filter its statistics by ruleset yet")
+    expect(page.locator("#figures figure").first).to_be_visible()
+    page.select_option("#ruleset", "flip7")
+    page.click("#filters button")
+    expect(page.locator("#figures figure").first.locator("img")).to_have_attribute("src", "/v1/plots/bust_risk.svg?ruleset=flip7")
+    expect(page.locator("#figure-unlucky_7_wipes")).to_have_count(0)  # a Vengeance figure: no Flip 7 game counts
+    screenshot(page, "statistics-ruleset")
