@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import enum
+import inspect
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from adjudicator.store import STATISTICS, InvalidSince, parse_since
+from adjudicator.store import STATISTICS, InvalidSince, Store, parse_since
 from adjudicator.store.encode import to_json
 from api.deps import SettingsDep, StoreDep
 from api.errors import Problem
@@ -57,9 +58,17 @@ RulesetQuery = Annotated[
 ]
 
 
+#: Whether the store filters its statistics by ruleset (issue 21's store half adds it).
+_STORE_FILTERS_RULESETS = "ruleset" in inspect.signature(Store.stats).parameters
+
+
 def ruleset_filter(ruleset: str | None) -> dict[str, str]:
     """The keyword that asks ``Store.stats`` for one ruleset's games (none when not filtered)."""
-    return {"ruleset": ruleset} if ruleset else {}
+    if not ruleset:
+        return {}
+    if not _STORE_FILTERS_RULESETS:  # pragma: no cover - until the store has the filter
+        raise Problem("invalid-request", "query parameter 'ruleset': this server's store cannot filter by ruleset yet")
+    return {"ruleset": ruleset}
 
 
 def since_moment(since: str | None) -> datetime | None:
