@@ -47,19 +47,21 @@ SinceQuery = Annotated[
 ]
 
 
-#: The ``ruleset`` filter of the statistics and figures (the store's, as ``GET /v1/games`` takes it).
+#: Whether the store filters its statistics by ruleset (issue 21's store half adds it).
+_STORE_FILTERS_RULESETS = "ruleset" in inspect.signature(Store.stats).parameters
+
+
+#: The ``ruleset`` filter of the statistics and figures (the store's, as ``GET /v1/games`` takes it);
+#: in the OpenAPI document once the store has it.
 RulesetQuery = Annotated[
     str | None,
     Query(
         max_length=100,
         description="Only games of this ruleset: `flip7`, `vengeance` (Brutal games included) or `vengeance (brutal)`.",
         examples=["vengeance"],
+        include_in_schema=_STORE_FILTERS_RULESETS,
     ),
 ]
-
-
-#: Whether the store filters its statistics by ruleset (issue 21's store half adds it).
-_STORE_FILTERS_RULESETS = "ruleset" in inspect.signature(Store.stats).parameters
 
 
 def ruleset_filter(ruleset: str | None) -> dict[str, str]:
