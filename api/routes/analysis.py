@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import enum
-import inspect
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from adjudicator.store import STATISTICS, InvalidSince, Store, parse_since
+from adjudicator.store import STATISTICS, InvalidSince, parse_since
 from adjudicator.store.encode import to_json
 from api.deps import SettingsDep, StoreDep
 from api.errors import Problem
@@ -47,32 +46,6 @@ SinceQuery = Annotated[
 ]
 
 
-#: Whether the store filters its statistics by ruleset (issue 21's store half adds it).
-_STORE_FILTERS_RULESETS = "ruleset" in inspect.signature(Store.stats).parameters
-
-
-#: The ``ruleset`` filter of the statistics and figures (the store's, as ``GET /v1/games`` takes it);
-#: in the OpenAPI document once the store has it.
-RulesetQuery = Annotated[
-    str | None,
-    Query(
-        max_length=100,
-        description="Only games of this ruleset: `flip7`, `vengeance` (Brutal games included) or `vengeance (brutal)`.",
-        examples=["vengeance"],
-        include_in_schema=_STORE_FILTERS_RULESETS,
-    ),
-]
-
-
-def ruleset_filter(ruleset: str | None) -> dict[str, str]:
-    """The keyword that asks ``Store.stats`` for one ruleset's games (none when not filtered)."""
-    if not ruleset:
-        return {}
-    if not _STORE_FILTERS_RULESETS:  # pragma: no cover - until the store has the filter
-        raise Problem("invalid-request", "query parameter 'ruleset': this server's store cannot filter by ruleset yet")
-    return {"ruleset": ruleset}
-
-
 def since_moment(since: str | None) -> datetime | None:
     """The ``since`` query parameter read as ``flip7 stats --since`` reads it; a bad one is a 422."""
     try:
@@ -97,7 +70,6 @@ def stats(
     store: StoreDep,
     player: PlayerQuery = None,
     since: SinceQuery = None,
-    ruleset: RulesetQuery = None,
     only: Annotated[
         list[StatisticName] | None,
         Query(description="Only these statistics (repeat the parameter to ask for several), as `flip7 stats --only`."),
@@ -105,7 +77,7 @@ def stats(
 ) -> Any:
     moment = since_moment(since)
     # ``only`` is validated against the statistics' names (``StatisticName``), so none is unknown here
-    results = store.stats(player=player, since=moment, names=[n.value for n in only] if only else None, **ruleset_filter(ruleset))
+    results = store.stats(player=player, since=moment, names=[n.value for n in only] if only else None)
     out = []
     for result in results:
         data = result.as_dict()

@@ -1,7 +1,7 @@
 """The ``ruleset`` filter of the statistics page's calls: ``GET /v1/stats``, ``/v1/plots`` and the figures.
 
-The filter itself is the store's (``Store.stats(ruleset=…)``); until the store has it these tests
-are skipped, saying so.
+The filter and its query parameter are issue 21's store half (``Store.stats(ruleset=…)``); until
+they are merged these tests are skipped, saying so.
 """
 
 from __future__ import annotations
