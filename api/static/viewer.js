@@ -72,14 +72,14 @@ function isArray(text) {
 function checkLog(text) {
   view.game = null;
   return loadTimeline(
-    () => fetch("/v1/replay", { method: "POST", headers: { "Content-Type": isArray(text) ? "application/json" : "application/x-ndjson" }, body: text }),
+    () => fetch(`/v1/replay?lang=${LANGUAGE}`, { method: "POST", headers: { "Content-Type": isArray(text) ? "application/json" : "application/x-ndjson" }, body: text }),
     t("the log"),
   );
 }
 
 function openGame(id, at) {
   view.game = id;
-  return loadTimeline(() => fetch(`/v1/games/${encodeURIComponent(id)}/replay`), t("game {id}", { id })).then(() => {
+  return loadTimeline(() => fetch(`/v1/games/${encodeURIComponent(id)}/replay?lang=${LANGUAGE}`), t("game {id}", { id })).then(() => {
     if (view.data && at !== undefined) go(at);
   });
 }

@@ -133,6 +133,7 @@ def test_the_pages_follow_a_german_browser(browser_context_factory: Any, server:
         expect(tab.locator("#position")).to_have_text("Ereignis 27 von 257")
         expect(tab.locator("#status")).to_contain_text("258 Ereignisse, 1 Regelverstoß")
         expect(tab.locator("#event-info")).to_contain_text("Ana sagt „noch eine“")
+        expect(tab.locator("#event-info .message")).to_contain_text("Ana ist nicht an der Reihe")  # the referee's German
         expect(tab.locator("#scores h3")).to_have_text("Punkte")
         expect(tab.locator("#scores .score-legend")).to_contain_text("rot: verzockt")
         assert tab.evaluate("document.documentElement.scrollWidth") <= width
