@@ -39,6 +39,10 @@ class SoloModel(Protocol):
         None when no card can be taken (an empty pile)."""
         ...
 
+    def banked(self, state: Hashable) -> float:
+        """What the row would score now, even while cards are owed."""
+        ...
+
     def drawn(self, state: Hashable) -> int:
         """How many cards have left the pile since the start state (the search's depth)."""
         ...
@@ -86,7 +90,7 @@ class Search:
         stay = self.model.stay(state)
         if stay is not None:
             return stay
-        return self.model.hit(state, self._greedy) or 0.0
+        return self.model.hit(state, self.model.banked) or 0.0  # cards owed: the next one, then what the row holds
 
     def options(self, state: Hashable) -> tuple[float | None, float | None]:
         """The value of staying and of hitting at ``state`` (None where that option is not open)."""

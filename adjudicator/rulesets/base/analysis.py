@@ -1,8 +1,8 @@
 """The base game's card model for the decision analysis (``adjudicator.analysis``).
 
-A state of one player drawing alone is a tuple ``(numbers, pile, plus, doubles, chance, owed,
+A state of one player drawing alone is a tuple ``(numbers, pile, size, plus, doubles, chance, owed,
 pending)``: the numbers in the row as a bit mask (bit n for the number n), the copies left of each
-kind of card the pile holds (in the order of ``kinds``), the sum of the + modifiers, the number of
+kind of card the pile holds (packed in one integer, in the order of ``kinds``), the pile's size, the sum of the + modifiers, the number of
 x2 cards, 1 while a Second Chance is held, the cards a Flip Three still forces on the player, and
 the action cards set aside during it (in the order they came).
 
@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from typing import cast
 
 from adjudicator.cards import FLIP_THREE, FREEZE, NUMBERS, PLUS_MODIFIERS, SECOND_CHANCE
-from adjudicator.rules.base import FLIP7_BONUS
+from adjudicator.rules.base import FLIP7_BONUS, NAME
+from adjudicator.rules.engine import Expectation
 from adjudicator.state import ACTIVE, GameState
 
 NUMBER, PLUS, DOUBLE, CHANCE, STOP, FORCE = range(6)
@@ -45,7 +46,7 @@ SEVEN = 7
 _SUMS = tuple(sum(n for n in range(13) if mask >> n & 1) for mask in range(1 << 13))
 _COUNT = tuple(bin(mask).count("1") for mask in range(1 << 13))
 
-State = tuple[int, tuple[int, ...], int, int, int, int, tuple[int, ...]]
+State = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
 
 
 def _kind(card: str) -> tuple[int, int] | None:
@@ -66,11 +67,16 @@ def _kind(card: str) -> tuple[int, int] | None:
 
 @dataclass(slots=True)
 class BaseSolo:
-    """One player drawing alone from a known pile of base-game cards (a ``SoloModel``)."""
+    """One player drawing alone from a known pile of base-game cards (a ``SoloModel``).
+
+    The pile is one integer: ``bits`` bits per kind of card (kind ``i`` at bit ``i * bits``), so
+    that taking a card is one subtraction.
+    """
 
     kinds: tuple[tuple[int, int], ...]
     #: Cards in the pile at the start state.
     size: int = 0
+    bits: int = 4
     bonus: int = FLIP7_BONUS
 
     def score(self, numbers: int, plus: int, doubles: int) -> int:
@@ -79,66 +85,76 @@ class BaseSolo:
 
     def stay(self, state: Hashable) -> float | None:
         """The row's score, when the player may stay (a card in front of them, no card owed)."""
-        numbers, pile, plus, doubles, chance, owed, _ = cast(State, state)
-        if owed and any(pile):
+        numbers, _, size, plus, doubles, chance, owed, _ = cast(State, state)
+        if owed and size:
             return None
         if not (numbers or plus or doubles or chance):
             return None
         return float(self.score(numbers, plus, doubles))
 
+    def banked(self, state: Hashable) -> float:
+        """The row's score now, whether or not cards are owed."""
+        numbers, _, _, plus, doubles, _, _, _ = cast(State, state)
+        return float(self.score(numbers, plus, doubles))
+
     def drawn(self, state: Hashable) -> int:
         """Cards taken since the start: how much smaller the pile is."""
-        return self.size - sum(cast(State, state)[1])
+        return self.size - cast(State, state)[2]
 
     def hit(self, state: Hashable, value: Callable[[Hashable], float]) -> float | None:
         """The average, over the cards the pile holds, of the value after that card."""
-        numbers, pile, plus, doubles, chance, owed, pending = cast(State, state)
-        size = sum(pile)
+        numbers, pile, size, plus, doubles, chance, owed, pending = cast(State, state)
         if size == 0:
             return None
         left = owed - 1 if owed else 0
+        rest = size - 1
+        bits = self.bits
+        mask = (1 << bits) - 1
         total = 0.0
-        for i, copies in enumerate(pile):
+        shift = 0
+        for kind, amount in self.kinds:
+            copies = (pile >> shift) & mask
             if not copies:
+                shift += bits
                 continue
-            after = (*pile[:i], copies - 1, *pile[i + 1:])
-            kind, amount = self.kinds[i]
+            after = pile - (1 << shift)
+            shift += bits
             if kind == NUMBER:
                 bit = 1 << amount
                 if numbers & bit:
                     if not chance:
                         continue  # a bust scores 0
-                    got = self._next(value, numbers, after, plus, doubles, 0, left, pending)
+                    got = self._next(value, numbers, after, rest, plus, doubles, 0, left, pending)
                 else:
                     grown = numbers | bit
                     if _COUNT[grown] == SEVEN:
                         got = self.score(grown, plus, doubles) + self.bonus
                     else:
-                        got = self._next(value, grown, after, plus, doubles, chance, left, pending)
+                        got = self._next(value, grown, after, rest, plus, doubles, chance, left, pending)
             elif kind == PLUS:
-                got = self._next(value, numbers, after, plus + amount, doubles, chance, left, pending)
+                got = self._next(value, numbers, after, rest, plus + amount, doubles, chance, left, pending)
             elif kind == DOUBLE:
-                got = self._next(value, numbers, after, plus, doubles + 1, chance, left, pending)
+                got = self._next(value, numbers, after, rest, plus, doubles + 1, chance, left, pending)
             elif kind == CHANCE:
-                got = self._next(value, numbers, after, plus, doubles, 1, left, pending)
+                got = self._next(value, numbers, after, rest, plus, doubles, 1, left, pending)
             elif owed:  # set aside until the Flip Three's cards are drawn
-                got = self._next(value, numbers, after, plus, doubles, chance, left, (*pending, kind))
+                got = self._next(value, numbers, after, rest, plus, doubles, chance, left, (*pending, kind))
             elif kind == STOP:
                 got = self.score(numbers, plus, doubles)
             else:
-                got = value((numbers, after, plus, doubles, chance, FORCED, pending))
+                got = value((numbers, after, rest, plus, doubles, chance, FORCED, pending))
             total += copies * got
         return total / size
 
     def _next(
-        self, value: Callable[[Hashable], float], numbers: int, pile: tuple[int, ...], plus: int,
+        self, value: Callable[[Hashable], float], numbers: int, pile: int, size: int, plus: int,
         doubles: int, chance: int, owed: int, pending: tuple[int, ...],
     ) -> float:
         if not owed and pending:  # the Flip Three is over and the player still in: take the set-aside cards
             if pending[0] == STOP:
                 return float(self.score(numbers, plus, doubles))
-            return value((numbers, pile, plus, doubles, chance, FORCED, pending[1:]))
-        return value((numbers, pile, plus, doubles, chance, owed, pending))
+            return value((numbers, pile, size, plus, doubles, chance, FORCED, pending[1:]))
+        return value((numbers, pile, size, plus, doubles, chance, owed, pending))
 
 
 def solo_start(
@@ -161,7 +177,12 @@ def solo_start(
         mask |= 1 << int(n)
     plus = sum(int(m) for m in modifiers if m in PLUS_MODIFIERS)
     doubles = sum(1 for m in modifiers if m == "x2")
-    return BaseSolo(tuple(kinds), sum(counts)), (mask, tuple(counts), plus, doubles, int(chance), 0, ())
+    bits = max(max(counts, default=1).bit_length(), 1)
+    packed = 0
+    for i, copies in enumerate(counts):
+        packed |= copies << (i * bits)
+    size = sum(counts)
+    return BaseSolo(tuple(kinds), size, bits), (mask, packed, size, plus, doubles, int(chance), 0, ())
 
 
 def start_of(state: GameState, seat: int) -> tuple[BaseSolo, State]:
@@ -171,3 +192,19 @@ def start_of(state: GameState, seat: int) -> tuple[BaseSolo, State]:
     pile = state.draw_pile if state.draw_size else state.discard_pile
     alone = not any(r.status == ACTIVE for i, r in enumerate(state.rows) if i != seat)
     return solo_start(list(row.numbers), list(row.modifiers), bool(getattr(row, "second_chance", False)), pile, alone=alone)
+
+
+def given(state: GameState, exp: Expectation, seat: int) -> tuple[BaseSolo, State] | float | None:
+    """``seat`` once the waiting card is theirs: a Freeze banks the row, a Flip Three forces three
+    cards, a passed Second Chance is held. A card only named for later (``assign_first``) is not
+    rated: what it will do depends on the draws before it."""
+    if exp.purpose == NAME:
+        return None
+    model, (numbers, pile, size, plus, doubles, chance, _, _) = start_of(state, seat)
+    if exp.card == FREEZE:
+        return float(model.score(numbers, plus, doubles))
+    if exp.card == FLIP_THREE:
+        return model, (numbers, pile, size, plus, doubles, chance, FORCED, ())
+    if exp.card == SECOND_CHANCE:
+        return model, (numbers, pile, size, plus, doubles, 1, 0, ())
+    return None
