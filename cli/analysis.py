@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from typing import Annotated, Any
 
 import typer
@@ -145,9 +146,11 @@ def _print_analysis(result: Analysis, lang: str) -> None:
     for p in result.players:
         console.print(escape(f"  {p.player[:12]:<12} {p.decisions:>14} {p.points_given_away:>11.2f} {p.accuracy:>11.1f}  {p.inaccuracies} / {p.mistakes} / {p.blunders}"))
     t = result.thresholds
-    console.print(f"[dim]{escape(_w(lang, 'legend', i=t['inaccuracy'], m=t['mistake'], b=t['blunder']))}[/]")
+    legend = textwrap.fill(_w(lang, "legend", i=t["inaccuracy"], m=t["mistake"], b=t["blunder"]), WIDTH)
+    console.print(f"[dim]{escape(legend)}[/]")
     if result.stopped_by is not None:
-        console.print(f"[bold red]{escape(_w(lang, 'stopped', event=result.stopped_by.event, code=result.stopped_by.code))}[/]")
+        stopped = textwrap.fill(_w(lang, "stopped", event=result.stopped_by.event, code=result.stopped_by.code), WIDTH)
+        console.print(f"[bold red]{escape(stopped)}[/]")
 
 
 def analyze(
