@@ -16,8 +16,8 @@ from adjudicator.analysis.solver import Search, SoloModel, TooLarge
 from adjudicator.rules.engine import Expectation
 from adjudicator.state import GameState
 
-#: States one position may use by default (about half a second of pure Python).
-BUDGET = 20_000
+#: States one position may use by default (about a quarter of a second of pure Python).
+BUDGET = 10_000
 #: The first look-ahead horizon tried, in cards.
 FIRST_HORIZON = 2
 
