@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from adjudicator.analysis.evaluate import BUDGET, TargetValue, TurnValue, target_value, turn_value
 from adjudicator.analysis.models import CardModel, card_model
 from adjudicator.analysis.report import Analysis, Decision, mark_of, summarise
-from adjudicator.errors import Flip7Error
+from adjudicator.errors import Flip7Error, UnsupportedRuleset
 from adjudicator.events import Event
 from adjudicator.notation import is_jsonl, notation_to_jsonl, parse_notation
 from adjudicator.replay import ReplayResult, replay_log
@@ -24,7 +24,7 @@ from adjudicator.state import GameState
 from adjudicator.verdict import Violation
 
 
-class NoModel(Flip7Error):
+class NoModel(UnsupportedRuleset):
     """The game's ruleset has no card model for the analysis."""
 
 
