@@ -38,6 +38,9 @@ WORDS: dict[str, dict[str, str]] = {
         "stopped": "The replay stopped at event {event} ({code}): decisions are valued up to it.",
         "summary": "Player summary", "player": "player", "decisions": "decisions", "given": "given away",
         "accuracy": "accuracy", "marks": "?! / ? / ??",
+        "costly": "Costly decisions:", "none_costly": "none: no mistake or blunder.",
+        "costly_one": "event {event}: {player} chose {choice} where {best} was best, giving away {loss:.2f} points ({mark}).",
+        "inaccuracy": "inaccuracy", "mistake": "mistake", "blunder": "blunder",
         "legend": "marks: ?! inaccuracy (loss ≥ {i}), ? mistake (≥ {m}), ?? blunder (≥ {b}) in points of expected round score",
     },
     "de": {
@@ -51,6 +54,9 @@ WORDS: dict[str, dict[str, str]] = {
         "stopped": "Die Wiedergabe hielt bei Ereignis {event} an ({code}): bewertet ist bis dorthin.",
         "summary": "Zusammenfassung je Spieler", "player": "Spieler", "decisions": "Entscheidungen", "given": "verschenkt",
         "accuracy": "Genauigkeit", "marks": "?! / ? / ??",
+        "costly": "Teure Entscheidungen:", "none_costly": "keine: kein Fehler.",
+        "costly_one": "Ereignis {event}: {player} wählte {choice}, wo {best} am besten war, und verschenkte {loss:.2f} Punkte ({mark}).",
+        "inaccuracy": "Ungenauigkeit", "mistake": "Fehler", "blunder": "grober Fehler",
         "legend": "Zeichen: ?! Ungenauigkeit (Verlust ≥ {i}), ? Fehler (≥ {m}), ?? grober Fehler (≥ {b}) in Punkten erwarteter Rundenwertung",
     },
 }
@@ -207,6 +213,19 @@ class _progress:
 
     def close(self) -> None:
         self.bar.stop()
+
+
+def costly_lines(decisions: list[dict[str, Any]], lang: str) -> list[str]:
+    """``flip7 explain --costly``: a heading, then one sentence per costly decision."""
+    lines = [_w(lang, "costly")]
+    if not decisions:
+        return [*lines, _w(lang, "none_costly")]
+    for d in decisions:
+        lines.append(_w(
+            lang, "costly_one", event=d["event"], player=d["player"], choice=_option(lang, d["choice"]),
+            best=_option(lang, d["best"]), loss=d["loss"], mark=_w(lang, d["mark"]),
+        ))
+    return lines
 
 
 def register(app: typer.Typer) -> None:

@@ -97,3 +97,13 @@ def test_analyze_unreadable_input_exits_2() -> None:
     assert result.exit_code == 2 and "Traceback" not in result.stderr
     result = runner.invoke(app, ["analyze", GAME, "--player", "Nobody"])
     assert result.exit_code == 2 and "Nobody" in result.stderr
+
+
+def test_explain_names_the_costly_decisions_of_the_round_it_tells() -> None:
+    en = runner.invoke(app, ["explain", GAME, "--round", "1", "--costly"])
+    de = runner.invoke(app, ["explain", GAME, "--round", "1", "--costly", "--lang", "de"])
+    assert en.exit_code == 0 and de.exit_code == 0
+    assert "Costly decisions:" in en.stdout and "event 7: Cem chose stay where hit was best" in en.stdout
+    assert "Teure Entscheidungen:" in de.stdout and "(grober Fehler)" in de.stdout
+    data = json.loads(runner.invoke(app, ["explain", GAME, "--round", "1", "--costly", "--json"]).stdout)
+    assert [(d["event"], d["mark"]) for d in data["costly"]] == [(7, "blunder")]
