@@ -51,7 +51,8 @@ from adjudicator.events import (
 from adjudicator.notation import jsonl_to_notation, notation_to_jsonl, parse_notation, replay_notation
 from adjudicator.referee import explain, settle
 from adjudicator.replay import check_log, replay_log, state_at
-from adjudicator.rules import RULESETS, apply, check, expecting, find_ruleset, is_legal, legal_moves
+from adjudicator.rules import apply, check, expecting, is_legal, legal_moves
+from adjudicator.rulesets import RULESETS, find_ruleset
 from adjudicator.simulate import GameOptions, SimulatedGame, dump_event, play_game
 from adjudicator.simulate.play import game_event, open_game
 from adjudicator.state import ACTIVE, BUSTED, GameState, Row

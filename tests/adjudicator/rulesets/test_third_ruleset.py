@@ -25,10 +25,10 @@ from adjudicator.events import TargetEvent
 from adjudicator.notation import jsonl_to_notation, parse_notation
 from adjudicator.referee import explain, settle
 from adjudicator.replay import check_log
-from adjudicator.rules import RULESETS, end_round, register
-from adjudicator.rules.ruleset import Ruleset, ScoreStep
+from adjudicator.rules import end_round
+from adjudicator.rulesets import RULESETS, Kit, registered
 from adjudicator.simulate import GameOptions, play_game, simulate
-from adjudicator.state import ACTIVE, BUSTED, DrawFrame, GameState, Row, TargetFrame
+from adjudicator.state import ACTIVE, BUSTED, DrawFrame, GameState, Row, Ruleset, ScoreStep, TargetFrame
 from adjudicator.store import LogInput, Store
 from api import Settings, create_app
 from cli.main import app
@@ -100,20 +100,13 @@ class Ladder(Ruleset):
 
 @pytest.fixture
 def ladder() -> Iterator[Ruleset]:
-    """Ladder registered for one test (taken out of the registry afterwards)."""
+    """Ladder's kit registered for one test (the registry is put back afterwards)."""
     assert "ladder" not in RULESETS
-    try:
-        yield register(Ladder())
-    finally:
-        RULESETS.pop("ladder", None)
+    with registered(Kit(rules=Ladder())) as rules:
+        yield rules
+    assert "ladder" not in RULESETS
 
 
-#: The gap every layer has today: the ``game`` event spells out the rulesets it admits.
-NAMED_IN_THE_GAME_EVENT = pytest.mark.xfail(
-    strict=True,
-    reason="the game event's `ruleset` field is Literal['flip7', 'vengeance'] (events.py): a registered "
-    "ruleset under a new name is refused as bad_event",
-)
 #: The notation's gap: its game line knows the ruleset words of the two rulesets only.
 NAMED_IN_THE_NOTATION = pytest.mark.xfail(
     strict=True,
@@ -144,7 +137,6 @@ def test_the_fixture_leaves_the_registry_as_it_was() -> None:
     assert check_log(LOG).violations[0].code == "bad_event"  # without it, no such ruleset
 
 
-@NAMED_IN_THE_GAME_EVENT
 def test_check_judges_a_ladder_log(ladder: Ruleset) -> None:
     verdict = check_log(LOG)
     assert verdict.valid, verdict.violations[:1]
@@ -156,7 +148,6 @@ def test_check_judges_a_ladder_log(ladder: Ruleset) -> None:
     assert check_log(LOG.replace('"card": 7}', '"card": 12}')).violations[0].code == "bad_event"
 
 
-@NAMED_IN_THE_GAME_EVENT
 def test_the_simulator_plays_ladder_games(ladder: Ruleset) -> None:
     games = simulate(3, 4, seed=5, options=GameOptions(ruleset="ladder", target=60))
     for game in games:
@@ -165,7 +156,6 @@ def test_the_simulator_plays_ladder_games(ladder: Ruleset) -> None:
         assert set(card for e in game.events if e.type == "card" for card in [e.card]) <= set(NUMBERS)  # type: ignore[union-attr]
 
 
-@NAMED_IN_THE_GAME_EVENT
 def test_flip7_simulate_writes_ladder_games(ladder: Ruleset, tmp_path: Path) -> None:
     out = tmp_path / "games"
     result = CliRunner().invoke(app, ["simulate", "--ruleset", "ladder", "--games", "2", "--players", "3", "--seed", "2", "--out", str(out)])
@@ -182,7 +172,6 @@ def test_the_notation_writes_and_reads_a_ladder_game(ladder: Ruleset) -> None:
     assert_notation_round_trip(LOG)
 
 
-@NAMED_IN_THE_GAME_EVENT
 def test_settle_and_explain_rule_on_a_ladder_game(ladder: Ruleset) -> None:
     wrong = LOG.replace('"Ana": 15', '"Ana": 16')
     ruling = settle(wrong)
@@ -196,7 +185,6 @@ def test_settle_and_explain_rule_on_a_ladder_game(ladder: Ruleset) -> None:
     assert_one_verdict(wrong)
 
 
-@NAMED_IN_THE_GAME_EVENT
 def test_the_store_ingests_ladder_games_and_counts_them(ladder: Ruleset, tmp_path: Path) -> None:
     games = [play_game(f"ladder-{seed}", "cautious:0.3", random.Random(seed), players=4, options=GameOptions(ruleset="ladder", target=50)) for seed in range(3)]
     with Store.open(tmp_path / "store.duckdb") as store:
@@ -210,7 +198,6 @@ def test_the_store_ingests_ladder_games_and_counts_them(ladder: Ruleset, tmp_pat
         assert busts == sum(1 for g in games for r in check_log(g.text()).rounds for p in r.players.values() if p.outcome == "busted")
 
 
-@NAMED_IN_THE_GAME_EVENT
 def test_post_v1_state_shows_a_ladder_table(ladder: Ruleset, tmp_path: Path) -> None:
     with TestClient(create_app(Settings(db_path=tmp_path / "api.duckdb"))) as client:
         response = client.post("/v1/state", params={"at": 7}, content=LOG, headers={"Content-Type": "application/x-ndjson"})
@@ -231,7 +218,6 @@ LADDER = Mode(
 )
 
 
-@NAMED_IN_THE_GAME_EVENT
 @pytest.mark.parametrize("seed", [1, 2])
 def test_ladder_passes_the_conformance_properties(ladder: Ruleset, seed: int) -> None:
     for players, decks in ((3, 1), (8, 1), (9, 2)):
