@@ -111,7 +111,7 @@ def ladder() -> Iterator[Ruleset]:
 NAMED_IN_THE_NOTATION = pytest.mark.xfail(
     strict=True,
     reason="the notation's `ruleset` words are a fixed table (notation/words.py: flip7, vengeance and their "
-    "German names): `ruleset ladder` is 'not a value of ruleset'; the game event's Literal as well",
+    "German names): `ruleset ladder` is 'not a value of ruleset'",
 )
 
 GAME = {"type": "game", "id": "ladder-1", "players": ["Ana", "Ben", "Cem"], "dealer": "Ana", "ruleset": "ladder", "target": 20}
