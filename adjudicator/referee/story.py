@@ -246,7 +246,7 @@ class _Teller:
                 continue
             for wipe in state.rules.wipes(row):  # the card cleared the rest of the row (an Unlucky 7), drawn or moved in
                 if wipe.event == step.index and wipe.cards:
-                    step.notes.append(Note("row_cleared", {"player": name, "card": _arrived(ev, row), "cards": list(wipe.cards)}))
+                    step.notes.append(Note("row_cleared", {"player": name, "card": _arrived(ev, row), "cards": list(wipe.cards), "n": len(wipe.cards)}))
             if state.rules.busts_saved(row) > was.saved and was.cover is not None:
                 number = state.rules.card_name(ev.card)
                 flip3 = bool(action) and draw_left > 1
@@ -424,7 +424,7 @@ class _Teller:
             step.facts.append(Note("score_line", {"player": name, "breakdown": breakdown(state, row)}))
             if row.status != BUSTED:  # a save is a reason only while the row did not bust later
                 step.facts.extend(self.saves.get((ev.round, seat), []))
-            wipes = [Note("wipe_fact", {"player": name, "at": w.event, "cards": list(w.cards)}) for w in state.rules.wipes(row) if w.cards]
+            wipes = [Note("wipe_fact", {"player": name, "at": w.event, "cards": list(w.cards), "n": len(w.cards)}) for w in state.rules.wipes(row) if w.cards]
             step.facts.extend(wipes)
             out = self.outs.get((ev.round, seat))
             if out is not None and not (wipes and row.status == STAYED):  # the wipe is the reason, not the stay
