@@ -107,11 +107,11 @@ def ladder() -> Iterator[Ruleset]:
     assert "ladder" not in RULESETS
 
 
-#: The notation's gap: its game line knows the ruleset words of the two rulesets only.
+#: The notation's gap: it reads the game line's `ruleset ladder` now, but prints a ladder number card
+#: that reads back as the string "10" where the log has the number 10.
 NAMED_IN_THE_NOTATION = pytest.mark.xfail(
     strict=True,
-    reason="the notation's `ruleset` words are a fixed table (notation/words.py: flip7, vengeance and their "
-    "German names): `ruleset ladder` is 'not a value of ruleset'",
+    reason="the notation reads a new ruleset's number cards back as strings ('10'), not as the log's numbers",
 )
 
 GAME = {"type": "game", "id": "ladder-1", "players": ["Ana", "Ben", "Cem"], "dealer": "Ana", "ruleset": "ladder", "target": 20}
@@ -230,7 +230,6 @@ def test_ladder_passes_the_conformance_properties(ladder: Ruleset, seed: int) ->
         assert_one_verdict(config.play().text())
 
 
-@NAMED_IN_THE_NOTATION
 def test_ladder_games_go_to_the_notation_and_back(ladder: Ruleset) -> None:
     for seed in (1, 2):
         game = Config(LADDER, seed, 4, GameOptions(ruleset="ladder", target=80), ("cautious:0.3", "random")).play()
