@@ -1,0 +1,92 @@
+"""Live tables in the store: one ``live_tables`` row per table and its kept events in ``live_events``.
+
+Every change is one transaction, committed before the table service answers, so a server killed at
+any moment restarts with every table event for event (``load_tables``). The table service
+(``adjudicator.live``) owns the rules; this module only reads and writes rows.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import duckdb
+
+from adjudicator.store.service import Store
+
+
+@dataclass(slots=True)
+class StoredTable:
+    """A live table as the store holds it."""
+
+    id: str
+    key_hash: str
+    created_at: datetime
+    touched_at: datetime
+    seq: int
+    game: str | None
+    lines: list[str] = field(default_factory=list)
+
+
+@contextmanager
+def _transaction(store: Store) -> Iterator[duckdb.DuckDBPyConnection]:
+    """One write transaction under the store's write lock (rolled back on any error)."""
+    with store._writer() as cursor:  # the store's own lock and error mapping (same package)
+        cursor.execute("BEGIN TRANSACTION")
+        try:
+            yield cursor
+        except BaseException:
+            cursor.execute("ROLLBACK")
+            raise
+        cursor.execute("COMMIT")
+
+
+def create_table(store: Store, table: StoredTable) -> None:
+    """Store a new table with its first event (the ``game`` line)."""
+    with _transaction(store) as cur:
+        cur.execute(
+            "INSERT INTO live_tables VALUES (?, ?, ?, ?, ?, ?)",
+            [table.id, table.key_hash, table.created_at, table.touched_at, table.seq, table.game],
+        )
+        cur.executemany("INSERT INTO live_events VALUES (?, ?, ?)", [[table.id, i, raw] for i, raw in enumerate(table.lines)])
+
+
+def add_event(store: Store, table_id: str, index: int, raw: str, seq: int, now: datetime) -> None:
+    """Keep event ``index`` of the table."""
+    with _transaction(store) as cur:
+        cur.execute("INSERT INTO live_events VALUES (?, ?, ?)", [table_id, index, raw])
+        cur.execute("UPDATE live_tables SET seq = ?, touched_at = ? WHERE id = ?", [seq, now, table_id])
+
+
+def remove_event(store: Store, table_id: str, index: int, seq: int, now: datetime) -> None:
+    """Forget event ``index`` of the table (an undo of the last event)."""
+    with _transaction(store) as cur:
+        cur.execute("DELETE FROM live_events WHERE live_table = ? AND idx = ?", [table_id, index])
+        cur.execute("UPDATE live_tables SET seq = ?, touched_at = ? WHERE id = ?", [seq, now, table_id])
+
+
+def mark_finished(store: Store, table_id: str, game: str, seq: int, now: datetime) -> None:
+    """Note the stored game of a finished table."""
+    with _transaction(store) as cur:
+        cur.execute("UPDATE live_tables SET seq = ?, touched_at = ?, game = ? WHERE id = ?", [seq, now, game, table_id])
+
+
+def delete_table(store: Store, table_id: str) -> None:
+    """Forget a table and its events."""
+    with _transaction(store) as cur:
+        cur.execute("DELETE FROM live_events WHERE live_table = ?", [table_id])
+        cur.execute("DELETE FROM live_tables WHERE id = ?", [table_id])
+
+
+def load_tables(store: Store) -> list[StoredTable]:
+    """Every stored table with its events in order."""
+    with store._cursor() as cur:
+        rows = cur.execute("SELECT id, key_hash, created_at, touched_at, seq, game FROM live_tables ORDER BY created_at, id").fetchall()
+        events = cur.execute("SELECT live_table, raw FROM live_events ORDER BY live_table, idx").fetchall()
+    lines: dict[str, list[str]] = defaultdict(list)
+    for table_id, raw in events:
+        lines[table_id].append(raw)
+    return [StoredTable(*row, lines=lines.get(row[0], [])) for row in rows]
