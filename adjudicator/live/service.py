@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import hmac
+import json
 import secrets
 import threading
 from collections.abc import Callable
