@@ -22,6 +22,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from adjudicator.errors import Flip7Error, RuleViolation
+from adjudicator.live.limits import LiveLimits
 from adjudicator.live.table import LiveTable, canonical, refusal_in
 from adjudicator.store import live as records
 from adjudicator.store.service import Store
@@ -30,20 +31,6 @@ from adjudicator.store.service import Store
 def utc_now() -> datetime:
     """The time now, UTC, without a zone (as the store keeps times)."""
     return datetime.now(UTC).replace(tzinfo=None)
-
-
-@dataclass(frozen=True, slots=True)
-class LiveLimits:
-    """The bounds of one server's live tables (docs/live.md)."""
-
-    #: Open (not finished) tables at once; a create past it is refused.
-    max_tables: int = 500
-    #: Events per table, the game line included; an append past it is refused.
-    max_events: int = 5000
-    #: A table untouched this long (seconds) is finished (its game stored as far as it got).
-    idle_seconds: float = 12 * 3600
-    #: Changes each table remembers for followers who reconnect (older ones get the whole table).
-    changes_kept: int = 1000
 
 
 class LiveError(Flip7Error):
@@ -87,8 +74,8 @@ class Refused(LiveError):
 
     slug = "move-refused"
 
-    def __init__(self, violation: RuleViolation, index: int, messages: dict[str, str]) -> None:
-        super().__init__(violation.message)
+    def __init__(self, violation: RuleViolation, index: int, messages: dict[str, str], lang: str = "en") -> None:
+        super().__init__(messages.get(lang, violation.message))
         self.violation = violation
         self.index = index
         self.messages = messages
@@ -113,6 +100,8 @@ class Entry:
     touched: datetime
     lock: threading.Lock = field(default_factory=threading.Lock)
     changes: list[Change] = field(default_factory=list)
+    #: The table view after the last change, as JSON data (computed once per change, under the lock).
+    snapshot: dict[str, Any] = field(default_factory=dict)
     followers: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = field(default_factory=set)
 
 
@@ -136,7 +125,8 @@ class TableService:
                 table = LiveTable(stored.id, stored.lines, seq=stored.seq, game=stored.game)
             except (RuleViolation, Flip7Error):  # cannot happen for kept events; never block the server
                 continue
-            self._tables[stored.id] = Entry(table, stored.key_hash, stored.touched_at)
+            entry = self._tables[stored.id] = Entry(table, stored.key_hash, stored.touched_at)
+            entry.snapshot = table.view().model_dump(mode="json")
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -146,6 +136,10 @@ class TableService:
         if entry is None:
             raise TableNotFound(f"no live table has the id {table_id!r} (it may have expired; finished games are in /v1/games)")
         return entry
+
+    def has(self, table_id: str) -> bool:
+        """True while the service holds the table (it has not expired)."""
+        return table_id in self._tables
 
     def open_count(self) -> int:
         """Tables not finished."""
@@ -171,6 +165,7 @@ class TableService:
             raise Refused(error, 0, {"en": error.message, "de": error.message}) from None
         table.seq = 1
         entry = Entry(table, hash_key(key), now)
+        entry.snapshot = table.view().model_dump(mode="json")
         with self._lock:
             if self.open_count() >= self.limits.max_tables:
                 raise TooManyTables(f"this server holds {self.limits.max_tables} open tables, as many as it may: finish one first")
@@ -203,7 +198,7 @@ class TableService:
                 messages = {"en": error.message}
                 if lang != "en":
                     messages[lang] = refusal_in(table.lines, line, error, lang)
-                raise Refused(error, len(table.lines), messages) from None
+                raise Refused(error, len(table.lines), messages, lang) from None
             now = self._now()
             try:
                 records.add_event(self.store, table_id, index, line, table.seq + 1, now)
@@ -288,6 +283,7 @@ class TableService:
     # -- followers ---------------------------------------------------------------------------
 
     def _changed(self, entry: Entry, change: Change | None) -> None:
+        entry.snapshot = entry.table.view().model_dump(mode="json")
         if change is not None:
             entry.changes.append(change)
             if len(entry.changes) > self.limits.changes_kept:

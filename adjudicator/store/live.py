@@ -89,4 +89,4 @@ def load_tables(store: Store) -> list[StoredTable]:
     lines: dict[str, list[str]] = defaultdict(list)
     for table_id, raw in events:
         lines[table_id].append(raw)
-    return [StoredTable(*row, lines=lines.get(row[0], [])) for row in rows]
+    return [StoredTable(id_, key, created, touched, seq, game, lines.get(id_, [])) for id_, key, created, touched, seq, game in rows]
