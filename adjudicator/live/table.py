@@ -20,6 +20,7 @@ from adjudicator.rules import apply, expecting
 from adjudicator.rules.engine import Expectation, next_dealer
 from adjudicator.state import GameState
 from adjudicator.table import TableView, describe_table
+from adjudicator.verdict import RoundSummary
 
 LANGUAGES = ("en", "de")
 
@@ -53,6 +54,7 @@ class LiveView(BaseModel):
     table: TableView = Field(description="The table after the last kept event, as `flip7 state --json` shows it.")
     owed: dict[str, str] = Field(description='What the table waits for, short, in `en` and `de` ("Ana\'s turn: hit or stay").')
     bust_chance: BustChance | None = Field(description="For the player to move (a turn, a deal or an owed card), else null.")
+    rounds: list[RoundSummary] = Field(description="Every finished round: dealer, outcomes and scores (as in the verdict).")
     last: dict[str, Any] | None = Field(description="The last kept event (`index`, `event`), null before any but the game line.")
     cards: list[CardButton] = Field(description="The ruleset's cards in deck order, for the page's buttons.")
 
@@ -136,6 +138,7 @@ class LiveTable:
             table=describe_table(state, len(self.lines), None),
             owed={lang: owed(state, exp, lang) for lang in LANGUAGES},
             bust_chance=_bust_chance(state, exp), last=last, cards=card_buttons(state),
+            rounds=[RoundSummary.of(r.round, state.name(r.dealer), state.players, r.outcomes, r.scores) for r in state.history],
         )
 
 
