@@ -12,7 +12,7 @@ const TEXT = {
     dealer: "Dealer of round 1", ruleset: "Ruleset", brutal: "Brutal mode", target: "Points to win", create: "Start the table",
     undo: "↶ Undo", finish: "Finish and store", share: "Follow on another phone", copy: "copy", events: "Last events",
     hit: "Hit", stay: "Stay", round: "Start round", shuffle: "Shuffle the discards", chance: "{p}: {pct}% bust chance on the next card ({n} of {of})",
-    covered: ", but {card} cancels it", left: "left", stored: "Finished: the game is stored as {game}.", live: "live", reconnecting: "reconnecting…",
+    covered: ", but {card} cancels it", left: "left", stored: "Finished: the game is stored as {game}", live: "live", reconnecting: "reconnecting…",
     noKey: "Following: this page shows the table as it is played. Only the phone with the write link records.", refusedRule: "rule {rule} ({code})",
     round_now: "now", total: "Total", player: "Player", scores: "Scores", dealerBadge: "dealer", toMove: "to move", noCards: "no cards",
     roundScore: "Round", gameScore: "Game", holds: "holds {card}", confirmFinish: "The game is not over. Store it as it stands and close the table?",
@@ -90,7 +90,7 @@ async function send(path, body) {
     const data = await response.json();
     if (response.ok) {
       showRefusal(null);
-      const snap = data.table || data;
+      const snap = path === "finish" ? data : data.table;
       if (path === "events") page.events[data.index] = body;
       if (path === "undo") page.events.length = data.index;
       if (!page.snap || snap.seq >= page.snap.seq) render(snap);
