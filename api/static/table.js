@@ -15,7 +15,7 @@ const TEXT = {
     covered: ", but {card} cancels it", left: "left", stored: "Finished: the game is stored as {game}", live: "live", reconnecting: "reconnecting…",
     noKey: "Following: this page shows the table as it is played. Only the phone with the write link records.", refusedRule: "rule {rule} ({code})",
     round_now: "now", total: "Total", player: "Player", scores: "Scores", dealerBadge: "dealer", toMove: "to move", noCards: "no cards",
-    roundScore: "Round", gameScore: "Game", holds: "holds {card}", confirmFinish: "The game is not over. Store it as it stands and close the table?",
+    winner: "winner", roundScore: "Round", gameScore: "Game", holds: "holds {card}", confirmFinish: "The game is not over. Store it as it stands and close the table?",
   },
   de: {
     title: "Live-Tisch", new: "Neuer Tisch", seat: "Spieler setzen", players: "Spieler im Uhrzeigersinn (je Zeile einer oder mit Kommas)",
@@ -25,7 +25,7 @@ const TEXT = {
     covered: ", aber {card} hebt es auf", left: "übrig", stored: "Beendet: das Spiel ist als {game} gespeichert.", live: "live", reconnecting: "verbinde neu…",
     noKey: "Mitverfolgen: diese Seite zeigt den Tisch, während gespielt wird. Nur das Handy mit dem Schreib-Link trägt ein.", refusedRule: "Regel {rule} ({code})",
     round_now: "jetzt", total: "Gesamt", player: "Spieler", scores: "Punkte", dealerBadge: "Geber", toMove: "am Zug", noCards: "keine Karten",
-    roundScore: "Runde", gameScore: "Spiel", holds: "hält {card}", confirmFinish: "Das Spiel ist nicht vorbei. So speichern und den Tisch schließen?",
+    winner: "Sieger", roundScore: "Runde", gameScore: "Spiel", holds: "hält {card}", confirmFinish: "Das Spiel ist nicht vorbei. So speichern und den Tisch schließen?",
   },
 };
 const t = (key, values = {}) => (TEXT[LANG][key] || TEXT.en[key] || key).replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
@@ -167,7 +167,7 @@ function renderSeat(p, table) {
     table.dealer === p.name ? el("span", { class: "badge dealer", text: t("dealerBadge") }) : null,
     toMove ? el("span", { class: "badge move", text: t("toMove") }) : null,
     out ? el("span", { class: `badge st-${p.status}`, text: p.status === "flip7" ? "Flip 7" : p.status }) : null,
-    table.winner === p.name ? el("span", { class: "badge winner", text: "🏆" }) : null,
+    table.winner === p.name ? el("span", { class: "badge winner", text: t("winner") }) : null,
   ];
   return el(
     "article",

@@ -182,6 +182,14 @@ ENDPOINTS = {
     ("/v1/plots", "get"),
     ("/v1/plots/{name}.svg", "get"),
     ("/v1/plots/{name}.png", "get"),
+    # live tables (docs/live.md)
+    ("/v1/tables", "post"),
+    ("/v1/tables/{table_id}", "get"),
+    ("/v1/tables/{table_id}/log", "get"),
+    ("/v1/tables/{table_id}/events", "post"),
+    ("/v1/tables/{table_id}/undo", "post"),
+    ("/v1/tables/{table_id}/finish", "post"),
+    ("/v1/tables/{table_id}/stream", "get"),
 }
 
 
