@@ -140,7 +140,7 @@ def record(
         outcome = recorder.enter(text)
         if not outcome.ok:
             rule = f" [{outcome.refused.rule}, {outcome.refused.code}]" if outcome.refused is not None else ""
-            payload = {"kept": [], "refused": {"code": outcome.refused.code, "rule": outcome.refused.rule, "event": outcome.refused_index} if outcome.refused else None,
+            payload: dict[str, Any] = {"kept": [], "refused": {"code": outcome.refused.code, "rule": outcome.refused.rule, "event": outcome.refused_index} if outcome.refused else None,
                        "error": outcome.message, "owed": recorder.owed()}
             _say(payload, f"refused{rule}: {outcome.message}\n  next: {recorder.owed()}", as_json)
             continue
