@@ -14,7 +14,7 @@ first ``--events`` events of a simulated game each. Every answer must be 200, an
 must then hold exactly the events sent (nothing refused, nothing lost); p50 and p99 latency are
 reported.
 
-Targets: median append ≤ 5 ms; late ÷ early median ≤ 1.5; 0 refused or lost events.
+Targets: median judging ≤ 5 ms (and the whole append, committed, reported against the same 5 ms); late ÷ early median ≤ 1.5; 0 refused or lost events.
 """
 
 from __future__ import annotations
@@ -69,6 +69,21 @@ def in_process(games: list[tuple[dict, list[dict]]]) -> tuple[list[float], list[
                 elif i >= len(events) - tenth:
                     late.append(spent)
     return times, early, late, sum(len(e) for _, e in games)
+
+
+def judging_only(games: list[tuple[dict, list[dict]]]) -> list[float]:
+    """The judging alone (check, apply, the table view), without the store: seconds per event."""
+    from adjudicator.live.table import LiveTable
+
+    times = []
+    for head, events in games:
+        table = LiveTable("bench", [json.dumps({"type": "game", **head})])
+        for event in events:
+            start = time.perf_counter()
+            table.append(event)
+            table.view().model_dump(mode="json")
+            times.append(time.perf_counter() - start)
+    return times
 
 
 def serve(sock: socket.socket, db: str, tables: int) -> None:
@@ -126,6 +141,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     long_games = games_as_events(args.games, args.players, args.seed, args.target)
     times, early, late, appended = in_process(long_games)
     median = statistics.median(times)
+    judged = statistics.median(judging_only(long_games))
     growth = statistics.median(late) / statistics.median(early)
 
     table_games = games_as_events(args.tables, args.players, args.seed + 1, 200)
@@ -162,18 +178,21 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     longest = max(len(e) for _, e in long_games)
     rows = [
         ("part 1: games appended event by event", f"{args.games} games of {args.players} players to {args.target} points: {appended:,} events (longest {longest:,})"),
-        ("part 1: append (judge + store write + table view), median", f"{median * 1000:.2f} ms"),
+        ("part 1: judging alone (check, apply, table view), median", f"{judged * 1000:.2f} ms"),
+        ("part 1: whole append (judging + the store's commit), median", f"{median * 1000:.2f} ms"),
         ("part 1: median of the first tenth / the last tenth of each game", f"{statistics.median(early) * 1000:.2f} ms / {statistics.median(late) * 1000:.2f} ms"),
         ("part 2: tables open at once, events each", f"{args.tables} × {args.events} = {len(latencies):,} appends in {wall:.1f} s"),
         ("part 2: latency p50 / p99 (HTTP, all tables at once)", f"{p50 * 1000:.1f} ms / {p99 * 1000:.1f} ms"),
         ("part 2: refused / lost events", f"{refused} / {lost}"),
     ]
     verdicts = [
-        Verdict("median append in the server", median * 1000, 5.0, higher_is_better=False, unit=" ms"),
+        Verdict("median judging of one event in the server", judged * 1000, 5.0, higher_is_better=False, unit=" ms"),
+        Verdict("median whole append, committed to the store", median * 1000, 5.0, higher_is_better=False, unit=" ms"),
         Verdict("late ÷ early median append (no replay per event)", growth, 1.5, higher_is_better=False),
         Verdict("refused + lost events with every table at once", float(refused + lost), 0.0, higher_is_better=False, unit=""),
     ]
-    notes = ["part 2: one uvicorn worker process; the clients run in this process on the same machine; every append is committed to DuckDB before its answer"]
+    notes = ["the whole append waits for DuckDB's commit (its write-ahead log reaches the disk), so on a busy disk it is the disk's time, not the judging's",
+             "part 2: one uvicorn worker process; the clients run in this process on the same machine; every append is committed to DuckDB before its answer"]
     report("Target live: live tables, one event judged and many tables at once", rows, verdicts, notes)
     return verdicts
 

@@ -1,6 +1,6 @@
 """Live tables in the store: one ``live_tables`` row per table and its kept events in ``live_events``.
 
-Every change is one transaction, committed before the table service answers, so a server killed at
+Every change is one transaction (an append: one row), committed before the table service answers, so a server killed at
 any moment restarts with every table event for event (``load_tables``). The table service
 (``adjudicator.live``) owns the rules; this module only reads and writes rows.
 """
@@ -51,14 +51,14 @@ def create_table(store: Store, table: StoredTable) -> None:
             "INSERT INTO live_tables VALUES (?, ?, ?, ?, ?, ?)",
             [table.id, table.key_hash, table.created_at, table.touched_at, table.seq, table.game],
         )
-        cur.executemany("INSERT INTO live_events VALUES (?, ?, ?)", [[table.id, i, raw] for i, raw in enumerate(table.lines)])
+        cur.executemany("INSERT INTO live_events VALUES (?, ?, ?, ?, ?)", [[table.id, i, raw, table.seq, table.created_at] for i, raw in enumerate(table.lines)])
 
 
 def add_event(store: Store, table_id: str, index: int, raw: str, seq: int, now: datetime) -> None:
-    """Keep event ``index`` of the table."""
-    with _transaction(store) as cur:
-        cur.execute("INSERT INTO live_events VALUES (?, ?, ?)", [table_id, index, raw])
-        cur.execute("UPDATE live_tables SET seq = ?, touched_at = ? WHERE id = ?", [seq, now, table_id])
+    """Keep event ``index`` of the table: one row, one commit (the table's ``seq`` and time are the
+    row's own; ``load_tables`` takes the latest)."""
+    with store._writer() as cur:
+        cur.execute("INSERT INTO live_events VALUES (?, ?, ?, ?, ?)", [table_id, index, raw, seq, now])
 
 
 def remove_event(store: Store, table_id: str, index: int, seq: int, now: datetime) -> None:
@@ -85,8 +85,15 @@ def load_tables(store: Store) -> list[StoredTable]:
     """Every stored table with its events in order."""
     with store._cursor() as cur:
         rows = cur.execute("SELECT id, key_hash, created_at, touched_at, seq, game FROM live_tables ORDER BY created_at, id").fetchall()
-        events = cur.execute("SELECT live_table, raw FROM live_events ORDER BY live_table, idx").fetchall()
+        events = cur.execute("SELECT live_table, raw, seq, kept_at FROM live_events ORDER BY live_table, idx").fetchall()
     lines: dict[str, list[str]] = defaultdict(list)
-    for table_id, raw in events:
+    latest: dict[str, tuple[int, datetime]] = {}
+    for table_id, raw, seq, at in events:
         lines[table_id].append(raw)
-    return [StoredTable(id_, key, created, touched, seq, game, lines.get(id_, [])) for id_, key, created, touched, seq, game in rows]
+        was = latest.get(table_id)
+        latest[table_id] = (max(seq, was[0]), max(at, was[1])) if was else (seq, at)
+    out = []
+    for id_, key, created, touched, seq, game in rows:
+        last_seq, last_at = latest.get(id_, (seq, touched))
+        out.append(StoredTable(id_, key, created, max(touched, last_at), max(seq, last_seq), game, lines.get(id_, [])))
+    return out

@@ -248,7 +248,11 @@ LIVE_TABLES = Table(
      _c("touched_at", "TIMESTAMP", False), _c("seq", "BIGINT", False), _c("game", "VARCHAR")),
     ("id",), declared=True,
 )
-LIVE_EVENTS = Table("live_events", (_c("live_table", "VARCHAR", False), _c("idx", "INTEGER", False), _c("raw", "VARCHAR", False)), ("live_table", "idx"), declared=True)
+LIVE_EVENTS = Table(
+    "live_events",
+    (_c("live_table", "VARCHAR", False), _c("idx", "INTEGER", False), _c("raw", "VARCHAR", False), _c("seq", "BIGINT", False), _c("kept_at", "TIMESTAMP", False)),
+    ("live_table", "idx"), declared=True,
+)
 
 #: Every table of the store, in creation order.
 ALL_TABLES: tuple[Table, ...] = (META, *GAME_TABLES, LIVE_TABLES, LIVE_EVENTS)
