@@ -126,7 +126,7 @@ async def many_tables(base: str, games: list[tuple[dict, list[dict]]], events: i
         lost = 0
         for table_id, _, sent in work:
             log = (await client.get(f"/v1/tables/{table_id}/log")).text.splitlines()[1:]
-            lost += sum(1 for a, b in zip(sent, map(json.loads, log)) if a != b) + abs(len(sent) - len(log))
+            lost += sum(1 for a, b in zip(sent, map(json.loads, log), strict=False) if a != b) + abs(len(sent) - len(log))
     return latencies, refused, lost
 
 
