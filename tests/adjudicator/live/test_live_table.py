@@ -127,3 +127,18 @@ def test_keys_limits_and_conflicts(tmp_path: Path) -> None:
         assert not service.has(tid)
         (game,) = store.game_ids()
         assert store.game(game).n_events == 3 and store.game(game).valid
+
+
+def test_a_vengeance_table_offers_its_own_cards_and_plays_a_whole_game() -> None:
+    from adjudicator.simulate import GameOptions, simulate
+
+    game = next(simulate(1, 4, seed=3, options=GameOptions(ruleset="vengeance", brutal=True)))
+    lines = [line for line in game.text().splitlines() if line.strip() and not line.startswith("#")]
+    live = LiveTable("v", lines[:1])
+    for line in lines[1:]:
+        live.append(line)
+    view = live.view()
+    labels = {c.card: c.label for c in view.cards}
+    assert labels["0"] == "The Zero" and labels["lucky_13"] == "Lucky 13"
+    assert view.owed["en"].startswith("game over") and view.table.winner is not None
+    assert check_log("\n".join(live.lines)).valid
