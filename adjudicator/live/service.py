@@ -162,7 +162,7 @@ class TableService:
         try:
             table.append(line)
         except RuleViolation as error:
-            raise Refused(error, 0, {"en": error.message, "de": error.message}) from None
+            raise Refused(error, 0, {"en": error.message}) from None
         table.seq = 1
         entry = Entry(table, hash_key(key), now)
         entry.snapshot = table.view().model_dump(mode="json")
