@@ -51,6 +51,8 @@ def test_create_gives_a_read_link_a_write_link_and_a_key(client: TestClient, sna
     assert body["table"]["table"]["game"] == "live-kitchen" and body["table"]["events"] == 1
     assert client.get(f"/v1/tables/{table_id}").json() == body["table"]
     assert client.get(f"/table/{table_id}").headers["content-type"].startswith("text/html")
+    assert client.get("/table").status_code == 200 and "table.js" in client.get("/table").text
+    assert client.get("/static/table.js").headers["content-type"].startswith("text/javascript")
     assert without_ids(body["table"]) == snapshot_json
 
 
