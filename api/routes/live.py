@@ -68,12 +68,21 @@ async def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
 
 
 class NewTable(BaseModel):
-    """A table to create: the `game` event's fields (`id` may be left out: one is made up)."""
+    """A table to create: the `game` event's fields (`id` may be left out: one is made up). The
+    options are judged as the `game` line of a log (a refusal is a `move-refused` problem)."""
 
-    model_config = ConfigDict(extra="allow", json_schema_extra={"example": {"players": ["Ana", "Ben", "Cem"], "dealer": "Ana", "ruleset": "flip7"}})
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"example": {"players": ["Ana", "Ben", "Cem"], "dealer": "Ana", "ruleset": "flip7"}})
 
-    players: list[Any] = Field(description="Names in clockwise seating order.")
-    dealer: Any = Field(description="Who deals round 1.")
+    players: list[str] = Field(description="Names in clockwise seating order.")
+    dealer: str = Field(description="Who deals round 1.")
+    id: str | None = Field(default=None, description="The game's id (default: `live-<date>-<table id>`).")
+    ruleset: str | None = Field(default=None, description="`flip7` (default) or `vengeance`.")
+    edition: str | None = Field(default=None, description="`current` (default) or `first`.")
+    target: int | None = Field(default=None, description="Points to win (default 200).")
+    rounds: int | None = Field(default=None, description="A fixed number of rounds instead of a target.")
+    decks: int | None = Field(default=None, description="Decks shuffled together (default 1).")
+    delayed: str | None = Field(default=None, description="`in_turn` (default) or `assign_first`.")
+    brutal: bool | None = Field(default=None, description="Brutal mode (`vengeance` only).")
 
 
 class CreatedTable(BaseModel):
@@ -97,6 +106,11 @@ TableKey = Annotated[str | None, Header(alias="X-Table-Key", description="The ta
 After = Annotated[int | None, Query(ge=0, description="The last event the writer has seen: refused (409) when the table has moved on since.")]
 Lang = Annotated[str | None, Query(pattern="^(en|de)$", description="Language of a refusal's `detail` (overrides Accept-Language).")]
 
+#: The errors of a JSON request body.
+_BODY: dict[int | str, dict[str, Any]] = {
+    400: {"description": "The body is not valid JSON."},
+    413: {"description": "The body is larger than the server's limit."},
+}
 _WRITES: dict[int | str, dict[str, Any]] = {
     403: {"description": "The write key is missing or not this table's."},
     404: {"description": "No live table has this id."},
@@ -110,13 +124,13 @@ _WRITES: dict[int | str, dict[str, Any]] = {
     description="Seat the players: the body is the `game` event's fields (`players`, `dealer`, `ruleset` and its options; "
     "`id` optional). The game line is judged as `flip7 check` would (a refusal is a `422` `move-refused`). Returns the write "
     "key once. Needs the bearer token when the server has `FLIP7_API_TOKEN` set.",
-    responses={**WRITE_ERRORS, 422: {"description": "The game line is refused (`move-refused`, with code and rule)."},
+    responses={**_BODY, **WRITE_ERRORS, 422: {"description": "The game line is refused (`move-refused`, with code and rule), or a field is of the wrong type (`invalid-request`)."},
                429: {"description": "The server holds as many open tables as it may."}, **STORE_ERRORS},
     dependencies=[WriterDep],
 )
 async def create_table(request: Request, response: Response, body: NewTable) -> Any:
     service = live_service(request)
-    game = body.model_dump()
+    game = body.model_dump(exclude_none=True)
     entry, key = await _call(service.create, game)
     table_id = entry.table.id
     response.headers["Location"] = f"/v1/tables/{table_id}"
@@ -153,7 +167,7 @@ async def table_log(request: Request, table_id: str) -> Any:
     description="Judge one event (a log line as a JSON object) against the table: a legal one is kept (written to the store "
     "before this answer) and the new table returned; an illegal one is a `422` `move-refused` with the same `code`, `rule` "
     "and message as `flip7 check`, and is not kept. `detail` is in the language asked (`Accept-Language: de` or `?lang=de`).",
-    responses={**_WRITES, 422: {"description": "The rules refuse the event (`move-refused`: `code`, `rule`, `violation`, `messages`)."}},
+    responses={**_BODY, **_WRITES, 422: {"description": "The rules refuse the event (`move-refused`: `code`, `rule`, `violation`, `messages`), or the body is not a JSON object (`invalid-request`)."}},
 )
 async def append_event(
     request: Request, table_id: str, key: TableKey = None, after: After = None, lang: Lang = None,

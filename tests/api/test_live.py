@@ -62,7 +62,8 @@ def test_a_game_line_the_rules_refuse_is_refused_as_check_does(client: TestClien
     problem = response.json()
     (expected,) = check_log(json.dumps({"type": "game", **{"id": "two", "players": ["Ana", "Ben"], "dealer": "Ana"}})).violations
     assert (problem["type"], problem["code"], problem["rule"]) == ("urn:flip7:problem:move-refused", expected.code, expected.rule)
-    assert client.post("/v1/tables", json={**SEATS, "colour": "red"}).json()["code"] == "bad_event"  # unknown option
+    assert client.post("/v1/tables", json={**SEATS, "colour": "red"}).json()["type"] == "urn:flip7:problem:invalid-request"  # unknown option
+    assert client.post("/v1/tables", json={**SEATS, "edition": "third"}).json()["code"] == "bad_event"  # judged as a game line
 
 
 def test_append_keeps_a_legal_event_and_says_what_is_owed(client: TestClient, snapshot_json: Any) -> None:
