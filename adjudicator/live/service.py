@@ -120,6 +120,7 @@ class TableService:
         self._now = now
         self._lock = threading.Lock()
         self._tables: dict[str, Entry] = {}
+        self._events = records.EventWriter(store)
         for stored in records.load_tables(store):
             try:
                 table = LiveTable(stored.id, stored.lines, seq=stored.seq, game=stored.game)
@@ -201,7 +202,7 @@ class TableService:
                 raise Refused(error, len(table.lines), messages, lang) from None
             now = self._now()
             try:
-                records.add_event(self.store, table_id, index, line, table.seq + 1, now)
+                self._events.add(table_id, index, line, table.seq + 1, now)
             except BaseException:
                 table.rebuild(table.lines[:-1])  # not kept: the store did not take it
                 raise

@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 
+import threading
+
 import duckdb
 
 from adjudicator.store.service import Store
@@ -54,11 +56,55 @@ def create_table(store: Store, table: StoredTable) -> None:
         cur.executemany("INSERT INTO live_events VALUES (?, ?, ?, ?, ?)", [[table.id, i, raw, table.seq, table.created_at] for i, raw in enumerate(table.lines)])
 
 
-def add_event(store: Store, table_id: str, index: int, raw: str, seq: int, now: datetime) -> None:
-    """Keep event ``index`` of the table: one row, one commit (the table's ``seq`` and time are the
-    row's own; ``load_tables`` takes the latest)."""
-    with store._writer() as cur:
-        cur.execute("INSERT INTO live_events VALUES (?, ?, ?, ?, ?)", [table_id, index, raw, seq, now])
+class _Batch:
+    __slots__ = ("rows", "done", "error")
+
+    def __init__(self) -> None:
+        self.rows: list[list[object]] = []
+        self.done = False
+        self.error: BaseException | None = None
+
+
+class EventWriter:
+    """Keeps events of many tables with one commit for all that arrive together (a group commit).
+
+    ``add`` returns once its row is committed. The first caller to find no commit under way writes
+    every row waiting at that moment in one transaction; the others wait for it. One commit costs
+    about what one row costs (the write-ahead log reaching the disk), so many tables written at
+    once are not served one commit after another.
+    """
+
+    def __init__(self, store: Store) -> None:
+        """A writer of ``live_events`` rows into ``store``."""
+        self.store = store
+        self._cond = threading.Condition()
+        self._batch = _Batch()
+        self._writing = False
+
+    def add(self, table_id: str, index: int, raw: str, seq: int, now: datetime) -> None:
+        """Keep one event; raises what the store raised when its commit failed (nothing kept)."""
+        with self._cond:
+            batch = self._batch
+            batch.rows.append([table_id, index, raw, seq, now])
+            while not batch.done:
+                if self._writing:
+                    self._cond.wait()
+                    continue
+                self._writing = True
+                ready, self._batch = self._batch, _Batch()
+                self._cond.release()
+                try:
+                    with _transaction(self.store) as cur:
+                        cur.executemany("INSERT INTO live_events VALUES (?, ?, ?, ?, ?)", ready.rows)
+                except BaseException as error:  # every row of the batch shares its fate
+                    ready.error = error
+                finally:
+                    self._cond.acquire()
+                    ready.done = True
+                    self._writing = False
+                    self._cond.notify_all()
+            if batch.error is not None:
+                raise batch.error
 
 
 def remove_event(store: Store, table_id: str, index: int, seq: int, now: datetime) -> None:

@@ -142,3 +142,30 @@ def test_a_vengeance_table_offers_its_own_cards_and_plays_a_whole_game() -> None
     assert labels["0"] == "The Zero" and labels["lucky_13"] == "Lucky 13"
     assert view.owed["en"].startswith("game over") and view.table.winner is not None
     assert check_log("\n".join(live.lines)).valid
+
+
+def test_many_tables_written_at_once_keep_every_event_in_order(tmp_path: Path) -> None:
+    import threading
+
+    path = tmp_path / "many.duckdb"
+    events = [json.loads(line) for line in SAMPLE[1:30]]
+    with Store.open(path) as store:
+        service = TableService(store)
+        made = [service.create({"id": f"g{i}", "players": ["Ana", "Ben", "Cem"], "dealer": "Ana"}) for i in range(12)]
+
+        def play(entry_key: tuple) -> None:
+            entry, key = entry_key
+            for event in events:
+                service.append(entry.table.id, key, event)
+
+        threads = [threading.Thread(target=play, args=(m,)) for m in made]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    with Store.open(path) as store:
+        again = TableService(store)
+        for entry, _ in made:
+            kept = again.entry(entry.table.id).table
+            assert [json.loads(line) for line in kept.lines[1:]] == events
+            assert kept.seq == len(events) + 1
