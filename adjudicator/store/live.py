@@ -7,13 +7,12 @@ any moment restarts with every table event for event (``load_tables``). The tabl
 
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-
-import threading
 
 import duckdb
 
