@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from adjudicator.rules.base import score_row
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.analysis.solver import Search, TooLarge
 from adjudicator.cards import NUMBERS, ONE_DECK, deck_counts
+from adjudicator.rules.base import score_row
 from adjudicator.rulesets.base.analysis import solo_start
 
 FREEZE, FLIP = "freeze", "flip_three"
