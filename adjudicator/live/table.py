@@ -142,6 +142,33 @@ class LiveTable:
         )
 
 
+class TurnAdvice(BaseModel):
+    """What hit and stay are worth to the player whose turn it is (the decision analysis, docs/analysis.md)."""
+
+    player: str
+    stay: float | None = Field(description="Points a stay banks now (null: they may not stay).")
+    hit: float | None = Field(description="Expected points of a hit, played on well.")
+    best: str = Field(description="`hit` or `stay`.")
+    method: str = Field(description="`exact`, or `look-ahead` (an estimate never above the exact value).")
+
+
+def turn_advice(state: GameState, budget: int = 2000) -> TurnAdvice | None:
+    """Hit and stay valued for the player whose turn it is; None when it is nobody's turn or the
+    ruleset has no analysis model. ``budget``: states the look-ahead may use (a few hundredths of a second)."""
+    from adjudicator.analysis.evaluate import turn_value
+    from adjudicator.analysis.models import card_model
+
+    exp = expecting(state)
+    if exp.kind != "turn" or exp.seat is None:
+        return None
+    model = card_model(state.rules)
+    if model is None:
+        return None
+    valued = turn_value(model, state, exp.seat, budget)
+    solved = valued.solved
+    return TurnAdvice(player=state.name(exp.seat), stay=solved.stay, hit=solved.hit, best=valued.best, method=solved.method)
+
+
 def card_buttons(state: GameState) -> list[CardButton]:
     """The ruleset's cards in its deck order, labelled by the ruleset."""
     if state.game is None:
@@ -220,4 +247,4 @@ def refusal_in(lines: list[str], line: str, error: RuleViolation, lang: str) -> 
     return found[0] if found else error.message
 
 
-__all__ = ["BustChance", "CardButton", "LiveTable", "LiveView", "canonical", "card_buttons", "owed", "refusal_in"]
+__all__ = ["BustChance", "CardButton", "LiveTable", "LiveView", "TurnAdvice", "canonical", "card_buttons", "owed", "refusal_in", "turn_advice"]

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from adjudicator.live.service import Entry, LiveError, Refused, TableService
-from adjudicator.live.table import LiveView
+from adjudicator.live.table import LiveView, TurnAdvice, turn_advice
 from api.deps import WriterDep, get_settings, get_store
 from api.errors import Problem
 from api.responses import SafeJSONResponse
@@ -152,6 +152,21 @@ def _entry(request: Request, table_id: str) -> Entry:
             responses={404: {"description": "No live table has this id."}})
 async def read_table(request: Request, table_id: str) -> Any:
     return SafeJSONResponse(_entry(request, table_id).snapshot)
+
+
+def _advice(entry: Entry) -> dict[str, Any] | None:
+    with entry.lock:
+        advice = turn_advice(entry.table.state)
+    return advice.model_dump() if advice is not None else None
+
+
+@router.get("/{table_id}/advice", summary="What hit and stay are worth now", response_model=TurnAdvice | None, operation_id="tableAdvice",
+            description="For the player whose turn it is: the points a stay banks and the expected points of a hit (the decision "
+            "analysis of `flip7 advise`, with a small look-ahead). `null` when it is nobody's turn or the ruleset has no model.",
+            responses={404: {"description": "No live table has this id."}})
+async def table_advice(request: Request, table_id: str) -> Any:
+    entry = _entry(request, table_id)
+    return SafeJSONResponse(await run_in_threadpool(_advice, entry))
 
 
 @router.get("/{table_id}/log", summary="The table's log so far", operation_id="tableLog", response_class=PlainTextResponse,

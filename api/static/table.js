@@ -12,7 +12,7 @@ const TEXT = {
     dealer: "Dealer of round 1", ruleset: "Ruleset", brutal: "Brutal mode", target: "Points to win", create: "Start the table",
     undo: "↶ Undo", finish: "Finish and store", share: "Follow on another phone", copy: "copy", events: "Last events",
     hit: "Hit", stay: "Stay", round: "Start round", shuffle: "Shuffle the discards", chance: "{p}: {pct}% bust chance on the next card ({n} of {of})",
-    covered: ", but {card} cancels it", left: "left", stored: "Finished: the game is stored as {game}", live: "live", reconnecting: "reconnecting…",
+    covered: ", but {card} cancels it", advice: "Stay banks {stay} · a hit is worth about {hit}", adviceHit: "A hit is worth about {hit}", left: "left", stored: "Finished: the game is stored as {game}", live: "live", reconnecting: "reconnecting…",
     noKey: "Following: this page shows the table as it is played. Only the phone with the write link records.", refusedRule: "rule {rule} ({code})",
     round_now: "now", total: "Total", player: "Player", scores: "Scores", dealerBadge: "dealer", toMove: "to move", noCards: "no cards",
     winner: "winner", roundScore: "Round", gameScore: "Game", holds: "holds {card}", confirmFinish: "The game is not over. Store it as it stands and close the table?",
@@ -22,7 +22,7 @@ const TEXT = {
     dealer: "Geber der 1. Runde", ruleset: "Regeln", brutal: "Brutal-Modus", target: "Punkte zum Sieg", create: "Tisch eröffnen",
     undo: "↶ Zurück", finish: "Beenden und speichern", share: "Auf einem anderen Handy mitverfolgen", copy: "kopieren", events: "Letzte Ereignisse",
     hit: "Noch eine", stay: "Stopp", round: "Runde beginnen", shuffle: "Ablage mischen", chance: "{p}: {pct} % Risiko, mit der nächsten Karte auszuscheiden ({n} von {of})",
-    covered: ", aber {card} hebt es auf", left: "übrig", stored: "Beendet: das Spiel ist als {game} gespeichert.", live: "live", reconnecting: "verbinde neu…",
+    covered: ", aber {card} hebt es auf", advice: "Stopp sichert {stay} · noch eine bringt etwa {hit}", adviceHit: "Noch eine bringt etwa {hit}", left: "übrig", stored: "Beendet: das Spiel ist als {game} gespeichert.", live: "live", reconnecting: "verbinde neu…",
     noKey: "Mitverfolgen: diese Seite zeigt den Tisch, während gespielt wird. Nur das Handy mit dem Schreib-Link trägt ein.", refusedRule: "Regel {rule} ({code})",
     round_now: "jetzt", total: "Gesamt", player: "Spieler", scores: "Punkte", dealerBadge: "Geber", toMove: "am Zug", noCards: "keine Karten",
     winner: "Sieger", roundScore: "Runde", gameScore: "Spiel", holds: "hält {card}", confirmFinish: "Das Spiel ist nicht vorbei. So speichern und den Tisch schließen?",
@@ -212,6 +212,19 @@ function render(snap) {
   const recent = page.events.map((e, i) => [i, e]).slice(-12).reverse();
   $("events").replaceChildren(...recent.map(([i, e]) => el("li", { "data-index": i }, `${i}. ${describe(e)}`)));
   document.body.dataset.seq = snap.seq;
+  showAdvice(snap);
+}
+
+// what hit and stay are worth to the player whose turn it is (the server's decision analysis)
+async function showAdvice(snap) {
+  $("advice").textContent = "";
+  if (snap.finished || (snap.table.waiting_for || {}).kind !== "turn") return;
+  const response = await fetch(`/v1/tables/${encodeURIComponent(page.id)}/advice`);
+  if (!response.ok || !page.snap || page.snap.seq !== snap.seq) return;
+  const advice = await response.json();
+  if (!advice || advice.hit === null) return;
+  const hit = Math.round(advice.hit * 10) / 10;
+  $("advice").textContent = advice.stay === null ? t("adviceHit", { hit }) : t("advice", { stay: advice.stay, hit });
 }
 
 // ------------------------------------------------------------------------------------ following

@@ -188,6 +188,7 @@ ENDPOINTS = {
     ("/v1/tables", "post"),
     ("/v1/tables/{table_id}", "get"),
     ("/v1/tables/{table_id}/log", "get"),
+    ("/v1/tables/{table_id}/advice", "get"),
     ("/v1/tables/{table_id}/events", "post"),
     ("/v1/tables/{table_id}/undo", "post"),
     ("/v1/tables/{table_id}/finish", "post"),

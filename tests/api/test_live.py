@@ -79,6 +79,15 @@ def test_append_keeps_a_legal_event_and_says_what_is_owed(client: TestClient, sn
     assert without_ids(answers[-1].json()["table"]) == snapshot_json
 
 
+def test_advice_values_hit_and_stay_for_the_player_to_move(client: TestClient) -> None:
+    table_id, key, _ = create(client)
+    assert client.get(f"/v1/tables/{table_id}/advice").json() is None  # nobody's turn yet
+    for event in [*ROUND, {"type": "hit", "player": "Cem"}, {"type": "card", "player": "Cem", "card": "12"}]:
+        client.post(f"/v1/tables/{table_id}/events", json=event, headers=key)
+    advice = client.get(f"/v1/tables/{table_id}/advice").json()  # Ana holds x2 alone: staying banks 0
+    assert advice["player"] == "Ana" and advice["stay"] == 0 and advice["hit"] > 0 and advice["best"] == "hit"
+
+
 def test_an_illegal_event_is_refused_with_the_checks_code_rule_and_reason_and_not_kept(client: TestClient, snapshot_json: Any) -> None:
     table_id, key, _ = create(client)
     for event in ROUND[:2]:

@@ -57,6 +57,7 @@ def play_short_game(writer: Any, follower: Any, name: str) -> str:
         tap_card(writer, card)
     expect(writer.locator("#owed")).to_have_text("Ben's turn: hit or stay")
     expect(writer.locator("#chance")).to_contain_text("Ben:")
+    expect(writer.locator("#advice")).to_contain_text("Stay banks 5 · a hit is worth about")
     fits(writer)
 
     writer.click('#cards button[data-card="7"]')  # a card with no hit first: refused, with its reason
