@@ -21,7 +21,7 @@ from rich.progress import Progress
 from adjudicator.bulk import bulk_replays, tune_for_bulk
 from adjudicator.errors import Flip7Error
 from adjudicator.events import event_json_schema
-from adjudicator.replay import replay_log, state_at
+from adjudicator.notation import replay_any, state_any
 from adjudicator.source import lines_from_stream, printable
 from adjudicator.table import table_view
 from cli.common import describe_os_error, err_console, fail, open_log, out_console
@@ -63,7 +63,7 @@ def _judge(name: str, form: str = REPORT) -> Judged:
     """Judge one log and prepare how ``form`` prints it."""
     try:
         with open_log(name) as stream:
-            verdict = replay_log(lines_from_stream(stream)).verdict.to_dict()
+            verdict = replay_any(lines_from_stream(stream))[0].verdict.to_dict()
             codes = tuple(v["code"] for v in verdict["violations"])
             if form != REPORT:
                 return Judged(name, None, verdict["valid"], codes, text=_json_form(name, verdict, form))
@@ -149,7 +149,8 @@ class _Output:
 
 def check(
     files: Annotated[
-        list[str], typer.Argument(help="Log files (JSON Lines) or folders of *.jsonl logs; '-' reads standard input.", metavar="FILE...")
+        list[str],
+        typer.Argument(help="Log files (JSON Lines or the notation) or folders of *.jsonl logs; '-' reads standard input.", metavar="FILE..."),
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the verdict JSON (an array for several files or a folder).")] = False,
     as_jsonl: Annotated[
@@ -219,7 +220,7 @@ def check(
 
 
 def state(
-    file: Annotated[str, typer.Argument(help="A log file; '-' reads standard input.", metavar="FILE")],
+    file: Annotated[str, typer.Argument(help="A log file (JSON Lines or the notation); '-' reads standard input.", metavar="FILE")],
     at: Annotated[int, typer.Option("--at", help="Show the table after this event (the game line is event 0).", min=0)],
     as_json: Annotated[bool, typer.Option("--json", help="Print the table as JSON.")] = False,
 ) -> None:
@@ -227,7 +228,7 @@ def state(
     and what is legal, cards still owed (a Flip Three), set-aside cards, and the piles in deck order."""
     try:
         with open_log(file) as stream:
-            result = state_at(lines_from_stream(stream), at)
+            result = state_any(lines_from_stream(stream), at)
     except OSError as exc:
         fail(describe_os_error(file, exc))
     except Flip7Error as exc:
