@@ -53,6 +53,7 @@ from adjudicator.store.schema import (
     UNNAMED_PREFIX,
     WIPES,
     Table,
+    ruleset_label,
 )
 
 #: Games per transaction. Larger batches amortise the per-transaction cost; smaller ones lose less
@@ -248,6 +249,7 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
         len(judged.rounds),
         len(violations),
         json.dumps(verdict, ensure_ascii=False, separators=(",", ":")),
+        ruleset_label(options),
     )
     totals = judged.totals
     n = len(players)

@@ -7,13 +7,14 @@ every table and column below is named there.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pyarrow as pa
 
 #: Version of the layout below. Stored in ``meta`` under ``schema_version``. A store of an older
-#: version is upgraded when opened (``migrate.py``; version 2 added ``wipes``); one of another
+#: version is upgraded when opened (``migrate.py``; version 2 added ``wipes``, 3 ``games.ruleset``); one of another
 #: version is refused (see ``db.open_connection``) rather than misread.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: Prefix of the id given to a log whose ``game`` line was bad (it has no id of its own).
 UNNAMED_PREFIX = "unnamed-"
@@ -62,6 +63,26 @@ class Table:
         return pa.schema([pa.field(c.name, c.arrow, nullable=c.nullable) for c in self.columns])
 
 
+def ruleset_label(options: dict[str, Any] | None) -> str | None:
+    """How the store names a game's ruleset (``games.ruleset``): the ``game`` event's ``ruleset``
+    (``flip7`` when absent), with `` (brutal)`` in Brutal mode: ``vengeance (brutal)``. None without
+    a readable ``game`` line."""
+    if options is None:
+        return None
+    return str(options.get("ruleset") or "flip7") + (" (brutal)" if options.get("brutal") is True else "")
+
+
+#: ``ruleset_label`` in SQL, over the ``options`` JSON text (the upgrade to version 3 uses it).
+RULESET_LABEL_SQL = (
+    "coalesce(json_extract_string(options, '$.ruleset'), 'flip7') "
+    "|| CASE WHEN json_extract_string(options, '$.brutal') = 'true' THEN ' (brutal)' ELSE '' END"
+)
+
+#: The ``$ruleset`` filter of the store's queries: a ruleset's name (``vengeance``: Brutal games
+#: too) or a whole label (``vengeance (brutal)``); NULL for every game.
+RULESET_FILTER_SQL = "($ruleset IS NULL OR ruleset = $ruleset OR split_part(ruleset, ' ', 1) = $ruleset)"
+
+
 def _c(name: str, sql: str, nullable: bool = True) -> Column:
     arrow = {
         "VARCHAR": pa.string(),
@@ -102,6 +123,7 @@ GAMES = Table(
         _c("n_rounds", "INTEGER", False),
         _c("n_violations", "INTEGER", False),
         _c("verdict", "VARCHAR", False),
+        _c("ruleset", "VARCHAR"),  # version 3: ruleset_label(options); NULL when the game line was bad
     ),
     ("id",),
     declared=True,

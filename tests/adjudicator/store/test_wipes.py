@@ -75,8 +75,30 @@ def _as_version_1(path: Path) -> None:
     """Make ``path`` look as a store written by the flip7 of schema version 1: no ``wipes``."""
     con = duckdb.connect(str(path))
     con.execute("DROP TABLE wipes")
+    con.execute("ALTER TABLE games DROP COLUMN ruleset")
     con.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     con.close()
+
+
+def _as_version_2(path: Path) -> None:
+    """Make ``path`` look as a store of schema version 2: no ``games.ruleset``."""
+    con = duckdb.connect(str(path))
+    con.execute("ALTER TABLE games DROP COLUMN ruleset")
+    con.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    con.close()
+
+
+@pytest.mark.parametrize("read_only", [False, True], ids=["read-write", "read-only"])
+def test_a_version_2_store_gets_the_ruleset_column_from_its_options(wipe_store: Store, db_path: Path, read_only: bool) -> None:
+    # issue 21 item 7: the games table had no ruleset column (users wrote options->>'ruleset')
+    before = wipe_store.query("SELECT id, ruleset FROM games ORDER BY id").rows
+    assert {r for _, r in before} <= {"flip7", "vengeance", "vengeance (brutal)"} and any(r == "vengeance" for _, r in before)
+    wipe_store.close()
+    _as_version_2(db_path)
+    with Store.open(db_path, read_only=read_only) as upgraded:
+        assert upgraded.query("SELECT id, ruleset FROM games ORDER BY id").rows == before
+        assert upgraded.query("SELECT value FROM meta WHERE key = 'schema_version'").rows == [(str(SCHEMA_VERSION),)]
+        assert upgraded.list_games(ruleset="vengeance").games
 
 
 @pytest.mark.parametrize("read_only", [False, True], ids=["read-write", "read-only"])
@@ -112,9 +134,9 @@ def test_a_failed_upgrade_leaves_the_store_as_it_was(wipe_store: Store, db_path:
 def test_a_newer_store_is_still_refused(wipe_store: Store, db_path: Path) -> None:
     wipe_store.close()
     con = duckdb.connect(str(db_path))
-    con.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
+    con.execute(f"UPDATE meta SET value = '{SCHEMA_VERSION + 1}' WHERE key = 'schema_version'")
     con.close()
-    with pytest.raises(SchemaMismatch, match="schema version 3; this flip7 reads version 2"):
+    with pytest.raises(SchemaMismatch, match=f"schema version {SCHEMA_VERSION + 1}; this flip7 reads version {SCHEMA_VERSION}"):
         Store.open(db_path, read_only=True)
 
 
