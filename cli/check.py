@@ -22,6 +22,7 @@ from adjudicator.bulk import bulk_replays, tune_for_bulk
 from adjudicator.errors import Flip7Error
 from adjudicator.events import event_json_schema
 from adjudicator.notation import replay_any, state_any
+from adjudicator.replay import ruleset_label
 from adjudicator.source import lines_from_stream, printable
 from adjudicator.table import table_view
 from cli.common import describe_os_error, err_console, fail, open_log, out_console
@@ -57,13 +58,15 @@ class Judged:
     text: str | None = None  # the printed form (JSON forms)
     verdict: dict[str, Any] | None = None  # the human report only
     shown: dict[int, str] = field(default_factory=dict)
+    ruleset: str | None = None  # the human report only: ``ruleset_label`` of the game's options
 
 
 def _judge(name: str, form: str = REPORT) -> Judged:
     """Judge one log and prepare how ``form`` prints it."""
     try:
         with open_log(name) as stream:
-            verdict = replay_any(lines_from_stream(stream))[0].verdict.to_dict()
+            result = replay_any(lines_from_stream(stream))[0]
+            verdict = result.verdict.to_dict()
             codes = tuple(v["code"] for v in verdict["violations"])
             if form != REPORT:
                 return Judged(name, None, verdict["valid"], codes, text=_json_form(name, verdict, form))
@@ -72,7 +75,7 @@ def _judge(name: str, form: str = REPORT) -> Judged:
             if wanted:
                 stream.seek(0)
                 shown = offending_lines(lines_from_stream(stream), wanted)
-            return Judged(name, None, verdict["valid"], codes, verdict=verdict, shown=shown)
+            return Judged(name, None, verdict["valid"], codes, verdict=verdict, shown=shown, ruleset=ruleset_label(result.options))
     except OSError as exc:
         error = printable(describe_os_error(name, exc))
     except Flip7Error as exc:
@@ -204,7 +207,7 @@ def check(
                 lead = "" if not many else ("[\n" if first else ",\n")
                 out.write(lambda text=judged.text, lead=lead: print(lead + text, end="" if many else "\n"))  # type: ignore[misc]
             elif judged.verdict is not None and not (quiet and judged.valid):
-                out.write(lambda j=judged: render_verdict(j.verdict, console, j.shown, name=j.name if many else None))  # type: ignore[misc]
+                out.write(lambda j=judged: render_verdict(j.verdict, console, j.shown, name=j.name if many else None, ruleset=j.ruleset))  # type: ignore[misc]
             first = False
     if as_json and many:
         out.write(lambda: print("\n]"))

@@ -40,7 +40,7 @@ import pyarrow as pa
 
 from adjudicator.bulk import tune_for_bulk
 from adjudicator.errors import Flip7Error
-from adjudicator.replay import ReadLines, replay_log
+from adjudicator.replay import ReadLines, replay_log, ruleset_label
 from adjudicator.source import as_lines, printable
 from adjudicator.store.records import RecordCollector
 from adjudicator.store.schema import (
@@ -53,7 +53,6 @@ from adjudicator.store.schema import (
     UNNAMED_PREFIX,
     WIPES,
     Table,
-    ruleset_label,
 )
 
 #: Games per transaction. Larger batches amortise the per-transaction cost; smaller ones lose less

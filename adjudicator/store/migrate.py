@@ -59,7 +59,7 @@ def _wipes_from_logs(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _ruleset_column(con: duckdb.DuckDBPyConnection) -> None:
-    """Version 3: add ``games.ruleset`` (``schema.ruleset_label``) and fill it from the options."""
+    """Version 3: add ``games.ruleset`` (``replay.ruleset_label``) and fill it from the options."""
     con.execute("ALTER TABLE games ADD COLUMN ruleset VARCHAR")
     con.execute(f"UPDATE games SET ruleset = {RULESET_LABEL_SQL} WHERE options IS NOT NULL")
 

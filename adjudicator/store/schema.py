@@ -7,7 +7,6 @@ every table and column below is named there.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pyarrow as pa
 
@@ -63,16 +62,7 @@ class Table:
         return pa.schema([pa.field(c.name, c.arrow, nullable=c.nullable) for c in self.columns])
 
 
-def ruleset_label(options: dict[str, Any] | None) -> str | None:
-    """How the store names a game's ruleset (``games.ruleset``): the ``game`` event's ``ruleset``
-    (``flip7`` when absent), with `` (brutal)`` in Brutal mode: ``vengeance (brutal)``. None without
-    a readable ``game`` line."""
-    if options is None:
-        return None
-    return str(options.get("ruleset") or "flip7") + (" (brutal)" if options.get("brutal") is True else "")
-
-
-#: ``ruleset_label`` in SQL, over the ``options`` JSON text (the upgrade to version 3 uses it).
+#: ``replay.ruleset_label`` in SQL, over the ``options`` JSON text (the upgrade to version 3 uses it).
 RULESET_LABEL_SQL = (
     "coalesce(json_extract_string(options, '$.ruleset'), 'flip7') "
     "|| CASE WHEN json_extract_string(options, '$.brutal') = 'true' THEN ' (brutal)' ELSE '' END"
@@ -123,7 +113,7 @@ GAMES = Table(
         _c("n_rounds", "INTEGER", False),
         _c("n_violations", "INTEGER", False),
         _c("verdict", "VARCHAR", False),
-        _c("ruleset", "VARCHAR"),  # version 3: ruleset_label(options); NULL when the game line was bad
+        _c("ruleset", "VARCHAR"),  # version 3: replay.ruleset_label(options); NULL when the game line was bad
     ),
     ("id",),
     declared=True,

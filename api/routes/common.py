@@ -88,3 +88,15 @@ async def table_at(source: bytes | list[str], at: int | None) -> dict[str, Any]:
     """
     result: ReplayResult = await run_in_threadpool(state_any, source, at)
     return table_view(result).to_dict()
+
+
+#: The ruleset filter of the games list and the statistics.
+RulesetQuery = Annotated[
+    str | None,
+    Query(
+        description=(
+            "Only games of this ruleset: `flip7`, `vengeance` (its Brutal games included) or "
+            "`vengeance (brutal)` (as `games.ruleset` and `flip7 stats --ruleset`)."
+        ),
+    ),
+]
