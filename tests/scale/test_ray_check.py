@@ -8,6 +8,8 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
+pytest.importorskip("ray", reason="Ray is not installed (pip install -e '.[ray]')")
+
 from adjudicator.replay import replay_log
 from adjudicator.store import LogInput, Store
 from scale.ray_check import ChunkResult, check_bytes, list_chunks, main, run_local, run_ray
