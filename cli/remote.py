@@ -215,6 +215,12 @@ class RemoteStore:
 
     # ------------------------------------------------------------------ writing
 
+    def delete_game(self, game_id: str) -> None:
+        """``Store.delete_game`` through ``DELETE /v1/games/{id}``."""
+        status, data = self._request("DELETE", f"/v1/games/{quote(game_id, safe='')}")
+        if status >= 400:
+            raise self._problem(status, data)
+
     def ingest_many(
         self,
         inputs: Iterable[LogInput],

@@ -450,11 +450,37 @@ def export(
         console.print(f"{escape(str(item.path))}  [dim]{item.rows} rows[/]")
 
 
+def delete(
+    game_ids: Annotated[list[str], typer.Argument(help="Ids of stored games (see flip7 games).", metavar="ID...")],
+    db: DbOption = None,
+    wait: WaitOption = DEFAULT_WAIT,
+) -> None:
+    """Delete stored games and all their rows (as DELETE /v1/games/{id}). Exit code 0 when every
+    game was deleted, 1 when some id is not stored (the others are deleted)."""
+    missing = 0
+    with open_store(db, read_only=False, wait=wait) as store:
+        known = None
+        for game_id in game_ids:
+            try:
+                store.delete_game(game_id)
+            except GameNotFound as exc:
+                missing += 1
+                known = store.game_ids() if known is None else known
+                near = near_ids(game_id, known)
+                err_console().print(f"[bold red]error:[/] {escape(str(exc))}" + (f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""), soft_wrap=True)
+            except StoreError as exc:
+                fail(str(exc))
+            else:
+                typer.echo(f"deleted {game_id}")
+    raise typer.Exit(1 if missing else 0)
+
+
 def register(app: typer.Typer) -> None:
-    """Add `ingest`, `stats`, `query`, `games`, `show` and `export` to the app."""
+    """Add `ingest`, `stats`, `query`, `games`, `show`, `export` and `delete` to the app."""
     app.command()(ingest)
     app.command()(stats)
     app.command()(query)
     app.command()(games)
     app.command()(show)
     app.command()(export)
+    app.command()(delete)

@@ -377,3 +377,15 @@ def test_check_and_show_name_the_ruleset(mixed_db: Path, runner: CliRunner) -> N
     game_id = json.loads((logs / "vengeance-brutal.jsonl").read_text().splitlines()[0])["id"]
     shown = runner.invoke(app, ["show", game_id, "--db", str(mixed_db)])
     assert "vengeance (brutal)" in shown.stdout.splitlines()[0]
+
+
+def test_delete_removes_stored_games_and_names_a_missing_one(db: Path, runner: CliRunner) -> None:
+    # issue 21 item 11: the API had DELETE /v1/games/{id}, the command line nothing
+    result = runner.invoke(app, ["delete", "fx-1", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert "deleted fx-1" in result.stdout
+    ids = [g["id"] for g in json.loads(runner.invoke(app, ["games", "--db", str(db), "--json"]).stdout)]
+    assert "fx-1" not in ids and "fx-2" in ids
+    again = runner.invoke(app, ["delete", "fx-1", "fx-2", "--db", str(db)])
+    assert again.exit_code == 1
+    assert "no stored game has the id 'fx-1'" in again.output and "deleted fx-2" in again.stdout
