@@ -104,10 +104,29 @@ def _inputs(paths: list[str]) -> Iterator[LogInput]:
             continue
         path = Path(name)
         if path.is_dir():
-            for found in sorted(p for p in path.rglob("*.jsonl") if p.is_file()):
+            logs = sorted(p for p in path.rglob("*.jsonl") if p.is_file())
+            if not logs:  # as check says it: a folder given for its logs that has none is a mistake
+                fail(f"{name} is a folder with no *.jsonl log files in it")
+            for found in logs:
                 yield LogInput.from_path(found)
         else:
             yield LogInput.from_path(path)
+
+
+def player_hint(store: Store | RemoteStore, player: str | None) -> None:
+    """When no stored game seats ``player`` exactly, say so on standard error and name the stored
+    players it matches ignoring case (names are compared exactly: ``ana`` is not ``Ana``)."""
+    if player is None or store.list_games(player=player, limit=1).games:
+        return
+    literal = player.lower().replace("'", "''")
+    rows = store.query(
+        f"SELECT DISTINCT player FROM game_players WHERE lower(player) = '{literal}' ORDER BY 1", max_rows=5, timeout=DEFAULT_TIMEOUT
+    ).rows
+    near = " or ".join(repr(r[0]) for r in rows)
+    err_console().print(
+        f"[yellow]note:[/] no stored game seats {escape(repr(player))}" + (f"; names are compared exactly: did you mean {escape(near)}?" if near else ""),
+        soft_wrap=True,
+    )
 
 
 def _summary_line(summary: IngestSummary) -> str:
@@ -243,6 +262,7 @@ def stats(
     store = open_store(db, read_only=True, wait=wait)
     try:
         results = store.stats(player=player, since=since_at, names=names, ruleset=ruleset)
+        player_hint(store, player)
     except StoreError as exc:
         fail(str(exc))
     finally:
@@ -342,6 +362,7 @@ def games(
     store = open_store(db, read_only=True, wait=wait)
     try:
         page = store.list_games(valid=False if invalid else True if valid else None, player=player, limit=limit, ruleset=ruleset)
+        player_hint(store, player)
     except StoreError as exc:
         fail(str(exc))
     finally:

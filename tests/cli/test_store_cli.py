@@ -389,3 +389,22 @@ def test_delete_removes_stored_games_and_names_a_missing_one(db: Path, runner: C
     again = runner.invoke(app, ["delete", "fx-1", "fx-2", "--db", str(db)])
     assert again.exit_code == 1
     assert "no stored game has the id 'fx-1'" in again.output and "deleted fx-2" in again.stdout
+
+
+def test_ingest_of_an_empty_folder_says_so(tmp_path: Path, runner: CliRunner) -> None:
+    # issue 21 item 11: an empty folder was silently ignored
+    (tmp_path / "empty").mkdir()
+    result = runner.invoke(app, ["ingest", str(tmp_path / "empty"), "--db", str(tmp_path / "s.duckdb")])
+    assert result.exit_code == 2
+    assert "is a folder with no *.jsonl log files in it" in result.output
+    assert not (tmp_path / "s.duckdb").exists()
+
+
+def test_a_player_given_in_the_wrong_case_gets_a_hint(db: Path, runner: CliRunner) -> None:
+    # issue 21 item 11: --player ana listed nothing, with no word why
+    for command in (["games"], ["stats"]):
+        result = runner.invoke(app, [*command, "--db", str(db), "--player", "ana"])
+        assert result.exit_code == 0, result.output
+        assert "no stored game seats 'ana'" in result.stderr and "did you mean 'Ana'?" in result.stderr
+    exact = runner.invoke(app, ["games", "--db", str(db), "--player", "Ana"])
+    assert "no stored game seats" not in exact.stderr
