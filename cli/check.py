@@ -20,9 +20,9 @@ from rich.progress import Progress
 
 from adjudicator.bulk import bulk_replays, tune_for_bulk
 from adjudicator.errors import Flip7Error
-from adjudicator.events import event_json_schema
 from adjudicator.notation import replay_any, state_any
 from adjudicator.replay import ruleset_label
+from adjudicator.rulesets import event_json_schema
 from adjudicator.source import lines_from_stream, printable
 from adjudicator.table import table_view
 from cli.common import describe_os_error, err_console, fail, open_log, out_console

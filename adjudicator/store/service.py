@@ -236,10 +236,12 @@ class Store:
         limit: int | None = 100,
         after: str | None = None,
         ruleset: str | None = None,
+        search: str | None = None,
     ) -> GamePage:
         """Stored games ordered by id, filtered; ``valid=False`` lists the invalid ones, ``ruleset``
         a ruleset's games (a name, Brutal games included, or a label such as ``vengeance (brutal)``).
 
+        ``search``: only games whose id or a player's name contains it (case-insensitive).
         Pagination is by cursor: ``after`` is the ``next_cursor`` of the previous page. ``limit``
         None lists everything.
         """
@@ -250,9 +252,13 @@ class Store:
             "AND ($player IS NULL OR list_contains(players, $player)) "
             "AND ($after IS NULL OR id > $after) "
             f"AND {RULESET_FILTER_SQL} "
+            "AND ($search IS NULL OR contains(lower(id), lower($search)) "
+            "OR len(list_filter(players, lambda p: contains(lower(p), lower($search)))) > 0) "
             "ORDER BY id"
         )
-        params: dict[str, Any] = {"valid": valid, "finished": finished, "player": player, "after": after, "ruleset": ruleset}
+        params: dict[str, Any] = {
+            "valid": valid, "finished": finished, "player": player, "after": after, "ruleset": ruleset, "search": search,
+        }
         if limit is not None:
             sql += " LIMIT $limit"
             params["limit"] = limit + 1
