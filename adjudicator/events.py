@@ -325,7 +325,8 @@ def load_json(text: str) -> dict[str, Any]:
     except _StrictJSONError as exc:
         raise _bad("log.line", f"the line is not strict JSON: {exc}") from None
     except json.JSONDecodeError as exc:
-        raise _bad("log.line", f"the line is not valid JSON: {exc.msg} at column {exc.colno}") from None
+        # some of json's messages end in "at" themselves ("Invalid control character at")
+        raise _bad("log.line", f"the line is not valid JSON: {exc.msg.removesuffix(' at')} at column {exc.colno}") from None
     except (ValueError, RecursionError) as exc:
         raise _bad("log.line", f"the line is not usable JSON: {exc}") from None
     if "\\u" in text and _has_lone_surrogate(obj):

@@ -196,6 +196,15 @@ def walk(events: Iterable[Event]) -> Iterator[tuple[int, Event, GameState]]:
                 raise
 
 
+def ruleset_label(options: dict[str, Any] | None) -> str | None:
+    """How the store names a game's ruleset (``games.ruleset``): the ``game`` event's ``ruleset``
+    (``flip7`` when absent), with `` (brutal)`` in Brutal mode: ``vengeance (brutal)``. None without
+    a readable ``game`` line."""
+    if options is None:
+        return None
+    return str(options.get("ruleset") or "flip7") + (" (brutal)" if options.get("brutal") is True else "")
+
+
 def check_log(source: str | bytes | Iterable[str]) -> Verdict:
     """Judge a log and return its verdict (see ``replay_log`` for what ``source`` may be)."""
     return replay_log(source).verdict

@@ -8,11 +8,12 @@ longer changes: the later events share one description.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.events import Event
+from adjudicator.notation import notation_line, notation_to_jsonl, placer, read_either
 from adjudicator.replay import ReadLines, replay_log
 from adjudicator.state import GameState
 from adjudicator.table import TableView, describe_table
@@ -43,9 +44,10 @@ class Timeline:
 class _TableRecorder:
     """Watches a replay and describes the table after each event line."""
 
-    def __init__(self) -> None:
+    def __init__(self, place: Callable[[Violation], Violation] | None = None) -> None:
         self.tables: list[TableView] = []
         self._stopped: TableView | None = None
+        self._place = place
 
     def before(self, state: GameState, event: Event, index: int) -> None:
         """Nothing to note before an event: the table is described once it is judged."""
@@ -59,15 +61,20 @@ class _TableRecorder:
             self.tables.append(describe_table(state, applied, None))
             return
         if self._stopped is None:  # the replay stopped here: the table stays as it was from now on
+            if self._place is not None:
+                stopped_by = self._place(stopped_by)
             self._stopped = describe_table(state, applied, stopped_by)
         self.tables.append(self._stopped)
 
 
 def replay_timeline(source: str | bytes | Iterable[str]) -> Timeline:
-    """Replay ``source`` once and describe the table after every event (see ``replay_log`` for ``source``)."""
-    recorder = _TableRecorder()
-    result = replay_log(source, collect=True, observer=recorder)
+    """Replay ``source`` once and describe the table after every event (see ``replay_log`` for
+    ``source``). A log in the notation is read as well: its events and violations name its lines."""
+    notation, lines = read_either(source)
+    place = None if notation is None else placer(notation)
+    recorder = _TableRecorder(place)
+    result = replay_log(lines if notation is None else notation_to_jsonl(notation), collect=True, observer=recorder)
+    if notation is not None and place is not None:
+        result.verdict.violations[:] = [place(v) for v in result.verdict.violations]
+        result.lines.line[:] = [notation_line(notation, n) for n in result.lines.line]
     return Timeline(result.verdict, result.lines, recorder.tables)
-
-
-__all__ = ["Timeline", "replay_timeline"]

@@ -20,7 +20,8 @@ from rich.progress import Progress
 
 from adjudicator.bulk import bulk_replays, tune_for_bulk
 from adjudicator.errors import Flip7Error
-from adjudicator.replay import replay_log, state_at
+from adjudicator.notation import replay_any, state_any
+from adjudicator.replay import ruleset_label
 from adjudicator.rulesets import event_json_schema
 from adjudicator.source import lines_from_stream, printable
 from adjudicator.table import table_view
@@ -57,13 +58,15 @@ class Judged:
     text: str | None = None  # the printed form (JSON forms)
     verdict: dict[str, Any] | None = None  # the human report only
     shown: dict[int, str] = field(default_factory=dict)
+    ruleset: str | None = None  # the human report only: ``ruleset_label`` of the game's options
 
 
 def _judge(name: str, form: str = REPORT) -> Judged:
     """Judge one log and prepare how ``form`` prints it."""
     try:
         with open_log(name) as stream:
-            verdict = replay_log(lines_from_stream(stream)).verdict.to_dict()
+            result = replay_any(lines_from_stream(stream))[0]
+            verdict = result.verdict.to_dict()
             codes = tuple(v["code"] for v in verdict["violations"])
             if form != REPORT:
                 return Judged(name, None, verdict["valid"], codes, text=_json_form(name, verdict, form))
@@ -72,7 +75,7 @@ def _judge(name: str, form: str = REPORT) -> Judged:
             if wanted:
                 stream.seek(0)
                 shown = offending_lines(lines_from_stream(stream), wanted)
-            return Judged(name, None, verdict["valid"], codes, verdict=verdict, shown=shown)
+            return Judged(name, None, verdict["valid"], codes, verdict=verdict, shown=shown, ruleset=ruleset_label(result.options))
     except OSError as exc:
         error = printable(describe_os_error(name, exc))
     except Flip7Error as exc:
@@ -149,7 +152,8 @@ class _Output:
 
 def check(
     files: Annotated[
-        list[str], typer.Argument(help="Log files (JSON Lines) or folders of *.jsonl logs; '-' reads standard input.", metavar="FILE...")
+        list[str],
+        typer.Argument(help="Log files (JSON Lines or the notation) or folders of *.jsonl logs; '-' reads standard input.", metavar="FILE..."),
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the verdict JSON (an array for several files or a folder).")] = False,
     as_jsonl: Annotated[
@@ -203,7 +207,7 @@ def check(
                 lead = "" if not many else ("[\n" if first else ",\n")
                 out.write(lambda text=judged.text, lead=lead: print(lead + text, end="" if many else "\n"))  # type: ignore[misc]
             elif judged.verdict is not None and not (quiet and judged.valid):
-                out.write(lambda j=judged: render_verdict(j.verdict, console, j.shown, name=j.name if many else None))  # type: ignore[misc]
+                out.write(lambda j=judged: render_verdict(j.verdict, console, j.shown, name=j.name if many else None, ruleset=j.ruleset))  # type: ignore[misc]
             first = False
     if as_json and many:
         out.write(lambda: print("\n]"))
@@ -219,7 +223,7 @@ def check(
 
 
 def state(
-    file: Annotated[str, typer.Argument(help="A log file; '-' reads standard input.", metavar="FILE")],
+    file: Annotated[str, typer.Argument(help="A log file (JSON Lines or the notation); '-' reads standard input.", metavar="FILE")],
     at: Annotated[int, typer.Option("--at", help="Show the table after this event (the game line is event 0).", min=0)],
     as_json: Annotated[bool, typer.Option("--json", help="Print the table as JSON.")] = False,
 ) -> None:
@@ -227,7 +231,7 @@ def state(
     and what is legal, cards still owed (a Flip Three), set-aside cards, and the piles in deck order."""
     try:
         with open_log(file) as stream:
-            result = state_at(lines_from_stream(stream), at)
+            result = state_any(lines_from_stream(stream), at)
     except OSError as exc:
         fail(describe_os_error(file, exc))
     except Flip7Error as exc:

@@ -34,6 +34,21 @@ def out_console() -> Console:
     return Console(soft_wrap=False, width=output_width(sys.stdout.isatty()), highlight=False)
 
 
+def quiet_on_closed_pipe(console: Console) -> Console:
+    """Make ``console`` end its output quietly when the reader goes away (``flip7 explain … | head``):
+    the rest is dropped and the command exits with its own code, as ``check`` does (rich would
+    exit 1)."""
+
+    def reader_gone() -> None:
+        console.quiet = True
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the flush at exit does not complain either
+        os.close(devnull)
+
+    console.on_broken_pipe = reader_gone  # type: ignore[method-assign]
+    return console
+
+
 def err_console() -> Console:
     """A console for standard error."""
     return Console(stderr=True, highlight=False)

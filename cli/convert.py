@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -26,6 +27,8 @@ class Lang(StrEnum):
 
 def read_text(name: str) -> str:
     """The whole text of a log file (``-``: standard input); exits with code 2 if it cannot be read."""
+    if name == "-" and sys.stdin.isatty():  # else it would wait without a word
+        err_console().print("[dim]reading the log (JSON Lines or the notation) from standard input; end it with Ctrl-D[/]", soft_wrap=True)
     try:
         with open_log(name) as stream:
             data = stream.read()
@@ -34,7 +37,10 @@ def read_text(name: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        fail(f"{name}: {LogUnreadable(f'byte {exc.start + 1} is not UTF-8 text')}")
+        # worded as the line-by-line reader words it (adjudicator.source), for the same file
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        line = data.count(b"\n", 0, exc.start) + 1
+        fail(f"{name}: {LogUnreadable(f'line {line} is not UTF-8 text (byte {exc.start - line_start + 1} of the line is 0x{data[exc.start]:02x})')}")
 
 
 def convert(

@@ -20,7 +20,7 @@ from cli import help
 #: Every command and the module of ``cli`` that registers it (``register(app)``), in help order.
 COMMANDS: dict[str, str] = {
     "check": "check", "state": "check", "schema": "check",
-    "ingest": "store", "stats": "store", "query": "store", "games": "store", "show": "store", "export": "store",
+    "ingest": "store", "stats": "store", "query": "store", "games": "store", "show": "store", "export": "store", "delete": "store",
     "simulate": "simulate",
     "serve": "serve",
     "convert": "convert",
@@ -49,7 +49,7 @@ def build_app(command: str | None = None) -> typer.Typer:
         name="flip7",
         help="Check, replay, store and study Flip 7 game logs (flip7-log/1).",
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,  # --install-completion, --show-completion
         pretty_exceptions_enable=False,
     )
     groups = [COMMANDS[command]] if command in COMMANDS else list(dict.fromkeys(COMMANDS.values()))

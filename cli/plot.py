@@ -19,13 +19,27 @@ def check_figures(names: list[str] | None) -> None:
         fail(f"--figure: no figure named {unknown[0]!r} (there are: {', '.join(FIGURES_BY_NAME)})")
 
 
-def write_plot(store: Store | RemoteStore, path: str, *, names: list[str] | None, player: str | None, since: datetime | None) -> str:
+#: What ``--plot`` writes, by the file name's ending.
+PLOT_FORMATS = (".svg", ".png")
+
+
+def check_plot_path(path: str) -> None:
+    """End the command (exit 2) when ``--plot`` names a file of a kind it does not write (a
+    ``.pdf`` would otherwise get SVG inside)."""
+    if path != "-" and not path.lower().endswith(PLOT_FORMATS):
+        suffix = Path(path).suffix or "(no ending)"
+        fail(f"--plot: {path}: only .svg and .png files are written, not {suffix} (for a PDF, convert the SVG, e.g. with a browser's print)")
+
+
+def write_plot(
+    store: Store | RemoteStore, path: str, *, names: list[str] | None, player: str | None, since: datetime | None, ruleset: str | None = None
+) -> str:
     """Draw the figures over the store into ``path``: SVG, or PNG when it ends in ``.png`` (``-``:
     SVG on standard output); say what was done. Without ``names``, every figure of the games
     counted (a Vengeance figure only where Vengeance games are); with them, exactly those."""
     figures = [FIGURES_BY_NAME[n] for n in names] if names else list(FIGURES)
     statistics = list(dict.fromkeys([*(f.statistic for f in figures), RULESETS_STATISTIC]))
-    results = store.stats(player=player, since=since, names=statistics)
+    results = store.stats(player=player, since=since, names=statistics, ruleset=ruleset)
     if not names:
         figures = figures_present(figures, next(r for r in results if r.statistic.name == RULESETS_STATISTIC))
     svg = render_report(figures, results)
@@ -38,4 +52,4 @@ def write_plot(store: Store | RemoteStore, path: str, *, names: list[str] | None
             Path(path).write_text(svg, encoding="utf-8")
     except OSError as exc:
         fail(f"--plot: cannot write {path}: {exc.strerror or exc}")
-    return f"wrote {len(figures)} figure(s) to {path}: {', '.join(f.name for f in figures)}"
+    return f"wrote {len(figures)} figure{'s' if len(figures) != 1 else ''} to {path}: {', '.join(f.name for f in figures)}"

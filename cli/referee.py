@@ -16,7 +16,7 @@ from adjudicator.referee import explain as explain_log
 from adjudicator.referee import render
 from adjudicator.referee import settle as settle_log
 from adjudicator.referee.catalogue import Note
-from cli.common import err_console, fail
+from cli.common import err_console, fail, quiet_on_closed_pipe
 from cli.convert import Lang, read_text
 
 EXIT_VALID, EXIT_VIOLATIONS = 0, 1
@@ -26,7 +26,7 @@ WIDTH = 80
 
 
 def _console() -> Console:
-    return Console(soft_wrap=True, width=WIDTH, highlight=False)
+    return quiet_on_closed_pipe(Console(soft_wrap=True, width=WIDTH, highlight=False))
 
 
 def _say(console: Console, text: str, indent: int = 2, first: str | None = None, style: str | None = None) -> None:

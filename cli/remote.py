@@ -149,7 +149,7 @@ class RemoteStore:
 
     def list_games(
         self, *, valid: bool | None = None, finished: bool | None = None, player: str | None = None,
-        limit: int | None = 100, after: str | None = None,
+        limit: int | None = 100, after: str | None = None, ruleset: str | None = None,
     ) -> GamePage:
         """``Store.list_games``, page by page from ``GET /v1/games``."""
         games: list[GameSummary] = []
@@ -157,7 +157,7 @@ class RemoteStore:
         while True:
             want = 1000 if limit is None else min(1000, limit - len(games))
             params: dict[str, Any] = {"limit": want}
-            for key, value in (("valid", valid), ("finished", finished), ("player", player), ("cursor", cursor)):
+            for key, value in (("valid", valid), ("finished", finished), ("player", player), ("cursor", cursor), ("ruleset", ruleset)):
                 if value is not None:
                     params[key] = str(value).lower() if isinstance(value, bool) else value
             page = self._json("GET", f"/v1/games?{urlencode(params)}")
@@ -183,11 +183,15 @@ class RemoteStore:
             raise self._problem(status, data)
         return list(lines_from_bytes(data))
 
-    def stats(self, *, player: str | None = None, since: datetime | None = None, names: list[str] | None = None) -> list[StatResult]:
+    def stats(
+        self, *, player: str | None = None, since: datetime | None = None, names: list[str] | None = None, ruleset: str | None = None
+    ) -> list[StatResult]:
         """``Store.stats`` from ``GET /v1/stats`` (values as the API encodes them)."""
         params: list[tuple[str, str]] = []
         if player is not None:
             params.append(("player", player))
+        if ruleset is not None:
+            params.append(("ruleset", ruleset))
         if since is not None:
             params.append(("since", since.astimezone(UTC).isoformat().replace("+00:00", "Z")))
         params.extend(("only", n) for n in names or [])
@@ -210,6 +214,12 @@ class RemoteStore:
         )
 
     # ------------------------------------------------------------------ writing
+
+    def delete_game(self, game_id: str) -> None:
+        """``Store.delete_game`` through ``DELETE /v1/games/{id}``."""
+        status, data = self._request("DELETE", f"/v1/games/{quote(game_id, safe='')}")
+        if status >= 400:
+            raise self._problem(status, data)
 
     def ingest_many(
         self,

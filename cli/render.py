@@ -39,13 +39,16 @@ def offending_lines(lines: Iterable[object], wanted: set[int] | frozenset[int]) 
     return shown
 
 
-def render_verdict(verdict: Mapping[str, Any], console: Console, source_lines: Mapping[int, str] | None = None, name: str | None = None) -> None:
+def render_verdict(
+    verdict: Mapping[str, Any], console: Console, source_lines: Mapping[int, str] | None = None, name: str | None = None, ruleset: str | None = None
+) -> None:
     """Print a verdict for people: a header, round-by-round scores, totals, winner, violations.
 
-    ``source_lines`` maps line numbers to their text so each violation shows its offending line.
+    ``source_lines`` maps line numbers to their text so each violation shows its offending line;
+    ``ruleset`` (``vengeance (brutal)``, see ``ruleset_label``) follows the game id in the header.
     """
     title = verdict.get("game") or "(no game id)"
-    head = f"[bold]{escape(str(title))}[/]" + (f"  [dim]{escape(name)}[/]" if name else "")
+    head = f"[bold]{escape(str(title))}[/]" + (f"  {escape(ruleset)}" if ruleset else "") + (f"  [dim]{escape(name)}[/]" if name else "")
     if verdict["valid"]:
         console.print(f"{head}  [bold green]✓ valid[/]  [dim]{verdict['events']} events[/]")
     else:

@@ -63,6 +63,10 @@ def simulate(
     target: Annotated[int, typer.Option("--target", min=1, help="Total that ends the game.")] = 200,
     rounds: Annotated[int | None, typer.Option("--rounds", min=1, help="Play exactly this many rounds instead of playing to the target.")] = None,
     decks: Annotated[int, typer.Option("--decks", min=1, help="Number of decks shuffled together (94 cards each; 108 in vengeance).")] = 1,
+    id_prefix: Annotated[
+        str,
+        typer.Option("--id-prefix", help="Start of every game id: <prefix>-s<seed>-<settings hash>-<number>."),
+    ] = "sim",
 ) -> None:
     """Play games from a shuffled deck and write them as flip7-log/1 logs.
 
@@ -73,7 +77,7 @@ def simulate(
         ruleset=ruleset, edition=edition.value, delayed=delayed.value, target=target, rounds=rounds, decks=decks, brutal=brutal
     )
     try:
-        run = simulate_games(games, players, seed=seed, strategies=strategy, options=options, claims=claims.value)
+        run = simulate_games(games, players, seed=seed, strategies=strategy, options=options, claims=claims.value, id_prefix=id_prefix)
     except (SimulationError, StrategyError) as exc:
         fail(str(exc))
     console = err_console()

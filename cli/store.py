@@ -25,6 +25,8 @@ from rich.table import Table
 
 from adjudicator.bulk import bulk_replays
 from adjudicator.plots import FIGURES_BY_NAME
+from adjudicator.replay import ruleset_label
+from adjudicator.rules import RULESETS
 from adjudicator.store import (
     GameNotFound,
     IngestResult,
@@ -43,7 +45,7 @@ from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT
 from adjudicator.store.stats import BY_NAME
 from cli.access import DEFAULT_WAIT, WaitOption, reach_store
 from cli.common import err_console, fail, out_console
-from cli.plot import check_figures, write_plot
+from cli.plot import check_figures, check_plot_path, write_plot
 from cli.remote import RemoteStore
 from cli.render import offending_lines, render_verdict
 
@@ -56,6 +58,24 @@ DbOption = Annotated[
     str | None,
     typer.Option("--db", help="The store file (default: $FLIP7_DB, else flip7.duckdb in the current folder).", metavar="PATH"),
 ]
+
+
+RulesetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ruleset", metavar="NAME",
+        help="Only games of this ruleset: flip7, vengeance (Brutal games too) or 'vengeance (brutal)'.",
+    ),
+]
+
+
+def check_ruleset(ruleset: str | None) -> None:
+    """End the command (exit 2) when ``--ruleset`` names no ruleset (a typo would list nothing)."""
+    if ruleset is None:
+        return
+    known = [*RULESETS, *(f"{name} (brutal)" for name in RULESETS)]
+    if ruleset not in known:
+        fail(f"--ruleset: no ruleset is called {ruleset!r} (there are: {', '.join(RULESETS)}, each also as 'NAME (brutal)')")
 
 
 def store_path(db: str | None) -> Path:
@@ -84,10 +104,29 @@ def _inputs(paths: list[str]) -> Iterator[LogInput]:
             continue
         path = Path(name)
         if path.is_dir():
-            for found in sorted(p for p in path.rglob("*.jsonl") if p.is_file()):
+            logs = sorted(p for p in path.rglob("*.jsonl") if p.is_file())
+            if not logs:  # as check says it: a folder given for its logs that has none is a mistake
+                fail(f"{name} is a folder with no *.jsonl log files in it")
+            for found in logs:
                 yield LogInput.from_path(found)
         else:
             yield LogInput.from_path(path)
+
+
+def player_hint(store: Store | RemoteStore, player: str | None) -> None:
+    """When no stored game seats ``player`` exactly, say so on standard error and name the stored
+    players it matches ignoring case (names are compared exactly: ``ana`` is not ``Ana``)."""
+    if player is None or store.list_games(player=player, limit=1).games:
+        return
+    literal = player.lower().replace("'", "''")
+    rows = store.query(
+        f"SELECT DISTINCT player FROM game_players WHERE lower(player) = '{literal}' ORDER BY 1", max_rows=5, timeout=DEFAULT_TIMEOUT
+    ).rows
+    near = " or ".join(repr(r[0]) for r in rows)
+    err_console().print(
+        f"[yellow]note:[/] no stored game seats {escape(repr(player))}" + (f"; names are compared exactly: did you mean {escape(near)}?" if near else ""),
+        soft_wrap=True,
+    )
 
 
 def _summary_line(summary: IngestSummary) -> str:
@@ -174,6 +213,7 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help="Print the tables as JSON (every table unless --only).")] = False,
     player: Annotated[str | None, typer.Option("--player", help="Only this player's rows (their games, rounds, hits, choices).")] = None,
     since: Annotated[str | None, typer.Option("--since", help="Only games ingested since: 2026-11-29, an ISO date-time, or 7d / 12h / 2w ago.")] = None,
+    ruleset: RulesetOption = None,
     only: Annotated[
         list[str] | None,
         typer.Option("--only", metavar="NAME[,NAME...]", help=f"Only these statistics (a comma list, or the option repeated): {', '.join(BY_NAME)}."),
@@ -205,10 +245,12 @@ def stats(
         fail(f"--only: no statistic named {unknown[0]!r} (there are: {', '.join(BY_NAME)})")
     figures = [n.strip() for entry in figure or [] for n in entry.split(",") if n.strip()] or None
     check_figures(figures)
+    check_ruleset(ruleset)
     if plot is not None:
+        check_plot_path(plot)
         plot_store = open_store(db, read_only=True, wait=wait)
         try:
-            typer.echo(write_plot(plot_store, plot, names=figures, player=player, since=since_at))
+            typer.echo(write_plot(plot_store, plot, names=figures, player=player, since=since_at, ruleset=ruleset))
         except StoreError as exc:
             fail(str(exc))
         finally:
@@ -219,7 +261,8 @@ def stats(
         names = ["overview"]
     store = open_store(db, read_only=True, wait=wait)
     try:
-        results = store.stats(player=player, since=since_at, names=names)
+        results = store.stats(player=player, since=since_at, names=names, ruleset=ruleset)
+        player_hint(store, player)
     except StoreError as exc:
         fail(str(exc))
     finally:
@@ -307,6 +350,7 @@ def games(
     invalid: Annotated[bool, typer.Option("--invalid", help="Only games whose log has violations.")] = False,
     valid: Annotated[bool, typer.Option("--valid", help="Only valid games.")] = False,
     player: Annotated[str | None, typer.Option("--player", help="Only games this player sat in.")] = None,
+    ruleset: RulesetOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the games as JSON.")] = False,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="List at most this many games.")] = None,
     wait: WaitOption = DEFAULT_WAIT,
@@ -314,9 +358,11 @@ def games(
     """List stored games (ordered by id)."""
     if invalid and valid:
         fail("choose one of --valid and --invalid")
+    check_ruleset(ruleset)
     store = open_store(db, read_only=True, wait=wait)
     try:
-        page = store.list_games(valid=False if invalid else True if valid else None, player=player, limit=limit)
+        page = store.list_games(valid=False if invalid else True if valid else None, player=player, limit=limit, ruleset=ruleset)
+        player_hint(store, player)
     except StoreError as exc:
         fail(str(exc))
     finally:
@@ -330,20 +376,21 @@ def games(
         table = Table(header_style="bold")
         # ids are what the next command is typed with: never wrapped or cut (the players column gives way)
         table.add_column("id", no_wrap=True, min_width=longest)
+        table.add_column("ruleset", no_wrap=True)
         table.add_column("players", ratio=1)
         for column in ("valid", "finished", "winner", "rounds", "events"):
             table.add_column(column)
         table.add_column("ingested (UTC)", no_wrap=True)
         for g in page.games:
             table.add_row(
-                escape(g.id), escape(", ".join(g.players)), _valid_cell(g), "yes" if g.finished else "no",
+                escape(g.id), escape(g.ruleset or "?"), escape(", ".join(g.players)), _valid_cell(g), "yes" if g.finished else "no",
                 escape(g.winner or ""), str(g.n_rounds), str(g.n_events), g.ingested_at.strftime("%Y-%m-%d %H:%M:%S"),
             )
         console.print(table)
     else:  # a narrow terminal: a few lines per game, the id whole on the first
         for g in page.games:
             outcome = f"winner {escape(g.winner)}" if g.finished and g.winner else "not finished"
-            console.print(f"[bold]{escape(g.id)}[/]  {_valid_cell(g)}", soft_wrap=True)
+            console.print(f"[bold]{escape(g.id)}[/]  {escape(g.ruleset or '?')}  {_valid_cell(g)}", soft_wrap=True)
             console.print(
                 f"    {outcome}, {g.n_rounds} rounds, {g.n_events} events, [dim]ingested {g.ingested_at.strftime('%Y-%m-%d %H:%M:%S')} UTC[/]"
             )
@@ -366,8 +413,9 @@ def show(
     store = open_store(db, read_only=True, wait=wait)
     try:
         verdict = store.verdict(game_id)
+        lines = store.log_lines(game_id)
         wanted = {v["line"] for v in verdict["violations"]}
-        shown = offending_lines(store.log_lines(game_id), wanted) if wanted else {}
+        shown = offending_lines(lines, wanted) if wanted else {}
     except GameNotFound as exc:
         near = near_ids(game_id, store.game_ids())
         fail(f"{exc}; did you mean {' or '.join(repr(n) for n in near)}? (flip7 games lists them)" if near else f"{exc} (flip7 games lists the stored games)")
@@ -378,8 +426,18 @@ def show(
     if as_json:
         typer.echo(json.dumps(verdict, ensure_ascii=False, indent=2))
     else:
-        render_verdict(verdict, out_console(), shown)
+        render_verdict(verdict, out_console(), shown, ruleset=_ruleset_of(lines))
     raise typer.Exit(0 if verdict["valid"] else 1)
+
+
+def _ruleset_of(lines: list[str]) -> str | None:
+    """The ruleset label of a stored log, from its ``game`` line (None when that is unreadable)."""
+    first = next((line for line in lines if line.strip() and not line.lstrip().startswith("#")), "")
+    try:
+        game = json.loads(first)
+    except ValueError:
+        return None
+    return ruleset_label(game) if isinstance(game, dict) and game.get("type") == "game" else None
 
 
 def near_ids(wanted: str, ids: list[str], n: int = 3) -> list[str]:
@@ -413,11 +471,37 @@ def export(
         console.print(f"{escape(str(item.path))}  [dim]{item.rows} rows[/]")
 
 
+def delete(
+    game_ids: Annotated[list[str], typer.Argument(help="Ids of stored games (see flip7 games).", metavar="ID...")],
+    db: DbOption = None,
+    wait: WaitOption = DEFAULT_WAIT,
+) -> None:
+    """Delete stored games and all their rows (as DELETE /v1/games/{id}). Exit code 0 when every
+    game was deleted, 1 when some id is not stored (the others are deleted)."""
+    missing = 0
+    with open_store(db, read_only=False, wait=wait) as store:
+        known = None
+        for game_id in game_ids:
+            try:
+                store.delete_game(game_id)
+            except GameNotFound as exc:
+                missing += 1
+                known = store.game_ids() if known is None else known
+                near = near_ids(game_id, known)
+                err_console().print(f"[bold red]error:[/] {escape(str(exc))}" + (f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""), soft_wrap=True)
+            except StoreError as exc:
+                fail(str(exc))
+            else:
+                typer.echo(f"deleted {game_id}")
+    raise typer.Exit(1 if missing else 0)
+
+
 def register(app: typer.Typer) -> None:
-    """Add `ingest`, `stats`, `query`, `games`, `show` and `export` to the app."""
+    """Add `ingest`, `stats`, `query`, `games`, `show`, `export` and `delete` to the app."""
     app.command()(ingest)
     app.command()(stats)
     app.command()(query)
     app.command()(games)
     app.command()(show)
     app.command()(export)
+    app.command()(delete)

@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             import ray
         except ImportError:
-            print("error: Ray is not installed: pip install -e '.[scale]' (or use --engine local)", file=sys.stderr)
+            print("error: Ray is not installed: pip install -e '.[ray]' (or use --engine local)", file=sys.stderr)
             return 2
         ray.init(address=args.address, num_cpus=args.num_cpus if args.address is None else None, include_dashboard=False, log_to_driver=False)
         try:

@@ -3,18 +3,22 @@
 ``parse_notation`` reads it into the same event objects as the JSON Lines log; ``jsonl_to_notation``
 prints a log as notation and ``notation_to_jsonl`` back; ``replay_notation`` judges a notation file
 with the core's replay, with every violation placed on the notation's own line. ``register_card_words``
-is the hook through which a ruleset adds its card words (the Vengeance words: ``notation.vengeance``). docs/notation.md describes the notation.
+is the hook through which a ruleset adds its card words (the Vengeance words: ``notation.vengeance``).
+``replay_any`` and ``state_any`` read a log in either form, telling them apart as ``looks_like_notation``
+does (``check``, ``state`` and their API routes). docs/notation.md describes the notation.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Callable, Iterable
 
+from adjudicator.errors import EventOutOfRange
 from adjudicator.notation.parse import Entry, Notation, NotationError, parse_notation
 from adjudicator.notation.words import register_card_words
 from adjudicator.notation.write import event_json, jsonl_to_notation, notation_to_jsonl, quote, statement
 from adjudicator.replay import ReplayResult, replay_log
-from adjudicator.source import lines_from_text
+from adjudicator.source import as_lines, lines_from_text
 from adjudicator.verdict import Violation
 
 NOTATION_RULE = "log.line"
@@ -29,15 +33,10 @@ def is_jsonl(lines: Iterable[str]) -> bool:
     return True
 
 
-def replay_notation(notation: Notation, *, stop_after: int | None = None) -> tuple[ReplayResult, list[Entry]]:
-    """Replay a parsed notation file; violations name the notation's line (and column in the message).
-
-    Returns the result and the event entries in event order (entry ``i`` is event ``i``).
-    """
-    lines = notation_to_jsonl(notation)
-    result = replay_log(lines, stop_after=stop_after)
+def placer(notation: Notation) -> Callable[[Violation], Violation]:
+    """What moves a violation found in ``notation_to_jsonl(notation)`` onto the notation's own
+    line (a statement that could not be read: its reading error, rule ``log.line``)."""
     by_line = {i + 1: entry for i, entry in enumerate(notation.entries)}
-    events = [e for e in notation.entries if e.kind in ("event", "raw", "error")]
 
     def place(v: Violation) -> Violation:
         entry = by_line[v.line]
@@ -45,10 +44,69 @@ def replay_notation(notation: Notation, *, stop_after: int | None = None) -> tup
             return v.model_copy(update={"line": entry.line, "rule": NOTATION_RULE, "message": str(entry.error)})
         return v.model_copy(update={"line": entry.line})
 
+    return place
+
+
+def notation_line(notation: Notation, line: int) -> int:
+    """The notation's line that line ``line`` of ``notation_to_jsonl(notation)`` came from."""
+    return notation.entries[line - 1].line
+
+
+def replay_notation(notation: Notation, *, stop_after: int | None = None) -> tuple[ReplayResult, list[Entry]]:
+    """Replay a parsed notation file; violations name the notation's line (and column in the message).
+
+    Returns the result and the event entries in event order (entry ``i`` is event ``i``).
+    """
+    lines = notation_to_jsonl(notation)
+    result = replay_log(lines, stop_after=stop_after)
+    events = [e for e in notation.entries if e.kind in ("event", "raw", "error")]
+    place = placer(notation)
     result.verdict.violations[:] = [place(v) for v in result.verdict.violations]
     if result.stopped_by is not None:
         result.stopped_by = place(result.stopped_by)
     return result, events
+
+
+def looks_like_notation(first: str) -> bool:
+    """True when ``first``, a log's first line that is neither blank nor a comment, reads as the
+    notation's setup statement (``game ID; players …``): a log in the notation, not a JSON Lines log
+    with a broken first line (which stays a JSON Lines log, judged line by line)."""
+    stripped = first.strip()
+    if not stripped or stripped.startswith(("{", "[", "#")):
+        return False
+    entries = parse_notation(stripped).entries
+    return bool(entries) and entries[0].kind == "event" and entries[0].event is not None and entries[0].event.type == "game"
+
+
+def read_either(source: str | bytes | Iterable[str]) -> tuple[Notation | None, Iterable[str]]:
+    """A log in either form: the parsed notation when its first line reads as the notation's setup
+    (``looks_like_notation``), else None; and the log's lines (only the head is read ahead)."""
+    it = iter(as_lines(source))
+    head: list[str] = []
+    for text in it:
+        head.append(text)
+        stripped = text.strip()
+        if stripped and not stripped.startswith("#"):
+            lines = itertools.chain(head, it)
+            return (parse_notation("\n".join(lines)), []) if looks_like_notation(text) else (None, lines)
+    return None, head
+
+
+def replay_any(source: str | bytes | Iterable[str], *, stop_after: int | None = None) -> tuple[ReplayResult, bool]:
+    """Replay a log in JSON Lines or in the notation (``read_either``) and say which it was (True:
+    notation, whose violations then name the notation's lines). ``source`` is what ``replay_log`` takes."""
+    notation, lines = read_either(source)
+    if notation is None:
+        return replay_log(lines, stop_after=stop_after), False
+    return replay_notation(notation, stop_after=stop_after)[0], True
+
+
+def state_any(source: str | bytes | Iterable[str], n: int | None = None) -> ReplayResult:
+    """``replay.state_at`` for a log in either form: the table after event ``n``."""
+    result, _ = replay_any(source, stop_after=n)
+    if n is not None and n >= result.verdict.events:
+        raise EventOutOfRange(result.verdict.events, n)
+    return result
 
 
 def notation_from_text(text: str) -> str:
@@ -57,6 +115,6 @@ def notation_from_text(text: str) -> str:
 
 
 __all__ = [
-    "Entry", "Notation", "NotationError", "event_json", "is_jsonl", "jsonl_to_notation", "notation_from_text",
-    "notation_to_jsonl", "parse_notation", "quote", "register_card_words", "replay_notation", "statement",
+    "Entry", "Notation", "NotationError", "event_json", "is_jsonl", "jsonl_to_notation", "looks_like_notation", "notation_from_text",
+    "notation_line", "notation_to_jsonl", "parse_notation", "placer", "quote", "read_either", "register_card_words", "replay_any", "replay_notation", "state_any", "statement",
 ]

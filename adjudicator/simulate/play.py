@@ -10,9 +10,12 @@ is fully determined by it.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Literal, get_args
 
 from pydantic import ValidationError
@@ -301,9 +304,21 @@ def play_game(
     )
 
 
-def game_id(seed: int, number: int, games: int = 1) -> str:
-    """The id of game ``number`` (from 1) of a run: ``sim-s<seed>-0001`` (wider for huge runs)."""
-    return f"sim-s{seed}-{number:0{max(4, len(str(games)))}d}"
+def game_id(seed: int, number: int, games: int = 1, *, tag: str = "", prefix: str = "sim") -> str:
+    """The id of game ``number`` (from 1) of a run: ``sim-s<seed>-<tag>-0001`` (wider for huge runs).
+
+    ``tag`` (``run_tag``) tells runs with the same seed but other settings apart; without it the id
+    is ``sim-s<seed>-0001``. ``prefix`` replaces ``sim``.
+    """
+    middle = f"-{tag}" if tag else ""
+    return f"{prefix}-s{seed}{middle}-{number:0{max(4, len(str(games)))}d}"
+
+
+def run_tag(players: Sequence[str], strategies: Sequence[Strategy], options: GameOptions, claims: str) -> str:
+    """Eight hex digits that differ between runs whose games differ for the same seed and number:
+    a hash of the seat names, the strategies, the game options and the claims."""
+    settings = {"players": list(players), "strategies": [s.spec for s in strategies], "options": asdict(options), "claims": claims}
+    return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:8]
 
 
 def game_rng(seed: int, number: int) -> random.Random:
@@ -316,6 +331,10 @@ def _check_claims(claims: str) -> None:
         raise SimulationError(f"claims must be one of {', '.join(CLAIMS)}, not {claims!r}")
 
 
+#: What ``id_prefix`` may be: it starts the file name ``<game-id>.jsonl`` that ``--out`` writes.
+ID_PREFIX = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
 def simulate(
     games: int,
     players: int,
@@ -324,21 +343,31 @@ def simulate(
     strategies: Sequence[Strategy | str] | str = "",
     options: GameOptions = GameOptions(),
     claims: Claims = "right",
+    id_prefix: str = "sim",
 ) -> Iterator[SimulatedGame]:
     """Play ``games`` games of ``players`` seats, deterministically for ``seed``.
 
     Game ``k`` depends only on ``seed`` and ``k`` (``game_rng``), so any one game of a run can be
-    replayed alone. An empty ``strategies`` means ``DEFAULT_STRATEGIES``.
+    replayed alone. An empty ``strategies`` means ``DEFAULT_STRATEGIES``. The game ids are
+    ``<id_prefix>-s<seed>-<tag>-<k>``, where ``tag`` (``run_tag``) differs between runs with other
+    settings, so runs that give other games never share an id.
 
     Everything is checked here, before the first game is played (``SimulationError`` for the
-    options, the player count and ``claims``; ``StrategyError`` for the strategies); the games are
-    then played one by one as the returned iterator is read.
+    options, the player count, ``claims`` and ``id_prefix``; ``StrategyError`` for the
+    strategies); the games are then played one by one as the returned iterator is read.
     """
     names = player_names(players)
     _check_claims(claims)
-    open_game(GameState(), game_event(game_id(seed, 1, games), names, names[0] if names else NOBODY, options))
+    if not ID_PREFIX.fullmatch(id_prefix):
+        raise SimulationError(
+            f"the id prefix {id_prefix!r} is not usable: 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or digit"
+        )
+    open_game(GameState(), game_event(game_id(seed, 1, games, prefix=id_prefix), names, names[0] if names else NOBODY, options))
     seated = seat_strategies(as_strategies(strategies or DEFAULT_STRATEGIES), players)
+    tag = run_tag(names, seated, options, claims)
     return (
-        play_game(game_id(seed, number, games), seated, game_rng(seed, number), players=names, options=options, claims=claims)
+        play_game(
+            game_id(seed, number, games, tag=tag, prefix=id_prefix), seated, game_rng(seed, number), players=names, options=options, claims=claims
+        )
         for number in range(1, games + 1)
     )

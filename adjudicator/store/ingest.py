@@ -40,7 +40,7 @@ import pyarrow as pa
 
 from adjudicator.bulk import tune_for_bulk
 from adjudicator.errors import Flip7Error
-from adjudicator.replay import ReadLines, replay_log
+from adjudicator.replay import ReadLines, replay_log, ruleset_label
 from adjudicator.source import as_lines, printable
 from adjudicator.store.records import RecordCollector
 from adjudicator.store.schema import (
@@ -248,6 +248,7 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
         len(judged.rounds),
         len(violations),
         json.dumps(verdict, ensure_ascii=False, separators=(",", ":")),
+        ruleset_label(options),
     )
     totals = judged.totals
     n = len(players)

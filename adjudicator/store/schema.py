@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pyarrow as pa
 
 #: Version of the layout below. Stored in ``meta`` under ``schema_version``. A store of an older
-#: version is upgraded when opened (``migrate.py``; version 2 added ``wipes``); one of another
+#: version is upgraded when opened (``migrate.py``; version 2 added ``wipes``, 3 ``games.ruleset``); one of another
 #: version is refused (see ``db.open_connection``) rather than misread.
 SCHEMA_VERSION = 3
 
@@ -62,6 +62,17 @@ class Table:
         return pa.schema([pa.field(c.name, c.arrow, nullable=c.nullable) for c in self.columns])
 
 
+#: ``replay.ruleset_label`` in SQL, over the ``options`` JSON text (the upgrade to version 3 uses it).
+RULESET_LABEL_SQL = (
+    "coalesce(json_extract_string(options, '$.ruleset'), 'flip7') "
+    "|| CASE WHEN json_extract_string(options, '$.brutal') = 'true' THEN ' (brutal)' ELSE '' END"
+)
+
+#: The ``$ruleset`` filter of the store's queries: a ruleset's name (``vengeance``: Brutal games
+#: too) or a whole label (``vengeance (brutal)``); NULL for every game.
+RULESET_FILTER_SQL = "($ruleset IS NULL OR ruleset = $ruleset OR split_part(ruleset, ' ', 1) = $ruleset)"
+
+
 def _c(name: str, sql: str, nullable: bool = True) -> Column:
     arrow = {
         "VARCHAR": pa.string(),
@@ -102,6 +113,7 @@ GAMES = Table(
         _c("n_rounds", "INTEGER", False),
         _c("n_violations", "INTEGER", False),
         _c("verdict", "VARCHAR", False),
+        _c("ruleset", "VARCHAR"),  # version 3: replay.ruleset_label(options); NULL when the game line was bad
     ),
     ("id",),
     declared=True,

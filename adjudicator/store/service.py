@@ -33,12 +33,13 @@ from adjudicator.store.ingest import (
     raise_if_interrupt,
 )
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query
+from adjudicator.store.schema import RULESET_FILTER_SQL
 from adjudicator.store.stats import StatResult, run_statistics
 
 #: Columns of ``games`` that ``GameSummary`` carries (everything but options and verdict).
 _SUMMARY_COLUMNS = (
     "id, named, source, content_hash, ingested_at, players, first_dealer, valid, complete, "
-    "finished, winner, n_events, n_rounds, n_violations"
+    "finished, winner, n_events, n_rounds, n_violations, ruleset"
 )
 
 
@@ -74,6 +75,10 @@ class GameSummary(BaseModel):
     n_events: int
     n_rounds: int
     n_violations: int
+    ruleset: str | None = Field(
+        default=None,
+        description="`flip7`, `vengeance` or `vengeance (brutal)`; null when the `game` line was bad.",
+    )
 
     @classmethod
     def from_row(cls, row: Iterable[Any]) -> GameSummary:
@@ -230,9 +235,11 @@ class Store:
         player: str | None = None,
         limit: int | None = 100,
         after: str | None = None,
+        ruleset: str | None = None,
         search: str | None = None,
     ) -> GamePage:
-        """Stored games ordered by id, filtered; ``valid=False`` lists the invalid ones.
+        """Stored games ordered by id, filtered; ``valid=False`` lists the invalid ones, ``ruleset``
+        a ruleset's games (a name, Brutal games included, or a label such as ``vengeance (brutal)``).
 
         ``search``: only games whose id or a player's name contains it (case-insensitive).
         Pagination is by cursor: ``after`` is the ``next_cursor`` of the previous page. ``limit``
@@ -244,11 +251,14 @@ class Store:
             "AND ($finished IS NULL OR finished = $finished) "
             "AND ($player IS NULL OR list_contains(players, $player)) "
             "AND ($after IS NULL OR id > $after) "
+            f"AND {RULESET_FILTER_SQL} "
             "AND ($search IS NULL OR contains(lower(id), lower($search)) "
             "OR len(list_filter(players, lambda p: contains(lower(p), lower($search)))) > 0) "
             "ORDER BY id"
         )
-        params: dict[str, Any] = {"valid": valid, "finished": finished, "player": player, "after": after, "search": search}
+        params: dict[str, Any] = {
+            "valid": valid, "finished": finished, "player": player, "after": after, "ruleset": ruleset, "search": search,
+        }
         if limit is not None:
             sql += " LIMIT $limit"
             params["limit"] = limit + 1
@@ -317,10 +327,12 @@ class Store:
         player: str | None = None,
         since: datetime | None = None,
         names: list[str] | None = None,
+        ruleset: str | None = None,
     ) -> list[StatResult]:
-        """Run the canned statistics (all, or ``names``) for ``player`` and games ingested since ``since``."""
+        """Run the canned statistics (all, or ``names``) for ``player``, games ingested since ``since``
+        and of ``ruleset`` (a name or a label, as ``list_games`` takes it)."""
         with self._cursor() as cursor:
-            return run_statistics(cursor, player=player, since=since, names=names)
+            return run_statistics(cursor, player=player, since=since, names=names, ruleset=ruleset)
 
     def query(
         self,

@@ -1,7 +1,8 @@
 """The canned statistics: each one is a single named, documented SQL query over the store.
 
-Every query takes the same two parameters, ``$player`` (a name, or NULL for everyone) and
-``$since`` (an ingest time in UTC, or NULL for all time). Apart from ``overview`` they count only
+Every query takes the same three parameters, ``$player`` (a name, or NULL for everyone),
+``$since`` (an ingest time in UTC, or NULL for all time) and ``$ruleset`` (a ruleset's name, such as
+``vengeance`` with its Brutal games, or a whole label, ``vengeance (brutal)``; NULL for every game). Apart from ``overview`` they count only
 *complete* games: those whose replay ran to the end of the log (valid games, and games whose only
 faults are wrong score or winner claims); a log stopped by an illegal move is left out, because its
 rounds stop in the middle. ``docs/storage.md`` lists the same queries (``render_markdown``
@@ -16,25 +17,28 @@ from typing import Any
 
 import duckdb
 
-#: The games a statistic looks at: complete, ingested since ``$since``, with ``$player`` seated.
-_GAMES = """\
+from adjudicator.store.schema import RULESET_FILTER_SQL
+
+#: Which games a statistic counts: ingested since ``$since``, with ``$player`` seated, of ``$ruleset``.
+_FILTERS = f"""($since IS NULL OR ingested_at >= $since)
+      AND ($player IS NULL OR list_contains(players, $player))
+      AND {RULESET_FILTER_SQL}"""
+
+#: The games a statistic looks at: complete ones that pass ``_FILTERS``.
+_GAMES = f"""\
 WITH g AS (
     SELECT id, finished, players FROM games
     WHERE complete
-      AND ($since IS NULL OR ingested_at >= $since)
-      AND ($player IS NULL OR list_contains(players, $player))
+      AND {_FILTERS}
 )"""
 
 #: As ``_GAMES``, with each game's ruleset: ``flip7``, ``vengeance`` or ``vengeance (brutal)``.
-_RULESET_GAMES = """\
+_RULESET_GAMES = f"""\
 WITH g AS (
-    SELECT id, finished, players,
-           coalesce(json_extract_string(options, '$.ruleset'), 'flip7')
-               || CASE WHEN json_extract_string(options, '$.brutal') = 'true' THEN ' (brutal)' ELSE '' END AS ruleset
+    SELECT id, finished, players, ruleset
     FROM games
     WHERE complete
-      AND ($since IS NULL OR ingested_at >= $since)
-      AND ($player IS NULL OR list_contains(players, $player))
+      AND {_FILTERS}
 )"""
 
 #: The columns of the target statistics (who a card went to), over ``targets t`` joined to ``g``.
@@ -103,8 +107,7 @@ SELECT count(*) AS games,
        coalesce(sum(n_rounds), 0) AS rounds,
        coalesce(sum(n_events), 0) AS events
 FROM games
-WHERE ($since IS NULL OR ingested_at >= $since)
-  AND ($player IS NULL OR list_contains(players, $player))""",
+WHERE """ + _FILTERS.replace("\n      ", "\n  "),
     ),
     Statistic(
         "players",
@@ -455,11 +458,13 @@ def run_statistic(
     *,
     player: str | None = None,
     since: datetime | None = None,
+    ruleset: str | None = None,
 ) -> StatResult:
-    """Run one statistic on a fresh cursor of ``con``; ``since`` is compared with ingest times (UTC)."""
+    """Run one statistic on a fresh cursor of ``con``; ``since`` is compared with ingest times (UTC),
+    ``ruleset`` is a name or a label (see the module's docstring)."""
     cursor = con.cursor()
     try:
-        cursor.execute(statistic.sql, {"player": player, "since": _naive_utc(since)})
+        cursor.execute(statistic.sql, {"player": player, "since": _naive_utc(since), "ruleset": ruleset})
         columns = [d[0] for d in cursor.description or []]
         rows = cursor.fetchall()
     finally:
@@ -473,6 +478,7 @@ def run_statistics(
     player: str | None = None,
     since: datetime | None = None,
     names: list[str] | None = None,
+    ruleset: str | None = None,
 ) -> list[StatResult]:
     """Run the named statistics (all of them by default), in the order of ``STATISTICS``.
 
@@ -483,7 +489,7 @@ def run_statistics(
         if unknown:
             raise KeyError(unknown[0])
     chosen = [s for s in STATISTICS if not names or s.name in names]
-    return [run_statistic(con, s, player=player, since=since) for s in chosen]
+    return [run_statistic(con, s, player=player, since=since, ruleset=ruleset) for s in chosen]
 
 
 def _naive_utc(moment: datetime | None) -> datetime | None:

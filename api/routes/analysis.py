@@ -14,7 +14,7 @@ from api.deps import SettingsDep, StoreDep
 from api.errors import Problem
 from api.models import QueryRequest, QueryResult, Statistics
 from api.responses import SafeJSONResponse
-from api.routes.common import STORE_ERRORS, body_errors
+from api.routes.common import STORE_ERRORS, RulesetQuery, body_errors
 
 router = APIRouter(prefix="/v1", tags=["analysis"], default_response_class=SafeJSONResponse)
 
@@ -70,6 +70,7 @@ def stats(
     store: StoreDep,
     player: PlayerQuery = None,
     since: SinceQuery = None,
+    ruleset: RulesetQuery = None,
     only: Annotated[
         list[StatisticName] | None,
         Query(description="Only these statistics (repeat the parameter to ask for several), as `flip7 stats --only`."),
@@ -77,7 +78,7 @@ def stats(
 ) -> Any:
     moment = since_moment(since)
     # ``only`` is validated against the statistics' names (``StatisticName``), so none is unknown here
-    results = store.stats(player=player, since=moment, names=[n.value for n in only] if only else None)
+    results = store.stats(player=player, since=moment, names=[n.value for n in only] if only else None, ruleset=ruleset)
     out = []
     for result in results:
         data = result.as_dict()

@@ -8,7 +8,8 @@ from typing import Annotated, Any
 from fastapi import Query
 from starlette.concurrency import run_in_threadpool
 
-from adjudicator.replay import ReplayResult, state_at
+from adjudicator.notation import state_any
+from adjudicator.replay import ReplayResult
 from adjudicator.table import table_view
 from api.models import EXAMPLE_LOG, EXAMPLE_LOG_LINES
 
@@ -85,5 +86,17 @@ async def table_at(source: bytes | list[str], at: int | None) -> dict[str, Any]:
 
     ``at`` past the last event raises ``EventOutOfRange`` (the ``event-out-of-range`` problem).
     """
-    result: ReplayResult = await run_in_threadpool(state_at, source, at)
+    result: ReplayResult = await run_in_threadpool(state_any, source, at)
     return table_view(result).to_dict()
+
+
+#: The ruleset filter of the games list and the statistics.
+RulesetQuery = Annotated[
+    str | None,
+    Query(
+        description=(
+            "Only games of this ruleset: `flip7`, `vengeance` (its Brutal games included) or "
+            "`vengeance (brutal)` (as `games.ruleset` and `flip7 stats --ruleset`)."
+        ),
+    ),
+]

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
-from adjudicator.replay import check_log
+from adjudicator.notation import replay_any
 from api.body import read_log
 from api.models import TableView, Verdict
 from api.responses import SafeJSONResponse
@@ -17,6 +17,11 @@ from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, AtQuery, table_at
 #: other requests back for a few milliseconds at most, less than the hop to a worker thread and
 #: back costs on a busy machine. Longer logs go to a thread, so other requests keep being served.
 INLINE_BYTES = 32 * 1024
+
+
+def check_log(source: bytes | list[str]) -> Any:
+    """The verdict of a log in JSON Lines or the notation."""
+    return replay_any(source)[0].verdict
 
 
 def _size(source: bytes | list[str]) -> int:
@@ -31,7 +36,8 @@ router = APIRouter(prefix="/v1", tags=["judge"], default_response_class=SafeJSON
     summary="Judge a log",
     description=(
         "Replay the log and judge every move, score and the winner. Returns the contract's verdict "
-        "(`flip7-verdict/1`), the same JSON as `flip7 check --json`. A log with violations is still "
+        "(`flip7-verdict/1`), the same JSON as `flip7 check --json`. The body may also be the table "
+        "notation (docs/notation.md): its violations then name the notation's lines. A log with violations is still "
         "a `200`: it was judged. Nothing is stored."
     ),
     response_model=Verdict,

@@ -17,7 +17,7 @@ from api.deps import StoreDep
 from api.errors import Problem
 from api.responses import SafeJSONResponse
 from api.routes.analysis import PlayerQuery, SinceQuery, since_moment
-from api.routes.common import STORE_ERRORS
+from api.routes.common import STORE_ERRORS, RulesetQuery
 from api.viewer_models import FigureList
 
 router = APIRouter(prefix="/v1/plots", tags=["analysis"], default_response_class=SafeJSONResponse)
@@ -33,14 +33,14 @@ FigureName = enum.StrEnum("FigureName", {f.name: f.name for f in FIGURES})  # ty
     summary="The figures of the statistics",
     description=(
         "Every figure, in the order of the statistics page, with the URLs of its SVG and PNG, and whether the "
-        "stored games (filtered by `player` and `since` as for `GET /v1/stats`) include games it counts."
+        "stored games (filtered by `player`, `since` and `ruleset` as for `GET /v1/stats`) include games it counts."
     ),
     response_model=FigureList,
     responses={422: {"description": "A filter that is not valid."}, **STORE_ERRORS},
     operation_id="listPlots",
 )
-def list_plots(store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None) -> Any:
-    (by_ruleset,) = store.stats(player=player, since=since_moment(since), names=[RULESETS_STATISTIC])
+def list_plots(store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None, ruleset: RulesetQuery = None) -> Any:
+    (by_ruleset,) = store.stats(player=player, since=since_moment(since), names=[RULESETS_STATISTIC], ruleset=ruleset)
     present = {f.name for f in figures_present(FIGURES, by_ruleset)}
     return {
         "figures": [
@@ -54,18 +54,18 @@ def list_plots(store: StoreDep, player: PlayerQuery = None, since: SinceQuery = 
     }
 
 
-_FILTERS = "`player` and `since` filter as for `GET /v1/stats`. With no game to count the figure says so."
+_FILTERS = "`player`, `since` and `ruleset` filter as for `GET /v1/stats`. With no game to count the figure says so."
 _PLOT_ERRORS: dict[int | str, dict[str, Any]] = {
     422: {"description": "An unknown figure name, or a filter that is not valid."},
     **STORE_ERRORS,
 }
 
 
-def _figure_svg(name: FigureName, store: StoreDep, player: str | None, since: str | None) -> str:
+def _figure_svg(name: FigureName, store: StoreDep, player: str | None, since: str | None, ruleset: str | None) -> str:
     figure: Figure | None = FIGURES_BY_NAME.get(name.value)
     if figure is None:  # pragma: no cover - the enum admits registered names only
         raise Problem("invalid-request", f"no figure is named {name.value!r}")
-    (result,) = store.stats(player=player, since=since_moment(since), names=[figure.statistic])
+    (result,) = store.stats(player=player, since=since_moment(since), names=[figure.statistic], ruleset=ruleset)
     return figure.render(result).svg()
 
 
@@ -77,8 +77,8 @@ def _figure_svg(name: FigureName, store: StoreDep, player: str | None, since: st
     responses={200: {"content": {SVG_MEDIA_TYPE: {"schema": {"type": "string"}}}, "description": "The figure."}, **_PLOT_ERRORS},
     operation_id="plot",
 )
-def plot(name: FigureName, store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None) -> Response:
-    return Response(_figure_svg(name, store, player, since), media_type=SVG_MEDIA_TYPE, headers={"Cache-Control": "no-cache"})
+def plot(name: FigureName, store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None, ruleset: RulesetQuery = None) -> Response:
+    return Response(_figure_svg(name, store, player, since, ruleset), media_type=SVG_MEDIA_TYPE, headers={"Cache-Control": "no-cache"})
 
 
 @router.get(
@@ -89,5 +89,5 @@ def plot(name: FigureName, store: StoreDep, player: PlayerQuery = None, since: S
     responses={200: {"content": {PNG_MEDIA_TYPE: {"schema": {"type": "string", "format": "binary"}}}, "description": "The figure."}, **_PLOT_ERRORS},
     operation_id="plotPng",
 )
-def plot_png(name: FigureName, store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None) -> Response:
-    return Response(to_png(_figure_svg(name, store, player, since)), media_type=PNG_MEDIA_TYPE, headers={"Cache-Control": "no-cache"})
+def plot_png(name: FigureName, store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None, ruleset: RulesetQuery = None) -> Response:
+    return Response(to_png(_figure_svg(name, store, player, since, ruleset)), media_type=PNG_MEDIA_TYPE, headers={"Cache-Control": "no-cache"})

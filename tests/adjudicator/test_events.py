@@ -82,3 +82,13 @@ def test_lone_surrogate_escapes_are_not_text() -> None:
     error = bad(r'{"type":"game","id":"\ud800","players":["A","B","C"],"dealer":"A"}')
     assert error.rule == "log.line" and "surrogate" in error.message
     assert parse_event(r'{"type":"hit","player":"\ud83d\ude00"}').player == "\U0001f600"
+
+
+def test_a_nul_byte_is_reported_without_a_doubled_at() -> None:
+    # issue 21 item 11: "Invalid control character at at column 23"
+    from adjudicator.errors import RuleViolation
+    from adjudicator.events import load_json
+
+    with pytest.raises(RuleViolation) as caught:
+        load_json('{"type":"hit","player":"A\x00"}')
+    assert "at at" not in str(caught.value) and "Invalid control character at column 26" in str(caught.value)

@@ -304,3 +304,18 @@ def test_ingested_at_reads_as_the_cli_prints_it(tmp_path: Path, micro: int) -> N
         with TestClient(create_app(Settings(db_path=store.path), store=store)) as http:
             api_json = http.get("/v1/games").json()["games"][0]["ingested_at"]
     assert api_json == cli_json == ("2026-11-29T18:30:05Z" if micro == 0 else "2026-11-29T18:30:05.123456Z")
+
+
+def test_games_carry_their_ruleset_and_filter_by_it(client) -> None:
+    # issue 21 item 7: the ruleset was shown nowhere and could not be filtered on
+    logs = Path(__file__).resolve().parents[2] / "logs"
+    for name in ("3-players.jsonl", "vengeance-4-players.jsonl", "vengeance-brutal.jsonl"):
+        assert client.post("/v1/games", content=(logs / name).read_bytes(), headers=NDJSON).status_code == 201
+    every = client.get("/v1/games").json()["games"]
+    assert sorted(g["ruleset"] for g in every) == ["flip7", "vengeance", "vengeance (brutal)"]
+    assert [g["ruleset"] for g in client.get("/v1/games", params={"ruleset": "vengeance (brutal)"}).json()["games"]] == ["vengeance (brutal)"]
+    assert len(client.get("/v1/games", params={"ruleset": "vengeance"}).json()["games"]) == 2
+    overview = client.get("/v1/stats", params={"ruleset": "flip7", "only": "overview"}).json()["statistics"][0]
+    assert overview["rows"][0]["games"] == 1
+    plots = client.get("/v1/plots", params={"ruleset": "flip7"}).json()["figures"]
+    assert not any(f["has_games"] for f in plots if f["ruleset"] is not None)

@@ -70,7 +70,7 @@ def test_serve_on_a_port_in_use_fails_before_creating_anything(tmp_path: Path) -
         result = runner.invoke(app, ["serve", "--port", str(port), "--db", str(tmp_path / "new.duckdb")])
     assert result.exit_code == 2
     assert result.output.count("\n") == 1 and f"port {port}" in result.stderr and "already in use" in result.stderr
-    assert "flip7 API on" not in result.output
+    assert "flip7 on" not in result.output
     assert list(tmp_path.iterdir()) == []
 
 
@@ -78,3 +78,12 @@ def test_serve_rejects_a_bad_size() -> None:
     result = runner.invoke(app, ["serve", "--max-body", "lots"])
     assert result.exit_code == 2
     assert "not a size: 'lots'" in result.stderr and "Traceback" not in result.output
+
+
+def test_the_banner_names_the_viewer_and_the_statistics(tmp_path, capsys) -> None:
+    # issue 21 item 11: it named /docs only
+    from cli.serve import _banner
+
+    _banner("http://127.0.0.1:8000", tmp_path / "f.duckdb", "127.0.0.1", Settings(db_path=tmp_path / "f.duckdb"))
+    err = capsys.readouterr().err
+    assert "replay viewer http://127.0.0.1:8000/" in err and "http://127.0.0.1:8000/stats" in err and "/docs" in err

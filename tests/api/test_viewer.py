@@ -38,6 +38,16 @@ def test_replay_takes_a_json_array(client) -> None:
     assert body["verdict"]["valid"] and body["events"][0]["line"] == 1 and len(body["tables"]) == 13
 
 
+def test_replay_reads_a_pasted_notation(client) -> None:
+    # issue 21 item 5: the viewer's paste box sends the notation as JSON Lines; it was "not valid JSON"
+    notation = "game n1; players Ana Ben Cem; dealer Ana\n# Ana deals\nround 1\nBen 8; Cem 5\nBen hit 3\n"
+    body = client.post("/v1/replay", content=notation, headers=NDJSON).json()
+    (violation,) = body["verdict"]["violations"]
+    assert violation["rule"] == "deal.order" and violation["line"] == 5  # the notation's lines
+    assert [e["line"] for e in body["events"]] == [1, 3, 4, 4, 5, 5]
+    assert body["tables"][4]["stopped_by"] == violation
+
+
 def test_replay_refuses_what_check_refuses(client) -> None:
     assert client.post("/v1/replay", content=b"", headers=NDJSON).json()["type"] == "urn:flip7:problem:empty-body"
     assert client.post("/v1/replay", json={"a": 1}).status_code == 422

@@ -217,3 +217,57 @@ def test_progress_on_a_terminal_leaves_piped_output_alone(folder: Path, monkeypa
     result = runner.invoke(app, ["check", str(folder), "--jsonl"])
     assert len(result.stdout.splitlines()) == 31  # every verdict on standard output, none in the bar's stream
     assert "checking" in result.stderr
+
+
+# ------------------------------------------------------------------ the notation (issue 21 item 5)
+
+NOTATION = """# the contract's example, typed at the table
+game kitchen-2026-11-29; players Ana Ben Cem; dealer Ana
+round 1
+Ben 8
+Cem freeze>Ben
+Ana x2
+Cem hit 12
+Ana hit 11
+Cem stay; Ana stay
+score Ana 22 Ben 8 Cem 12
+"""
+
+
+def test_check_reads_the_notation_and_names_its_lines(tmp_path: Path) -> None:
+    path = tmp_path / "kitchen.txt"
+    path.write_text(NOTATION, encoding="utf-8")
+    good = runner.invoke(app, ["check", str(path)])
+    assert good.exit_code == 0, good.output
+    assert "✓ valid" in good.output and "13 events" in good.output
+    path.write_text(NOTATION.replace("Ana hit 11", "Ben hit 11"), encoding="utf-8")
+    bad = runner.invoke(app, ["check", "--json", str(path)])
+    assert bad.exit_code == 1
+    first = json.loads(bad.stdout)["violations"][0]
+    assert first["line"] == 8  # the notation's line, not a JSON line number
+    assert "not valid JSON" not in bad.stdout
+
+
+def test_check_from_stdin_reads_the_notation_too() -> None:
+    result = runner.invoke(app, ["check", "-"], input=NOTATION)
+    assert result.exit_code == 0, result.output
+    assert "✓ valid" in result.output
+
+
+def test_a_json_lines_log_with_a_broken_first_line_stays_json_lines(tmp_path: Path) -> None:
+    path = tmp_path / "broken.jsonl"
+    path.write_text("hello there\n" + KITCHEN, encoding="utf-8")
+    result = runner.invoke(app, ["check", "--json", str(path)])
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["violations"][0]["line"] == 1
+    assert "JSON" in json.loads(result.stdout)["violations"][0]["message"]
+
+
+def test_state_reads_the_notation(tmp_path: Path) -> None:
+    path = tmp_path / "kitchen.txt"
+    path.write_text(NOTATION, encoding="utf-8")
+    result = runner.invoke(app, ["state", str(path), "--at", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    view = json.loads(result.stdout)
+    assert view["game"] == "kitchen-2026-11-29"
+    assert "No game has begun" not in result.stdout

@@ -45,3 +45,13 @@ def test_an_unknown_command_loads_every_group_and_suggests() -> None:
     proc = subprocess.run([sys.executable, "-m", "cli.main", "chekc"], capture_output=True, text=True)
     assert proc.returncode == 2
     assert "check" in proc.stderr
+
+
+def test_shell_completion_can_be_installed() -> None:
+    # issue 21 item 11: add_completion was off
+    from typer.testing import CliRunner
+
+    from cli.main import app
+
+    result = CliRunner().invoke(app, ["--help"])
+    assert "--install-completion" in result.output and "--show-completion" in result.output

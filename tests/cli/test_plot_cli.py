@@ -32,7 +32,7 @@ def test_plot_writes_every_figure(db: Path, tmp_path: Path) -> None:
     out = tmp_path / "report.svg"
     result = CliRunner().invoke(app, ["stats", "--db", str(db), "--plot", str(out)])
     assert result.exit_code == 0, result.output
-    assert f"wrote 4 figure(s) to {out}" in result.stdout
+    assert f"wrote 4 figures to {out}" in result.stdout
     assert titles(out.read_text(encoding="utf-8")) == [f.title for f in FIGURES if f.ruleset is None]  # no Vengeance game here
 
 
@@ -58,7 +58,7 @@ def test_plot_as_png_with_the_vengeance_figures(db: Path, tmp_path: Path) -> Non
     out = tmp_path / "report.png"
     result = CliRunner().invoke(app, ["stats", "--db", str(db), "--plot", str(out)])
     assert result.exit_code == 0, result.output
-    assert f"wrote 7 figure(s) to {out}" in result.stdout and "unlucky_7_wipes, vengeance_actions, special_numbers" in result.stdout
+    assert f"wrote 7 figures to {out}" in result.stdout and "unlucky_7_wipes, vengeance_actions, special_numbers" in result.stdout
     png = out.read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">I", png[16:20]) == (1280,)
@@ -76,3 +76,11 @@ def test_plot_as_png_with_the_vengeance_figures(db: Path, tmp_path: Path) -> Non
 def test_a_vengeance_figure_named_without_vengeance_games_says_there_is_no_data(db: Path) -> None:
     named = CliRunner().invoke(app, ["stats", "--db", str(db), "--plot", "-", "--figure", "special_numbers"])
     assert named.exit_code == 0 and "No data yet" in named.stdout
+
+
+def test_plot_refuses_a_file_kind_it_does_not_write(tmp_path: Path) -> None:
+    # issue 21 item 11: --plot x.pdf wrote SVG into a .pdf
+    target = tmp_path / "report.pdf"
+    result = CliRunner().invoke(app, ["stats", "--db", str(tmp_path / "none.duckdb"), "--plot", str(target)])
+    assert result.exit_code == 2
+    assert "only .svg and .png" in result.output and not target.exists()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
@@ -54,3 +55,45 @@ def test_explain_refuses_at_and_round_together_and_an_event_out_of_range() -> No
     assert runner.invoke(app, ["explain", path, "--at", "3", "--round", "1"]).exit_code == 2
     result = runner.invoke(app, ["explain", path, "--at", "99999"])
     assert result.exit_code == 2 and "there is no event 99999" in result.stderr
+
+
+# ------------------------------------------------------------------ issue 21 item 11
+
+
+def test_settle_says_it_reads_standard_input_on_a_terminal(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+    import sys
+
+    from cli.convert import read_text
+
+    class Terminal(io.TextIOWrapper):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Terminal(io.BytesIO(b"game g; players A B C; dealer A\n")))
+    assert read_text("-").startswith("game g")
+    assert "from standard input; end it with Ctrl-D" in capsys.readouterr().err
+
+
+def test_a_line_that_is_not_utf8_is_worded_as_check_words_it(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(b'{"type":"game","id":"x","players":["A","B","C"],"dealer":"A"}\n\xff\n')
+    settled = runner.invoke(app, ["settle", str(path)])
+    checked = runner.invoke(app, ["check", str(path)])
+    assert settled.exit_code == checked.exit_code == 2
+    assert "line 2 is not UTF-8 text (byte 1 of the line is 0xff)" in settled.output
+    assert "line 2 is not UTF-8 text (byte 1 of the line is 0xff)" in checked.output
+
+
+def test_explain_into_a_closed_pipe_ends_quietly() -> None:
+    import subprocess
+    import sys
+
+    log = Path(__file__).resolve().parents[2] / "logs" / "3-players.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "explain", str(log)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # as `| head -1` does
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 0, err
+    assert b"Traceback" not in err and b"Broken pipe" not in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,7 @@ def test_writes_one_valid_log_per_game_into_the_folder(tmp_path: Path) -> None:
     result = runner.invoke(app, ["simulate", "--games", "4", "--players", "5", "--seed", "1", "--out", str(out)])
     assert result.exit_code == 0, result.output
     files = sorted(p.name for p in out.iterdir())
-    assert files == [f"sim-s1-000{i}.jsonl" for i in range(1, 5)]
+    assert [re.sub(r"-[0-9a-f]{8}-", "-", name) for name in files] == [f"sim-s1-000{i}.jsonl" for i in range(1, 5)]
     for path in out.iterdir():
         verdict = check_log(path.read_text(encoding="utf-8"))
         assert verdict.valid and verdict.finished
@@ -46,7 +47,8 @@ def test_stdout_holds_the_logs_one_after_another_and_a_seed_repeats() -> None:
     logs = games_in(first.stdout)
     assert len(logs) == 2
     assert all(check_log(text).valid for text in logs)
-    assert [json.loads(t.splitlines()[0])["id"] for t in logs] == ["sim-s9-0001", "sim-s9-0002"]
+    ids = [json.loads(t.splitlines()[0])["id"] for t in logs]
+    assert [re.sub(r"-[0-9a-f]{8}-", "-", i) for i in ids] == ["sim-s9-0001", "sim-s9-0002"]
 
 
 def test_game_options_and_strategies_are_used() -> None:
@@ -145,3 +147,27 @@ def test_vengeance_games_are_simulated_valid(extra: list[str]) -> None:
         verdict = check_log('{"type":"game"' + chunk)
         assert verdict.valid, verdict.violations[:1]
         assert '"ruleset":"vengeance"' in chunk.splitlines()[0]
+
+
+def test_runs_with_the_same_seed_but_other_settings_get_other_ids_and_both_ingest(tmp_path: Path) -> None:
+    # issue 21 item 4: the ids depended on the seed alone, so the second run was refused by ingest
+    out = tmp_path / "games"
+    db = tmp_path / "f.duckdb"
+    for players in ("3", "4"):
+        result = runner.invoke(app, ["simulate", "--games", "2", "--players", players, "--rounds", "1", "--out", str(out)])
+        assert result.exit_code == 0, result.output
+    assert len(list(out.iterdir())) == 4
+    stored = runner.invoke(app, ["ingest", str(out), "--db", str(db)])
+    assert stored.exit_code == 0, stored.output
+    listed = runner.invoke(app, ["games", "--db", str(db), "--json"])
+    assert len(json.loads(listed.stdout)) == 4
+
+
+def test_id_prefix_starts_every_id_and_a_bad_one_is_refused() -> None:
+    result = runner.invoke(app, ["simulate", "--games", "2", "--players", "3", "--rounds", "1", "--id-prefix", "club.night-3"])
+    assert result.exit_code == 0, result.output
+    ids = [json.loads(t.splitlines()[0])["id"] for t in games_in(result.stdout)]
+    assert all(re.fullmatch(r"club\.night-3-s0-[0-9a-f]{8}-000[12]", i) for i in ids), ids
+    bad = runner.invoke(app, ["simulate", "--id-prefix", "../x"])
+    assert bad.exit_code == 2
+    assert "id prefix" in bad.output

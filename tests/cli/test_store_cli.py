@@ -329,3 +329,82 @@ def test_show_suggests_near_ids(db: Path, runner: CliRunner) -> None:
     assert "'fx-1' or 'fx-2' or 'fx-3'" in short.stderr
     far = runner.invoke(app, ["show", "zzz", "--db", str(db)])
     assert far.exit_code == 2 and "did you mean" not in far.stderr and "flip7 games" in far.stderr
+
+
+# ------------------------------------------------------------------ the ruleset (issue 21 item 7)
+
+
+@pytest.fixture
+def mixed_db(tmp_path: Path, runner: CliRunner) -> Path:
+    """A store of one game of each ruleset: the base game, Vengeance and Brutal."""
+    logs = Path(__file__).resolve().parents[2] / "logs"
+    path = tmp_path / "mixed.duckdb"
+    files = [str(logs / name) for name in ("3-players.jsonl", "vengeance-4-players.jsonl", "vengeance-brutal.jsonl")]
+    result = runner.invoke(app, ["ingest", *files, "--db", str(path)])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def test_games_show_and_filter_the_ruleset(mixed_db: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    listed = json.loads(runner.invoke(app, ["games", "--db", str(mixed_db), "--json"]).stdout)
+    assert sorted(g["ruleset"] for g in listed) == ["flip7", "vengeance", "vengeance (brutal)"]
+    both = json.loads(runner.invoke(app, ["games", "--db", str(mixed_db), "--ruleset", "vengeance", "--json"]).stdout)
+    assert sorted(g["ruleset"] for g in both) == ["vengeance", "vengeance (brutal)"]
+    brutal = json.loads(runner.invoke(app, ["games", "--db", str(mixed_db), "--ruleset", "vengeance (brutal)", "--json"]).stdout)
+    assert [g["ruleset"] for g in brutal] == ["vengeance (brutal)"]
+    for columns in ("80", "200"):
+        monkeypatch.setenv("COLUMNS", columns)
+        table = runner.invoke(app, ["games", "--db", str(mixed_db)]).stdout
+        assert "vengeance (brutal)" in table  # whole, on one line
+        assert max(len(line) for line in table.splitlines()) <= int(columns)
+    typo = runner.invoke(app, ["games", "--db", str(mixed_db), "--ruleset", "vengance"])
+    assert typo.exit_code == 2 and "no ruleset is called 'vengance'" in typo.output
+
+
+def test_stats_filter_by_ruleset(mixed_db: Path, runner: CliRunner) -> None:
+    def games(*args: str) -> int:
+        result = runner.invoke(app, ["stats", "--db", str(mixed_db), "--json", "--only", "overview", *args])
+        assert result.exit_code == 0, result.output
+        return int(json.loads(result.stdout)[0]["rows"][0]["games"])
+
+    assert (games(), games("--ruleset", "flip7"), games("--ruleset", "vengeance"), games("--ruleset", "vengeance (brutal)")) == (3, 1, 2, 1)
+
+
+def test_check_and_show_name_the_ruleset(mixed_db: Path, runner: CliRunner) -> None:
+    logs = Path(__file__).resolve().parents[2] / "logs"
+    checked = runner.invoke(app, ["check", str(logs / "vengeance-brutal.jsonl")])
+    assert checked.stdout.splitlines()[0].split()[1:3] == ["vengeance", "(brutal)"]
+    game_id = json.loads((logs / "vengeance-brutal.jsonl").read_text().splitlines()[0])["id"]
+    shown = runner.invoke(app, ["show", game_id, "--db", str(mixed_db)])
+    assert "vengeance (brutal)" in shown.stdout.splitlines()[0]
+
+
+def test_delete_removes_stored_games_and_names_a_missing_one(db: Path, runner: CliRunner) -> None:
+    # issue 21 item 11: the API had DELETE /v1/games/{id}, the command line nothing
+    result = runner.invoke(app, ["delete", "fx-1", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert "deleted fx-1" in result.stdout
+    ids = [g["id"] for g in json.loads(runner.invoke(app, ["games", "--db", str(db), "--json"]).stdout)]
+    assert "fx-1" not in ids and "fx-2" in ids
+    again = runner.invoke(app, ["delete", "fx-1", "fx-2", "--db", str(db)])
+    assert again.exit_code == 1
+    assert "no stored game has the id 'fx-1'" in again.output and "deleted fx-2" in again.stdout
+
+
+def test_ingest_of_an_empty_folder_says_so(tmp_path: Path, runner: CliRunner) -> None:
+    # issue 21 item 11: an empty folder was silently ignored
+    (tmp_path / "empty").mkdir()
+    result = runner.invoke(app, ["ingest", str(tmp_path / "empty"), "--db", str(tmp_path / "s.duckdb")])
+    assert result.exit_code == 2
+    assert "is a folder with no *.jsonl log files in it" in result.output
+    assert not (tmp_path / "s.duckdb").exists()
+
+
+def test_a_player_given_in_the_wrong_case_gets_a_hint(db: Path, runner: CliRunner) -> None:
+    # issue 21 item 11: --player ana listed nothing, with no word why
+    for command in (["games"], ["stats"]):
+        result = runner.invoke(app, [*command, "--db", str(db), "--player", "ana"])
+        assert result.exit_code == 0, result.output
+        assert "no stored game seats 'ana'" in result.stderr and "did you mean 'Ana'?" in result.stderr
+    exact = runner.invoke(app, ["games", "--db", str(db), "--player", "Ana"])
+    assert "no stored game seats" not in exact.stderr

@@ -8,6 +8,8 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
+pytest.importorskip("ray", reason="Ray is not installed (pip install -e '.[ray]')")
+
 from adjudicator.replay import replay_log
 from adjudicator.store import LogInput, Store
 from scale.ray_check import ChunkResult, check_bytes, list_chunks, main, run_local, run_ray
@@ -88,7 +90,7 @@ def test_a_listing_that_is_no_log_is_a_clear_error(tmp_path: Path, capsys: pytes
 
 
 def test_ray_cluster_judges_files_and_an_exported_store(corpus: Path, tmp_path: Path) -> None:
-    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install -e '.[scale]')")
+    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install -e '.[ray]')")
     # a Parquet listing: the logs table of `flip7 export`, each stored log with its stored verdict
     with Store.open(tmp_path / "store.duckdb") as store:
         store.ingest_many([LogInput.from_path(p) for p in sorted(corpus.glob("scale-*.jsonl"))])

@@ -1,6 +1,6 @@
 """Flip 7: With a Vengeance (``"ruleset": "vengeance"``), with its Brutal mode.
 
-What is particular to the expansion (shared/spec/vengeance.md): its 108-card deck with The Zero,
+What is particular to the expansion (docs/contract/vengeance.md): its 108-card deck with The Zero,
 the Unlucky 7 and the Lucky 13; negative modifiers and ÷2, given to any player still in the round;
 Just One More, Flip Four, Steal, Swap and Discard with their ``target`` fields; "an action with a
 legal use must be used"; scoring with the floor at 0 (or not, in Brutal mode) and the Brutal Flip 7

@@ -37,13 +37,26 @@ def test_a_seed_gives_the_same_games_and_another_seed_others() -> None:
 
 def test_each_game_of_a_run_can_be_played_alone() -> None:
     run = list(simulate(3, 5, seed=11, strategies="threshold:25,cautious"))
-    alone = play_game(game_id(11, 2, 3), "threshold:25,cautious", game_rng(11, 2), players=5)
+    alone = play_game(run[1].game_id, "threshold:25,cautious", game_rng(11, 2), players=5)
     assert alone.text() == run[1].text()
 
 
 def test_game_ids() -> None:
-    assert [g.game_id for g in simulate(2, 3, seed=1)] == ["sim-s1-0001", "sim-s1-0002"]
+    ids = [g.game_id for g in simulate(2, 3, seed=1)]
+    tag = ids[0].split("-")[2]
+    assert ids == [f"sim-s1-{tag}-0001", f"sim-s1-{tag}-0002"]
     assert game_id(3, 7, 12_000) == "sim-s3-00007"
+    assert game_id(3, 7, tag="ab12cd34", prefix="club") == "club-s3-ab12cd34-0007"
+
+
+def test_the_same_seed_with_other_settings_gives_other_ids() -> None:
+    # issue 21 item 4: ids depended only on the seed and the number
+    ids = {g.game_id for g in simulate(1, 3, seed=1)}
+    ids |= {g.game_id for g in simulate(1, 4, seed=1)}
+    ids |= {g.game_id for g in simulate(1, 3, seed=1, claims="none")}
+    ids |= {g.game_id for g in simulate(1, 3, seed=1, options=GameOptions(target=100))}
+    assert len(ids) == 4
+    assert {g.game_id for g in simulate(1, 3, seed=1)} <= ids  # the same settings: the same id
 
 
 def test_games_are_valid_and_finished_with_the_simulators_winner() -> None:

@@ -77,8 +77,32 @@ def _as_version_1(path: Path) -> None:
     con.execute("DROP TABLE wipes")
     for table in ("live_tables", "live_events"):  # added by version 3
         con.execute(f"DROP TABLE {table}")
+    con.execute("ALTER TABLE games DROP COLUMN ruleset")
     con.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     con.close()
+
+
+def _as_version_2(path: Path) -> None:
+    """Make ``path`` look as a store of schema version 2: no ``games.ruleset``, no live tables."""
+    con = duckdb.connect(str(path))
+    con.execute("ALTER TABLE games DROP COLUMN ruleset")
+    for table in ("live_tables", "live_events"):
+        con.execute(f"DROP TABLE {table}")
+    con.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    con.close()
+
+
+@pytest.mark.parametrize("read_only", [False, True], ids=["read-write", "read-only"])
+def test_a_version_2_store_gets_the_ruleset_column_from_its_options(wipe_store: Store, db_path: Path, read_only: bool) -> None:
+    # issue 21 item 7: the games table had no ruleset column (users wrote options->>'ruleset')
+    before = wipe_store.query("SELECT id, ruleset FROM games ORDER BY id").rows
+    assert {r for _, r in before} <= {"flip7", "vengeance", "vengeance (brutal)"} and any(r == "vengeance" for _, r in before)
+    wipe_store.close()
+    _as_version_2(db_path)
+    with Store.open(db_path, read_only=read_only) as upgraded:
+        assert upgraded.query("SELECT id, ruleset FROM games ORDER BY id").rows == before
+        assert upgraded.query("SELECT value FROM meta WHERE key = 'schema_version'").rows == [(str(SCHEMA_VERSION),)]
+        assert upgraded.list_games(ruleset="vengeance").games
 
 
 @pytest.mark.parametrize("read_only", [False, True], ids=["read-write", "read-only"])
