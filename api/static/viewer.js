@@ -577,10 +577,10 @@ function renderAnalysisSummary() {
     box.replaceChildren(analysis.note ? el("p", { class: "quiet", text: analysis.note }) : "");
     return;
   }
-  const head = el("tr", {}, [t("Player"), t("Decisions"), t("Points given away"), t("Accuracy"), "?! / ? / ??"].map((h) => el("th", { scope: "col", text: h })));
+  const head = el("tr", {}, [t("Player"), t("Decisions"), t("Points given away"), t("Accuracy"), "?! ? ??"].map((h) => el("th", { scope: "col", text: h })));
   const rows = analysis.players.map((p) =>
     el("tr", {}, el("th", { scope: "row", text: p.player }), el("td", { text: p.decisions }), el("td", { text: fmt(p.points_given_away) }),
-      el("td", { class: "accuracy", text: `${fmt(p.accuracy)} %` }), el("td", { text: `${p.inaccuracies} / ${p.mistakes} / ${p.blunders}` })),
+      el("td", { class: "accuracy", text: `${fmt(p.accuracy)} %` }), el("td", { text: `${p.inaccuracies} ${p.mistakes} ${p.blunders}` })),
   );
   box.replaceChildren(
     el("h3", { text: t("Decisions") }),
