@@ -108,6 +108,19 @@ const GERMAN = {
   "{n} figures": "{n} Abbildungen", " (filtered)": " (gefiltert)",
   "The numbers": "Die Zahlen",
   "← scroll sideways to see the whole chart →": "← seitlich scrollen, um die ganze Grafik zu sehen →",
+  // the viewer: the decision analysis
+  "Valuing the decisions…": "Die Entscheidungen werden bewertet …",
+  "No decision analysis for this ruleset yet.": "Für dieses Regelwerk gibt es noch keine Entscheidungsanalyse.",
+  "The decisions could not be valued: {message}": "Die Entscheidungen sind nicht bewertbar: {message}",
+  "inaccuracy": "Ungenauigkeit", "mistake": "Fehler", "blunder": "grober Fehler",
+  "Decisions": "Entscheidungen", "Points given away": "Verschenkte Punkte", "Accuracy": "Genauigkeit",
+  ": {player} gives away {loss} points ({best} was better)": ": {player} verschenkt {loss} Punkte ({best} war besser)",
+  "{player}: the best choice": "{player}: die beste Wahl",
+  "{player} gives away {loss} points": "{player} verschenkt {loss} Punkte",
+  "hit": "noch eine", "stay": "Stopp",
+  "Round value": "Rundenwert", " · bust chance {p} %": " · Risiko, sich zu verzocken: {p} %", " · look-ahead": " · Vorausschau",
+  "hit {hit}, stay {stay}": "noch eine {hit}, Stopp {stay}",
+  "{card}: value of each target": "{card}: Wert jedes Ziels",
   "games": "Partien", "invalid": "ungültig", "complete": "vollständig", "finished": "beendet", "rounds": "Runden", "events": "Ereignisse",
 };
 

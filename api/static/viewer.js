@@ -12,6 +12,9 @@ const CARD_NAMES = {
 };
 
 const view = { data: null, at: 0, game: null, violationsAt: new Map(), roundStarts: [] };
+// the decision analysis of the game shown (GET /v1/games/{id}/analysis or POST /v1/analyze):
+// state is "loading", "ok", "none" (the ruleset has no model: 422), or "error"
+const analysis = { state: "none", note: "", byEvent: new Map(), players: [], token: 0 };
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -53,15 +56,16 @@ async function loadTimeline(request, label) {
     response = await request();
   } catch (error) {
     setStatus(t("The server could not be reached: {error}", { error }), true);
-    return;
+    return false;
   }
   if (!response.ok) {
     setStatus(`${label}: ${await problemText(response)}`, true);
-    return;
+    return false;
   }
   show(await response.json());
   const v = view.data.verdict;
   setStatus(t("{label}: {events} events, {result}.", { label, events: v.events, result: v.valid ? t("valid") : violationCount(v.violations.length) }));
+  return true;
 }
 
 // a JSON array of events (as the API also takes) rather than JSON Lines
@@ -74,14 +78,15 @@ function checkLog(text) {
   return loadTimeline(
     () => fetch(`/v1/replay?lang=${LANGUAGE}`, { method: "POST", headers: { "Content-Type": isArray(text) ? "application/json" : "application/x-ndjson" }, body: text }),
     t("the log"),
-  );
+  ).then((shown) => shown && loadAnalysis(() => fetch("/v1/analyze", { method: "POST", headers: { "Content-Type": isArray(text) ? "application/json" : "application/x-ndjson" }, body: text })));
 }
 
 function openGame(id, at) {
   view.game = id;
-  return loadTimeline(() => fetch(`/v1/games/${encodeURIComponent(id)}/replay?lang=${LANGUAGE}`), t("game {id}", { id })).then(() => {
-    if (view.data && at !== undefined) go(at);
-  });
+  return loadTimeline(() => fetch(`/v1/games/${encodeURIComponent(id)}/replay?lang=${LANGUAGE}`), t("game {id}", { id })).then((shown) => {
+    if (shown && at !== undefined) go(at);
+    return shown;
+  }).then((shown) => shown && loadAnalysis(() => fetch(`/v1/games/${encodeURIComponent(id)}/analysis`)));
 }
 
 // the stored games, a page at a time, filtered by the search box (part of an id or a player's name)
@@ -152,6 +157,7 @@ function followHash() {
 
 function show(data) {
   view.data = data;
+  clearAnalysis();
   view.violationsAt = new Map();
   for (const v of data.verdict.violations) {
     if (!view.violationsAt.has(v.event)) view.violationsAt.set(v.event, []);
@@ -294,6 +300,7 @@ function go(index, { focus = false } = {}) {
   const current = [...view.roundStarts].reverse().find((r) => r.event <= at);
   $("round-select").value = current ? String(current.event) : "";
   renderEvent(at, table);
+  renderEval(at);
   renderTable(table, at);
   renderScores(table);
   for (const button of $("events").querySelectorAll("button[aria-current]")) button.removeAttribute("aria-current");
@@ -493,6 +500,143 @@ function scoreLegend() {
     { class: "score-legend" },
     el("span", { class: "o-busted", text: t("red") }), t(": busted · "),
     el("span", { class: "o-flip7", text: t("purple, bold") }), t(": Flip 7"),
+  );
+}
+
+// ------------------------------------------------------------------------------------ analysis
+
+// no analysis (yet) for the game just shown
+function clearAnalysis() {
+  analysis.token += 1;
+  Object.assign(analysis, { state: "none", note: "", byEvent: new Map(), players: [] });
+  renderAnalysisSummary();
+}
+
+// fetch the decision analysis of the game just shown; a later load wins over an earlier one
+async function loadAnalysis(request) {
+  if (!view.data) return;
+  const token = ++analysis.token;
+  Object.assign(analysis, { state: "loading", note: t("Valuing the decisions…"), byEvent: new Map(), players: [] });
+  renderAnalysis();
+  let state = "error";
+  let note = "";
+  let body = null;
+  try {
+    const response = await request();
+    if (response.ok) {
+      body = await response.json();
+      state = "ok";
+    } else if (response.status === 422) {
+      state = "none";
+      note = t("No decision analysis for this ruleset yet.");
+    } else {
+      note = t("The decisions could not be valued: {message}", { message: await problemText(response) });
+    }
+  } catch (error) {
+    note = t("The decisions could not be valued: {message}", { message: String(error) });
+  }
+  if (token !== analysis.token) return;
+  analysis.state = state;
+  analysis.note = note;
+  if (body) {
+    for (const d of body.decisions) analysis.byEvent.set(d.event, d);
+    analysis.players = body.players;
+  }
+  renderAnalysis();
+}
+
+const MARK_SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+function markLabel(mark) {
+  return t({ inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" }[mark]);
+}
+
+function fmt(value) {
+  return Number(value).toFixed(1);
+}
+
+// everything the analysis shows: the marks in the event list, the summary, the bar at this event
+function renderAnalysis() {
+  renderDecisionMarks();
+  renderAnalysisSummary();
+  if (view.data) renderEval(view.at);
+}
+
+function renderDecisionMarks() {
+  for (const old of $("events").querySelectorAll(".dmark")) old.remove();
+  for (const [event, d] of analysis.byEvent) {
+    if (!d.mark) continue;
+    const button = $("events").querySelector(`button[data-event="${event}"]`);
+    if (button) button.append(" ", el("span", { class: `dmark m-${d.mark}`, title: markLabel(d.mark), text: MARK_SYMBOLS[d.mark] }));
+  }
+}
+
+function renderAnalysisSummary() {
+  const box = $("analysis-summary");
+  if (analysis.state !== "ok") {
+    box.replaceChildren(analysis.note ? el("p", { class: "quiet", text: analysis.note }) : "");
+    return;
+  }
+  const head = el("tr", {}, [t("Player"), t("Decisions"), t("Points given away"), t("Accuracy"), "?! ? ??"].map((h) => el("th", { scope: "col", text: h })));
+  const rows = analysis.players.map((p) =>
+    el("tr", {}, el("th", { scope: "row", text: p.player }), el("td", { text: p.decisions }), el("td", { text: fmt(p.points_given_away) }),
+      el("td", { class: "accuracy", text: `${fmt(p.accuracy)} %` }), el("td", { text: `${p.inaccuracies} ${p.mistakes} ${p.blunders}` })),
+  );
+  box.replaceChildren(
+    el("h3", { text: t("Decisions") }),
+    el("div", { class: "scroll" }, el("table", { class: "score-table analysis-table" }, el("thead", {}, head), el("tbody", {}, rows))),
+  );
+}
+
+// at a decision: hit against stay as a bar (or the targets' values), the choice, its loss and mark
+function renderEval(at) {
+  const box = $("eval");
+  const d = analysis.state === "ok" ? analysis.byEvent.get(at) : undefined;
+  if (!d) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.hidden = false;
+  const verdict = d.mark
+    ? el("p", { class: `eval-verdict m-${d.mark}` }, el("strong", { text: `${MARK_SYMBOLS[d.mark]} ${markLabel(d.mark)}` }),
+      t(": {player} gives away {loss} points ({best} was better)", { player: d.player, loss: fmt(d.loss), best: optionName(d.best) }))
+    : el("p", { class: "eval-verdict" }, d.choice === d.best || d.loss === 0 ? t("{player}: the best choice", { player: d.player }) : t("{player} gives away {loss} points", { player: d.player, loss: fmt(d.loss) }));
+  box.replaceChildren(d.kind === "turn" ? evalBar(d) : targetValues(d), verdict);
+}
+
+function optionName(option) {
+  return option === "hit" ? t("hit") : option === "stay" ? t("stay") : option;
+}
+
+// two values side by side; the hit share of the bar is hit / (hit + stay), both read on the bar
+function evalBar(d) {
+  const hit = Math.max(d.options.hit ?? 0, 0);
+  const stay = Math.max(d.options.stay ?? 0, 0);
+  const share = hit + stay > 0 ? (100 * hit) / (hit + stay) : 50;
+  const side = (name, value, cls) =>
+    el("span", { class: `eval-side ${cls}${d.choice === name ? " chosen" : ""}${d.best === name ? " best" : ""}` }, `${optionName(name)} ${fmt(value)}`);
+  return el(
+    "div",
+    { class: "eval" },
+    el("p", { class: "eval-head" }, el("strong", { text: t("Round value") }),
+      d.bust_chance !== null && d.bust_chance !== undefined ? t(" · bust chance {p} %", { p: fmt(100 * d.bust_chance) }) : "",
+      d.method === "look-ahead" ? el("span", { class: "quiet", text: t(" · look-ahead") }) : ""),
+    el("div", { class: "eval-bar", role: "img", "aria-label": t("hit {hit}, stay {stay}", { hit: fmt(d.options.hit), stay: fmt(d.options.stay) }) },
+      el("span", { class: "eval-hit", style: `width:${share.toFixed(1)}%` }), el("span", { class: "eval-stay" })),
+    el("p", { class: "eval-sides" }, side("hit", d.options.hit, "hit"), side("stay", d.options.stay, "stay")),
+  );
+}
+
+// a target decision: each candidate's value, best first
+function targetValues(d) {
+  const options = Object.entries(d.options).sort((a, b) => b[1] - a[1]);
+  return el(
+    "div",
+    { class: "eval" },
+    el("p", { class: "eval-head" }, el("strong", { text: t("{card}: value of each target", { card: cardName(d.card) }) })),
+    el("ul", { class: "eval-targets" }, options.map(([name, value]) =>
+      el("li", { class: `${d.choice === name ? "chosen" : ""}${d.best === name ? " best" : ""}` }, `${name} ${fmt(value)}`))),
   );
 }
 
