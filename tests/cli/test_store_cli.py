@@ -329,3 +329,11 @@ def test_show_suggests_near_ids(db: Path, runner: CliRunner) -> None:
     assert "'fx-1' or 'fx-2' or 'fx-3'" in short.stderr
     far = runner.invoke(app, ["show", "zzz", "--db", str(db)])
     assert far.exit_code == 2 and "did you mean" not in far.stderr and "flip7 games" in far.stderr
+
+
+@pytest.mark.parametrize(("since", "games"), [("9999-12-31T23:59:59-23:59", 0), ("0001-01-01T00:00:00+01:00", 4), ("9" * 4301 + "d", 4)])
+def test_stats_since_at_the_calendars_ends(db: Path, runner: CliRunner, since: str, games: int) -> None:
+    """Issue 23, item 4: these were an OverflowError / ValueError traceback."""
+    result = runner.invoke(app, ["stats", "--db", str(db), "--json", "--since", since, "--only", "overview"])
+    assert result.exit_code == 0 and result.exception is None
+    assert json.loads(result.stdout)[0]["rows"][0]["games"] == games
