@@ -98,7 +98,13 @@ def problem_body(type_: str, title: str, status: int, detail: str, **extra: Any)
 def problem_response(
     type_: str, title: str, status: int, detail: str, headers: dict[str, str] | None = None, **extra: Any
 ) -> JSONResponse:
-    """A problem+json response."""
+    """A problem+json response; one of status 500 or more says ``Connection: close``.
+
+    After a server error the server closes the connection (uvicorn does once the error is raised
+    on), so the answer tells the client not to send its next request on it.
+    """
+    if status >= 500:
+        headers = {**(headers or {}), "Connection": "close"}
     return JSONResponse(
         problem_body(type_, title, status, detail, **extra),
         status_code=status,
