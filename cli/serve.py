@@ -81,10 +81,12 @@ def serve(
             fail(f"the store {path} is already served by {store.holder.describe()}: use that server, or stop it first")
         url = f"http://{_client_host(host)}:{listener.getsockname()[1]}"
         try:
-            with announce(path, "serve", url=url):
+            with announce(path, "serve", url=url) as holder:
                 _banner(url, path, host, settings)
+                app = create_app(settings, store=store)
+                app.state.holder_nonce = holder.nonce  # GET /healthz proves this server wrote the announcement
                 config = uvicorn.Config(
-                    create_app(settings, store=store), log_level=log_level.lower(), access_log=True, workers=None,
+                    app, log_level=log_level.lower(), access_log=True, workers=None,
                     log_config=_log_config(),
                 )
                 _run_until_stopped(uvicorn.Server(config), listener)
