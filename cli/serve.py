@@ -87,7 +87,7 @@ def serve(
                 app.state.holder_nonce = holder.nonce  # GET /healthz proves this server wrote the announcement
                 config = uvicorn.Config(
                     app, log_level=log_level.lower(), access_log=True, workers=None,
-                    log_config=_log_config(),
+                    log_config=_log_config(), timeout_graceful_shutdown=3,  # open live-table streams do not hold a stop back
                 )
                 _run_until_stopped(uvicorn.Server(config), listener)
         finally:
