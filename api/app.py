@@ -16,6 +16,7 @@ from adjudicator.store import Store
 from api import docs_page, errors, openapi
 from api.body import BodySizeLimit
 from api.deps import StoreHolder
+from api.guard import RequestGuard
 from api.paths import SegmentPaths
 from api.query_params import refuse_repeated_parameters
 from api.routes import ROUTERS
@@ -82,4 +83,5 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     docs_page.install(app)
     app.add_middleware(SegmentPaths)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(RequestGuard, fastapi_app=app)  # outermost: nothing is read before it
     return app

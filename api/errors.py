@@ -46,6 +46,7 @@ PROBLEMS: dict[str, tuple[int, str]] = {
     "unreadable-log": (400, "Unreadable log"),
     "unauthorized": (401, "Bearer token required"),
     "query-refused": (403, "Query refused"),
+    "cross-origin-write": (403, "Cross-origin write refused"),
     "query-failed": (400, "Query failed"),
     "table-key": (403, "Write key required"),
     "game-not-found": (404, "Game not found"),
@@ -58,6 +59,7 @@ PROBLEMS: dict[str, tuple[int, str]] = {
     "body-too-large": (413, "Request body too large"),
     "query-result-too-large": (413, "Query result too large"),
     "unsupported-media-type": (415, "Unsupported media type"),
+    "misdirected-request": (421, "Misdirected request"),
     "not-a-log": (422, "Not a log"),
     "unsupported-ruleset": (422, "Unsupported ruleset"),
     "event-out-of-range": (422, "No such event"),
@@ -104,7 +106,13 @@ def problem_body(type_: str, title: str, status: int, detail: str, **extra: Any)
 def problem_response(
     type_: str, title: str, status: int, detail: str, headers: dict[str, str] | None = None, **extra: Any
 ) -> JSONResponse:
-    """A problem+json response."""
+    """A problem+json response; one of status 500 or more says ``Connection: close``.
+
+    After a server error the server closes the connection (uvicorn does once the error is raised
+    on), so the answer tells the client not to send its next request on it.
+    """
+    if status >= 500:
+        headers = {**(headers or {}), "Connection": "close"}
     return JSONResponse(
         problem_body(type_, title, status, detail, **extra),
         status_code=status,

@@ -274,6 +274,10 @@ class Health(_Model):
 
     status: Literal["ok"]
     version: str
+    holder: str | None = Field(
+        default=None,
+        description="The nonce of the store's holder announcement when `flip7 serve` runs this server (clients check it before sending anything).",
+    )
 
 
 class ProblemDetails(BaseModel):

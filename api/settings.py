@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -54,7 +54,9 @@ class Settings:
     None resolves it the same way when the store is first needed). ``api_token``: the bearer token
     writes require (None: writes are open). ``max_body_bytes``: the largest request body accepted.
     ``query_max_rows``/``query_timeout``/``query_max_bytes``: the caps of ``POST /v1/query``. ``now``: the clock that
-    stamps ingest times (tests pin it; None: the store's own UTC clock).
+    stamps ingest times (tests pin it; None: the store's own UTC clock). ``allowed_hosts``: the host
+    names a request's ``Host`` may give (lower case, no port; None: any, as in tests; ``flip7
+    serve`` always sets them, see ``served_hosts``).
     """
 
     db_path: Path | None = None
@@ -64,6 +66,7 @@ class Settings:
     query_timeout: float = DEFAULT_QUERY_TIMEOUT
     query_max_bytes: int = DEFAULT_QUERY_MAX_BYTES
     now: Callable[[], datetime] | None = None
+    allowed_hosts: frozenset[str] | None = None
     #: The bounds of the live tables (docs/live.md).
     live: LiveLimits = LiveLimits()
 
@@ -87,7 +90,32 @@ class Settings:
         *,
         db_path: Path | None = None,
         max_body_bytes: int = DEFAULT_MAX_BODY,
+        allowed_hosts: frozenset[str] | None = None,
     ) -> Settings:
         """Settings for ``flip7 serve``: the token from ``$FLIP7_API_TOKEN`` (empty counts as unset)."""
         env = os.environ if environ is None else environ
-        return cls(db_path=db_path, api_token=env.get(TOKEN_ENV) or None, max_body_bytes=max_body_bytes)
+        return cls(db_path=db_path, api_token=env.get(TOKEN_ENV) or None, max_body_bytes=max_body_bytes, allowed_hosts=allowed_hosts)
+
+
+#: The names of this machine's loopback interface: always served.
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def served_hosts(listen_host: str, extra: Iterable[str] = ()) -> frozenset[str]:
+    """The ``Host`` names a server listening on ``listen_host`` answers to: loopback's names, the
+    address it listens on (for every interface, this machine's name and its addresses), and
+    ``extra`` (``--allowed-host``)."""
+    import socket
+
+    names = set(LOOPBACK_HOSTS) | {h.strip().lower().strip("[]") for h in extra if h.strip()}
+    listen = listen_host.strip().lower().strip("[]")
+    if listen in ("", "0.0.0.0", "::"):
+        hostname = socket.gethostname().lower()
+        names |= {hostname, socket.getfqdn().lower()}
+        try:
+            names |= set(socket.gethostbyname_ex(hostname)[2])
+        except OSError:
+            pass
+    else:
+        names.add(listen)
+    return frozenset(names)

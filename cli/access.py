@@ -17,8 +17,8 @@ from typing import Annotated
 import typer
 
 from adjudicator.store import Store, StoreInUse
-from adjudicator.store.holder import Holder, current_holder
-from cli.remote import RemoteStore
+from adjudicator.store.holder import Holder, current_holder, url_is_local
+from cli.remote import RemoteStore, proves_holder
 
 #: Default of ``--wait``: seconds a command waits for another process to release the store.
 DEFAULT_WAIT = 60.0
@@ -44,6 +44,16 @@ def in_use_message(path: Path, holder: Holder | None, waited: float, fallback: s
     return f"{who}; {waited_text}wait longer with --wait SECONDS, or use another --db"
 
 
+def served_by(path: Path) -> Holder | None:
+    """The live server holding ``path``, once it has proved it: its URL is of this machine and its
+    ``GET /healthz`` (sent without the token) tells the announcement's nonce. Otherwise None: a
+    forged or foreign announcement is never sent the token nor a log."""
+    holder = current_holder(path)
+    if holder is None or holder.url is None or not holder.nonce or not url_is_local(holder.url):
+        return None
+    return holder if proves_holder(holder) else None
+
+
 def reach_store(
     path: Path,
     *,
@@ -61,14 +71,14 @@ def reach_store(
     deadline = clock() + wait
     told = False
     while True:
-        holder = current_holder(path)
-        if holder is not None and holder.url is not None:
+        holder = served_by(path)
+        if holder is not None:
             return RemoteStore(path, holder)
         try:
             return Store.open(path, read_only=read_only)
         except StoreInUse as exc:
             holder = current_holder(path)
-            if holder is not None and holder.url is not None:
+            if served_by(path) is not None:
                 continue  # a server took the store meanwhile: use it
             if clock() >= deadline:
                 raise StoreInUse(in_use_message(path, holder, wait, str(exc).split("; wait", 1)[0])) from None

@@ -10,6 +10,7 @@ connection).
 from __future__ import annotations
 
 import base64
+import hmac
 import http.client
 import json
 import os
@@ -71,6 +72,23 @@ def problem_of(status: int, data: bytes) -> tuple[str, str]:
 def parse_utc(text: str) -> datetime:
     """A ``…Z`` timestamp of the API as a UTC datetime."""
     return datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC)
+
+
+def proves_holder(holder: Holder, timeout: float = 5.0) -> bool:
+    """True when the server at ``holder.url`` answers ``GET /healthz`` with the announcement's nonce
+    (no token is sent: this is how a client learns whether it may send one)."""
+    parts = urlsplit(holder.url or "")
+    conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port or 80, timeout=timeout)
+    try:
+        conn.request("GET", "/healthz")
+        response = conn.getresponse()
+        data = json.loads(response.read(64 * 1024)) if response.status == 200 else {}
+    except (OSError, ValueError, http.client.HTTPException):
+        return False
+    finally:
+        conn.close()
+    nonce = data.get("holder") if isinstance(data, dict) else None
+    return isinstance(nonce, str) and hmac.compare_digest(nonce.encode(), holder.nonce.encode())
 
 
 class RemoteStore:

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from adjudicator.store.holder import announce
-from api.settings import DEFAULT_MAX_BODY, TOKEN_ENV, Settings, parse_size
+from api.settings import DEFAULT_MAX_BODY, TOKEN_ENV, Settings, parse_size, served_hosts
 from cli.access import WaitOption
 from cli.common import err_console, fail
 from cli.remote import RemoteStore
@@ -50,6 +50,14 @@ def serve(
     ] = None,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level (critical, error, warning, info, debug).")] = "info",
     wait: WaitOption = 0.0,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-host",
+            help="Another name this server may be reached by (its Host header); repeat for more. Loopback and the --host address are always allowed.",
+            metavar="NAME",
+        ),
+    ] = None,
 ) -> None:
     """Serve the HTTP API (docs at /docs, schema at /openapi.json) until Ctrl-C.
 
@@ -62,7 +70,10 @@ def serve(
     from api.app import create_app
 
     path = store_path(db)
-    settings = Settings.from_env(db_path=path, max_body_bytes=DEFAULT_MAX_BODY if max_body is None else _size(max_body))
+    settings = Settings.from_env(
+        db_path=path, max_body_bytes=DEFAULT_MAX_BODY if max_body is None else _size(max_body),
+        allowed_hosts=served_hosts(host, allowed_host or ()),
+    )
     listener = _listen(host, port)  # before anything else: a port in use creates no store file
     try:
         store = open_store(db, read_only=False, wait=wait)  # fail now, with the store's message, not on the first request
@@ -70,10 +81,12 @@ def serve(
             fail(f"the store {path} is already served by {store.holder.describe()}: use that server, or stop it first")
         url = f"http://{_client_host(host)}:{listener.getsockname()[1]}"
         try:
-            with announce(path, "serve", url=url):
+            with announce(path, "serve", url=url) as holder:
                 _banner(url, path, host, settings)
+                app = create_app(settings, store=store)
+                app.state.holder_nonce = holder.nonce  # GET /healthz proves this server wrote the announcement
                 config = uvicorn.Config(
-                    create_app(settings, store=store), log_level=log_level.lower(), access_log=True, workers=None,
+                    app, log_level=log_level.lower(), access_log=True, workers=None,
                     log_config=_log_config(), timeout_graceful_shutdown=3,  # open live-table streams do not hold a stop back
                 )
                 _run_until_stopped(uvicorn.Server(config), listener)

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from adjudicator.errors import RuleViolation
-from adjudicator.events import Event, validate_event
+from adjudicator.events import MAX_DIGITS, Event, validate_event
 from adjudicator.notation.words import (
     CARD_FIELDS,
     DEALER_WORDS,
@@ -113,6 +114,8 @@ def _tokens(line: str, line_no: int) -> list[_Token]:
                 text, end = json.decoder.scanstring(line, i + 1)  # type: ignore[attr-defined]
             except ValueError:
                 raise _Stop(NotationError(line_no, i + 1, "a quoted name is not closed (or holds a bad \\ escape)")) from None
+            if not _is_text(text):
+                raise _Stop(NotationError(line_no, i + 1, "a quoted name holds a \\u escape of half a surrogate pair (\\ud800–\\udfff alone), which is not text"))
             out.append(_Token(text, i + 1, quoted=True))
             i = end
         elif ch in _SPECIAL:
@@ -129,6 +132,15 @@ def _tokens(line: str, line_no: int) -> list[_Token]:
                 i += 1
             out.append(_Token(line[start:i], start + 1))
     return out
+
+
+def _is_text(text: str) -> bool:
+    """False if ``text`` holds a lone surrogate: it could not be written as UTF-8 anywhere."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _nearest(word: str, choices: Iterable[str]) -> str | None:
@@ -168,12 +180,12 @@ class _Reader:
         if i >= len(toks):
             raise _Stop(NotationError(line, end_col, f"{what} needs a whole number here"))
         tok = toks[i]
-        try:
-            if tok.quoted:
-                raise ValueError
-            return int(tok.text)
-        except ValueError:
-            raise _Stop(NotationError(line, tok.column, f"{what} needs a whole number, not {tok.text!r}")) from None
+        if tok.quoted or not _looks_int(tok.text):
+            raise _Stop(NotationError(line, tok.column, f"{what} needs a whole number, not {_shown(tok.text)}"))
+        digits = len(tok.text) - tok.text.startswith("-")
+        if digits > MAX_DIGITS:  # the JSON reader's bound (docs/decisions.md), checked before int()
+            raise _Stop(NotationError(line, tok.column, f"{what} is a number of {digits:,} digits; numbers have at most {MAX_DIGITS} digits"))
+        return int(tok.text)
 
     # -- statements ------------------------------------------------------------------------
     def statement(self, line: int, toks: list[_Token], end_col: int) -> None:
@@ -277,7 +289,7 @@ class _Reader:
     def score(self, line: int, toks: list[_Token], end_col: int) -> None:
         i = 1
         if i < len(toks) and not toks[i].quoted and _looks_int(toks[i].text):
-            round_no = int(toks[i].text)
+            round_no = self.integer(line, toks, i, "the score's round", end_col)
             i += 1
         elif self.last_round:
             round_no = self.last_round
@@ -442,9 +454,17 @@ class _Reader:
             self.emit(line, column, obj)
 
 
+_INTEGER = re.compile(r"-?[0-9]+")
+
+
 def _looks_int(text: str) -> bool:
-    body = text[1:] if text[:1] == "-" else text
-    return body.isdigit()
+    """True for a whole number written in ASCII digits (``str.isdigit`` would take ``²`` and ``١``)."""
+    return _INTEGER.fullmatch(text) is not None
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters (a token may be thousands long)."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"… ({len(text):,} characters)"
 
 
 def parse_notation(text: str) -> Notation:
@@ -478,6 +498,9 @@ def parse_notation(text: str) -> Notation:
 
 def _read_line(reader: _Reader, line: int | str, line_no: int) -> None:
     assert isinstance(line, str)
+    if not _is_text(line):  # a text decoded with surrogateescape, or built in code
+        reader.entries.append(Entry(line_no, 1, "error", error=NotationError(line_no, 1, "the line holds a character that is not text (a lone surrogate)")))
+        return
     try:
         toks = _tokens(line, line_no)
     except _Stop as stop:

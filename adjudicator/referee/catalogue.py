@@ -256,6 +256,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "what_card": "a card for {player}", "what_hit": "a hit by {player}", "what_stay": "a stay by {player}",
         "what_target": "{player} giving {card} to {target}", "what_round": "round {round}", "what_shuffle": "a shuffle",
         "what_score": "a score claim for round {round}", "what_end": "an end claim", "what_game": "a second setup",
+        "what_position": "a position",
         # headings of the settle and explain reports
         "h_ruling": "Ruling", "h_valid": "Everything in this log follows the rules.",
         "h_violation": "The log breaks a rule at {at}.", "h_claims": "The log has {n} wrong [n:claim|claims].",
@@ -388,6 +389,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "what_card": "Eine Karte für {player}", "what_hit": "„Noch eine“ von {player}", "what_stay": "„Stopp“ von {player}",
         "what_target": "Der Einsatz von {card} durch {player} bei {target}", "what_round": "Runde {round}", "what_shuffle": "Mischen",
         "what_score": "Eine Wertung für Runde {round}", "what_end": "Die Angabe zum Spielende", "what_game": "Eine zweite Vorbereitung",
+        "what_position": "Eine Stellung",
         "h_ruling": "Entscheidung", "h_valid": "In diesem Protokoll ist alles regelgerecht.",
         "h_violation": "Das Protokoll verstößt bei {at} gegen eine Regel.", "h_claims": "Das Protokoll enthält [n:eine falsche Angabe|{n} falsche Angaben].",
         "h_rule": "Regel ({rule})", "h_out": "Wer ist raus und warum", "h_scores": "Punkte", "h_round": "Runde {round}",

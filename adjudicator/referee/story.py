@@ -9,13 +9,13 @@ breakdown. For a violation it gathers the facts that make it apply and the moves
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.errors import RuleViolation
 from adjudicator.events import Event, parse_event
+from adjudicator.nearest import nearest
 from adjudicator.notation import statement
 from adjudicator.referee.catalogue import TEXTS, Breakdown, Note, render
 from adjudicator.replay import build_verdict
@@ -325,9 +325,9 @@ class _Teller:
         who = getattr(ev, "player", None)
         if code == "unknown_player":
             name = next((n for n in _names_in(ev) if n not in state.seat_of), "?")
-            near = difflib.get_close_matches(name, list(state.players), n=1, cutoff=0.6)
+            near = nearest(name, state.players)
             step.headline = (
-                Note("v_unknown_player_near", {"name": name, "near": near[0]}) if near
+                Note("v_unknown_player_near", {"name": name, "near": near}) if near
                 else Note("v_unknown_player", {"name": name, "players": list(state.players)})
             )
         elif code == "out_of_order":

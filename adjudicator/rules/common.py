@@ -7,9 +7,8 @@ the import graph has no circle: state and events, then this, then the kits, then
 
 from __future__ import annotations
 
-import difflib
-
 from adjudicator.errors import RuleViolation
+from adjudicator.nearest import nearest
 from adjudicator.scoring import game_winner
 from adjudicator.state import ACTIVE, BUSTED, HIT, Expectation, GameState, RoundResult, seats_named
 
@@ -130,8 +129,8 @@ def seat_of(state: GameState, name: str) -> int:
     """The seat of ``name``; ``unknown_player`` when nobody of that name is seated."""
     seat = state.seat_of.get(name)
     if seat is None:
-        near = difflib.get_close_matches(name, list(state.players), n=1, cutoff=0.6)
-        meant = f"; {near[0]!r} was probably meant" if near else ""
+        near = nearest(name, state.players)
+        meant = f"; {near!r} was probably meant" if near else ""
         raise violation("unknown_player", "setup.names", f"{name!r} is not seated at this table (players: {', '.join(state.players)}){meant}.")
     return seat
 

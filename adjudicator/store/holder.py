@@ -3,7 +3,9 @@
 DuckDB lets one process write a file (or several read it), and its own lock says no more than a
 process id. So a process that holds a store for writing (``flip7 serve``, ``flip7 ingest``) writes
 ``<store>.holder`` next to it: a small JSON object with its role, process id, start time and, for a
-server, the URL that serves the store. Other commands read it to go through the server's API
+server, the URL that serves the store, and a random nonce the server also keeps (and tells on
+``GET /healthz``), so a client can check that the server at the URL is the one that wrote the
+announcement before it sends anything there. Other commands read it to go through the server's API
 instead of the file, or to say who holds the store and what to do.
 
 An announcement naming a process that is gone (killed, crashed) is *stale*: ``current_holder``
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -35,6 +38,7 @@ class Holder:
     started: str
     host: str
     url: str | None = None
+    nonce: str = ""
 
     def describe(self) -> str:
         """Who this is, for a message: ``flip7 serve (process 123, http://127.0.0.1:8000)``."""
@@ -68,15 +72,36 @@ def read_holder(store: Path) -> Holder | None:
         data = json.loads(holder_path(store).read_text(encoding="utf-8"))
         return Holder(
             role=str(data["role"]), pid=int(data["pid"]), started=str(data["started"]),
-            host=str(data.get("host", "")), url=data.get("url") or None,
+            host=str(data.get("host", "")), url=data.get("url") or None, nonce=str(data.get("nonce", "")),
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
 
 def is_stale(holder: Holder) -> bool:
-    """True when the announced process is gone (only decidable for a process on this machine)."""
-    return holder.host == socket.gethostname() and not process_alive(holder.pid)
+    """True when the announcement is of another machine (a store folder copied here) or names a
+    process that is gone. A holder runs where its store file is; none elsewhere can hold it."""
+    return holder.host != socket.gethostname() or not process_alive(holder.pid)
+
+
+#: The hosts a holder's URL may name: this machine's loopback interface (``flip7 serve`` announces
+#: the address a client on this machine reaches it by).
+LOCAL_URL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def url_is_local(url: str | None) -> bool:
+    """True when ``url`` is an ``http`` URL of this machine's loopback interface or its own name."""
+    if not url:
+        return False
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        host = (parts.hostname or "").lower()
+        parts.port  # noqa: B018 - raises ValueError on a bad port
+    except ValueError:
+        return False
+    return parts.scheme == "http" and (host in LOCAL_URL_HOSTS or host == socket.gethostname().lower())
 
 
 def current_holder(store: Path) -> Holder | None:
@@ -105,7 +130,7 @@ def announce(store: Path, role: str, *, url: str | None = None) -> Iterator[Hold
     a process killed before that leaves a stale announcement, which ``current_holder`` ignores."""
     holder = Holder(
         role=role, pid=os.getpid(), started=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        host=socket.gethostname(), url=url,
+        host=socket.gethostname(), url=url, nonce=secrets.token_urlsafe(18),
     )
     target = holder_path(store)
     temporary = target.with_name(f"{target.name}.{holder.pid}.tmp")

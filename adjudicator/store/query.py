@@ -1,6 +1,6 @@
 """Read-only SQL over the store, in a sandbox.
 
-Three fences, each enough on its own for writing, and the last two for everything else:
+Four fences, each enough on its own for writing, and the last two for everything else:
 
 1. the text must be exactly one statement, and a query (``SELECT``, ``WITH``, ``FROM``,
    ``VALUES``, ``DESCRIBE``, ``SHOW``, ``SUMMARIZE``): no INSERT, CREATE, ATTACH, COPY, SET,
@@ -9,7 +9,11 @@ Three fences, each enough on its own for writing, and the last two for everythin
    ``READ ONLY`` transaction that is always rolled back);
 3. the DuckDB instance: external access disabled (no file, no URL, no extension install or load,
    no ATTACH) and the configuration locked (no ``SET``/``PRAGMA``/``RESET`` of settings), from the
-   moment it was opened (see ``db.LOCKED_CONFIG``).
+   moment it was opened (see ``db.LOCKED_CONFIG``);
+4. with ``hide_server`` (the HTTP API), the allow-list (``allowlist.check_allowed``): the query may name only the store's tables and
+   views and functions that touch no file and change nothing; DuckDB's own parser says what it
+   names. (DuckDB still lets a locked, closed-off instance read its own files, so fence 3 alone
+   does not stop ``read_blob`` on the store's ``.wal``, nor ``checkpoint()``.)
 
 Results are cut at ``max_rows`` rows (and, when asked, at ``max_bytes`` bytes of JSON) and the
 query is interrupted after ``timeout`` seconds.
@@ -30,6 +34,7 @@ from typing import Any
 
 import duckdb
 
+from adjudicator.store.allowlist import check_allowed
 from adjudicator.store.encode import to_json
 from adjudicator.store.errors import QueryFailed, QueryRefused, QueryTimeout, QueryTooLarge
 
@@ -119,6 +124,20 @@ def check_private(sql: str) -> None:
             )
 
 
+def _store_names(con: duckdb.DuckDBPyConnection) -> tuple[frozenset[str], str]:
+    """The store's tables and views (lower case) and its database's name, for the allow-list."""
+    cursor = con.cursor()
+    try:
+        rows = cursor.execute(
+            "SELECT lower(table_name), current_database() FROM information_schema.tables "
+            "WHERE table_catalog = current_database() AND table_schema = 'main'"
+        ).fetchall()
+        database = rows[0][1] if rows else str(cursor.execute("SELECT current_database()").fetchone()[0])  # type: ignore[index]
+    finally:
+        cursor.close()
+    return frozenset(name for name, _ in rows), database
+
+
 def _hide_paths(message: str, sql: str) -> str:
     """``message`` with every quoted path the query did not name itself replaced by ``<path>``."""
     return _QUOTED_PATH.sub(lambda m: m.group(0) if m.group("path") in sql else f"{m.group('q')}<path>{m.group('q')}", message)
@@ -176,6 +195,7 @@ def run_query(
         check_query(sql)
         if hide_server:
             check_private(sql)
+            check_allowed(sql, *_store_names(con))
         return _run(con, sql, read_only_connection, max_rows, timeout, max_bytes)
     except QueryFailed as exc:
         if not hide_server:

@@ -10,7 +10,9 @@ from datetime import UTC, datetime, timedelta
 from adjudicator.store.errors import InvalidSince
 
 #: An age: a whole number of days, hours or weeks (lower-case unit, as the OpenAPI pattern says).
-_AGE = re.compile(r"(\d+)([dhw])")
+_AGE = re.compile(r"([0-9]+)([dhw])")
+#: More digits than any age within the calendar needs (9,999 years are 3,652,059 days).
+_AGE_DIGITS = 9
 _UNITS = {"d": "days", "h": "hours", "w": "weeks"}
 
 
@@ -28,13 +30,21 @@ def parse_since(text: str, now: datetime) -> datetime:
     age = _AGE.fullmatch(stripped)
     if age:
         try:
+            if len(age.group(1)) > _AGE_DIGITS:
+                raise OverflowError
             return now - timedelta(**{_UNITS[age.group(2)]: int(age.group(1))})
         except OverflowError:  # an age older than the calendar: every game is newer
             return datetime.min.replace(tzinfo=UTC)
     try:
         moment = datetime.fromisoformat(stripped.upper())  # also reads a date alone
     except ValueError:
+        shown = repr(text) if len(text) <= 40 else repr(text[:40]) + f"… ({len(text):,} characters)"
         raise InvalidSince(
-            f"{text!r} is not a date (2026-11-29), a date-time (2026-11-29T18:00:00Z) or an age like 7d, 12h or 2w"
+            f"{shown} is not a date (2026-11-29), a date-time (2026-11-29T18:00:00Z) or an age like 7d, 12h or 2w"
         ) from None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    try:
+        return moment.astimezone(UTC)
+    except OverflowError:  # a zone pushes the moment past either end of the calendar
+        return (datetime.max if moment.year == datetime.max.year else datetime.min).replace(tzinfo=UTC)

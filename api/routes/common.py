@@ -67,6 +67,8 @@ STORE_ERRORS: Responses = {
 }
 WRITE_ERRORS: Responses = {
     401: {"description": "FLIP7_API_TOKEN is set and the bearer token is missing or wrong (`WWW-Authenticate: Bearer`)."},
+    403: {"description": "`cross-origin-write`: the request comes from another site's page (`Origin`, `Sec-Fetch-Site`)."},
+    415: {"description": "The body's Content-Type is not application/x-ndjson or application/json (a web page may send text/plain and form types unasked)."},
 }
 NOT_FOUND: Responses = {404: {"description": "No stored game has this id."}}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from api.models import Health
 from api.responses import SafeJSONResponse
@@ -28,5 +28,5 @@ def flip7_version() -> str:
     response_model=Health,
     operation_id="health",
 )
-def health() -> Any:
-    return {"status": "ok", "version": flip7_version()}
+def health(request: Request) -> Any:
+    return {"status": "ok", "version": flip7_version(), "holder": getattr(request.app.state, "holder_nonce", None)}

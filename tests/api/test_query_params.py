@@ -30,3 +30,21 @@ def test_a_repeated_single_parameter_is_refused(client, method: str, url: str, n
 def test_list_parameters_may_repeat(client) -> None:
     body = client.get("/v1/stats?only=overview&only=players").json()
     assert [s["name"] for s in body["statistics"]] == ["overview", "players"]
+
+
+SINCE_EDGES = ["9999-12-31T23:59:59-23:59", "0001-01-01T00:00:00+01:00", "9" * 4301 + "d"]
+
+
+@pytest.mark.parametrize("since", SINCE_EDGES)
+@pytest.mark.parametrize("path", ["/v1/stats", "/v1/plots", "/v1/plots/bust_risk.svg"])
+def test_since_at_the_calendars_ends_is_an_answer_not_a_500(client, path: str, since: str) -> None:
+    """Issue 23, item 4: these raised OverflowError / ValueError inside the route (500)."""
+    client.post("/v1/games", content=kitchen(), headers=NDJSON)
+    response = client.get(path, params={"since": since})
+    assert response.status_code == 200, response.text
+
+
+def test_a_since_of_garbage_is_a_short_422(client) -> None:
+    response = client.get("/v1/stats", params={"since": "x" * 5000})
+    assert response.status_code == 422
+    assert len(response.json()["detail"]) < 300

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -57,3 +58,22 @@ def test_a_vengeance_log_converts_both_ways_with_its_words(tmp_path: Path) -> No
         back = runner.invoke(app, ["convert", str(path), "--to", "jsonl"])
         assert back.exit_code == 0
         assert back.stdout.splitlines() == source.read_text().splitlines()
+
+
+def test_a_lone_surrogate_or_a_huge_number_is_exit_2_not_a_traceback(tmp_path: Path) -> None:
+    """Issue 23: these texts raised UnicodeEncodeError / ValueError in convert and settle --json."""
+    for name, text in {
+        "surrogate": 'game "\\udfff"; players Ana Ben Cem; dealer Ana\nround 1\n',
+        "huge": "game g; players Ana Ben Cem; dealer Ana\nround 1\nscore 1 Ana " + "9" * 4301 + "\n",
+        "superscript": "game g; players Ana Ben Cem; dealer Ana\nround 1\nscore ² Ana 1\n",
+    }.items():
+        path = tmp_path / f"{name}.txt"
+        path.write_text(text, encoding="utf-8")
+        for to in ("jsonl", "notation"):
+            result = runner.invoke(app, ["convert", str(path), "--to", to])
+            assert result.exit_code == 2, (name, to, result.output)
+            assert result.exception is None or isinstance(result.exception, SystemExit)
+            assert "line" in result.stderr
+        settled = runner.invoke(app, ["settle", str(path), "--json"])
+        assert settled.exit_code in (0, 1) and settled.exception is None or isinstance(settled.exception, SystemExit)
+        assert json.loads(settled.stdout)["format"] == "flip7-settlement/1"

@@ -408,3 +408,10 @@ def test_a_player_given_in_the_wrong_case_gets_a_hint(db: Path, runner: CliRunne
         assert "no stored game seats 'ana'" in result.stderr and "did you mean 'Ana'?" in result.stderr
     exact = runner.invoke(app, ["games", "--db", str(db), "--player", "Ana"])
     assert "no stored game seats" not in exact.stderr
+
+@pytest.mark.parametrize(("since", "games"), [("9999-12-31T23:59:59-23:59", 0), ("0001-01-01T00:00:00+01:00", 4), ("9" * 4301 + "d", 4)])
+def test_stats_since_at_the_calendars_ends(db: Path, runner: CliRunner, since: str, games: int) -> None:
+    """Issue 23, item 4: these were an OverflowError / ValueError traceback."""
+    result = runner.invoke(app, ["stats", "--db", str(db), "--json", "--since", since, "--only", "overview"])
+    assert result.exit_code == 0 and result.exception is None
+    assert json.loads(result.stdout)[0]["rows"][0]["games"] == games

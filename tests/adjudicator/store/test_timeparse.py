@@ -51,3 +51,29 @@ def test_refused_forms(text: str) -> None:
 def test_an_age_older_than_the_calendar_is_all_time() -> None:
     assert parse_since("1000000d", NOW) == datetime.min.replace(tzinfo=UTC)
     assert parse_since("99999999999w", NOW) == datetime.min.replace(tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("9999-12-31T23:59:59-23:59", datetime.max.replace(tzinfo=UTC)),  # past the calendar's end in UTC
+        ("0001-01-01T00:00:00+01:00", datetime.min.replace(tzinfo=UTC)),  # before its start
+        ("9" * 4301 + "d", datetime.min.replace(tzinfo=UTC)),  # more digits than int() turns into a number
+        ("9" * 10 + "h", datetime.min.replace(tzinfo=UTC)),
+    ],
+)
+def test_moments_past_either_end_of_the_calendar_are_clamped_not_an_overflow(text: str, expected: datetime) -> None:
+    """Issue 23, item 4: these raised OverflowError / ValueError (a 500 and a traceback)."""
+    assert parse_since(text, NOW) == expected
+
+
+def test_a_zone_is_turned_into_utc() -> None:
+    assert parse_since("2026-11-29T18:00:00+01:00", NOW) == datetime(2026, 11, 29, 17, tzinfo=UTC)
+    assert parse_since("2026-11-29T18:00:00+01:00", NOW).utcoffset() == timedelta(0)
+
+
+@pytest.mark.parametrize("text", ["٧d", "７d", "²h", "x" * 5000])
+def test_digits_other_than_ascii_and_long_garbage_are_refused_briefly(text: str) -> None:
+    with pytest.raises(InvalidSince) as caught:
+        parse_since(text, NOW)
+    assert len(str(caught.value)) < 200

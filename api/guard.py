@@ -1,0 +1,118 @@
+"""The fences in front of every route (issue 23): the ``Host`` a request names, and what a write
+must be for a web page not to be able to send it.
+
+* ``Host``: when ``Settings.allowed_hosts`` is set (``flip7 serve`` always sets it), a request
+  naming another host is a ``421``: a page on a rebound DNS name reaches no route, read or write.
+* Writes (the routes that depend on ``require_writer``): an ``Origin`` (or ``Sec-Fetch-Site``)
+  from another site is a ``403``; a body whose media type a page may send without asking
+  (``text/plain``, form types, none at all) is a ``415``; and with a token set, a missing or wrong
+  ``Authorization`` is a ``401`` here, before one byte of the body is read.
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+
+from starlette.datastructures import Headers
+from starlette.routing import Match
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from api.errors import Problem, render
+
+#: Media types a page may POST cross-origin without a preflight (CORS "simple" requests).
+SIMPLE_TYPES = frozenset({"text/plain", "application/x-www-form-urlencoded", "multipart/form-data"})
+#: The methods of writes that carry a body.
+_BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+_CHALLENGE = 'Bearer realm="flip7"'
+
+
+def host_name(host: str) -> str:
+    """``Host`` header -> the host alone, lower case (``[::1]:8000`` -> ``::1``)."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].split("]", 1)[0]
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def is_write(app: Any, scope: Scope) -> bool:
+    """True if the request goes to a route that depends on ``require_writer``."""
+    from api.deps import require_writer
+
+    for route in getattr(app.state, "api_routes", ()):
+        match, _ = route.matches(scope)
+        if match == Match.FULL:
+            dependant = getattr(route, "dependant", None)
+            return dependant is not None and _depends_on(dependant, require_writer)
+    return False
+
+
+def _depends_on(dependant: Any, call: Any) -> bool:
+    return any(d.call is call or _depends_on(d, call) for d in dependant.dependencies)
+
+
+class RequestGuard:
+    """ASGI middleware: the ``Host`` check on every request, the write checks on writes."""
+
+    def __init__(self, app: ASGIApp, fastapi_app: Any) -> None:
+        self.app = app
+        self.fastapi_app = fastapi_app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        problem = self.check(scope)
+        if problem is not None:
+            await render(problem)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    def check(self, scope: Scope) -> Problem | None:
+        """The problem that refuses this request, or None to let it through."""
+        settings = self.fastapi_app.state.settings
+        headers = Headers(scope=scope)
+        host = headers.get("host", "")
+        allowed = settings.allowed_hosts
+        if allowed is not None and host_name(host) not in allowed:
+            return Problem(
+                "misdirected-request",
+                f"this server answers for {', '.join(sorted(allowed))}, not for the host {host[:80]!r} "
+                "(start it with --allowed-host NAME to add one)",
+            )
+        if not is_write(self.fastapi_app, scope):
+            return None
+        origin = headers.get("origin")
+        scheme = scope.get("scheme", "http")
+        if origin is not None and origin.lower() != f"{scheme}://{host}".lower() or headers.get("sec-fetch-site") == "cross-site":
+            return Problem("cross-origin-write", "a write from another site's page is refused: send it from this server's own pages, the CLI or a program")
+        if settings.api_token is not None:
+            problem = _token_problem(headers.get("authorization"), settings.api_token)
+            if problem is not None:
+                return problem
+        if scope["method"] in _BODY_METHODS:
+            media = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+            if media in SIMPLE_TYPES or not media:
+                return Problem(
+                    "unsupported-media-type",
+                    f"a write must say its body's type: Content-Type application/x-ndjson or application/json "
+                    f"({media or 'none'} is what any web page may send, so it is refused for writes)",
+                )
+        return None
+
+
+def _token_problem(authorization: str | None, token: str) -> Problem | None:
+    scheme, _, credentials = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not credentials.strip():
+        return Problem(
+            "unauthorized",
+            "this server requires a bearer token for writes: send the header 'Authorization: Bearer <token>'",
+            headers={"WWW-Authenticate": _CHALLENGE},
+        )
+    if not hmac.compare_digest(credentials.strip().encode("utf-8"), token.encode("utf-8")):
+        return Problem(
+            "unauthorized",
+            "the bearer token is not the one this server expects",
+            headers={"WWW-Authenticate": f'{_CHALLENGE}, error="invalid_token"'},
+        )
+    return None
