@@ -22,7 +22,7 @@ router = APIRouter(prefix="/v1", tags=["analysis"], default_response_class=SafeJ
 #: States one decision may use (as ``flip7 analyze``).
 BUDGET = 3_000
 
-PlayerFilter = Annotated[str | None, Query(description="Value only this player's decisions (name compared exactly).")]
+PlayerFilter = Annotated[str | None, Query(min_length=1, max_length=200, description="Value only this player's decisions (name compared exactly).")]
 RoundFilter = Annotated[int | None, Query(ge=1, description="Value only this round's decisions.")]
 _NO_MODEL: Responses = {422: {"description": "The game's ruleset has no decision model yet (`unsupported-ruleset`)."}}
 
