@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from adjudicator.events import GameEvent
 
 if TYPE_CHECKING:
@@ -24,6 +26,7 @@ STAYED = "stayed"
 BUSTED = "busted"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a ruleset left uncompiled subclasses it
 @dataclass(slots=True)
 class Row:
     """What lies in front of one player in the current round, and how they stand.

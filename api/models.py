@@ -256,10 +256,14 @@ class QueryResult(_Model):
 class Health(_Model):
     """The server is up."""
 
-    model_config = _examples({"status": "ok", "version": "0.1.0"})
+    model_config = _examples({"status": "ok", "version": "0.1.0", "engine": "compiled", "engine_detail": "compiled engine (mypyc)"})
 
     status: Literal["ok"]
     version: str
+    #: Which build of the rules judges: the mypyc-compiled modules or the pure-Python sources.
+    engine: Literal["compiled", "pure"]
+    #: The same in words, with the reason (``pure-Python engine (FLIP7_PURE=1)``).
+    engine_detail: str
 
 
 class ProblemDetails(BaseModel):

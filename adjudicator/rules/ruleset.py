@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
 from pydantic import TypeAdapter
 
 from adjudicator.errors import RuleViolation
@@ -70,6 +71,7 @@ HIT = "hit"
 HIT_DRAW = DrawPurpose("turn.hit", "after their hit", "turn.hit")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a ruleset left uncompiled subclasses it
 class Ruleset:
     """Base class of every ruleset. Subclass it, set ``name`` and the card sets, override hooks."""
 
