@@ -87,9 +87,24 @@ class OptionalBuildExt(build_ext):
             (folder / accel.STAMP_FILE).unlink(missing_ok=True)
 
 
+def _remove_stale(accel: Any) -> None:
+    """Extension modules an earlier build left that this one would not make: any in ``build/lib*``
+    (a wheel would pack them), and in the sources those of modules no longer on the list (they
+    would shadow their ``.py`` unguarded)."""
+    for stale in ROOT.glob("build/lib*/adjudicator/**/*.so"):
+        stale.unlink()
+    listed = {accel.SHARED_LIBRARY, *accel.COMPILED_MODULES}
+    for found in (ROOT / "adjudicator").glob("**/*.so"):
+        module = ".".join(found.relative_to(ROOT).with_suffix("").with_suffix("").parts)
+        if module not in listed:
+            _note(f"removing {found.relative_to(ROOT)}: not on the list of compiled modules")
+            found.unlink()
+
+
 def _extensions() -> list[Any]:
     """The mypyc extensions, or none (with the reason said) where they cannot be built."""
     accel = _accel()
+    _remove_stale(accel)
     if os.environ.get(accel.PURE_VARIABLE, "") not in ("", "0"):
         _note(f"{accel.PURE_VARIABLE} is set: installing the pure-Python engine")
         return []

@@ -57,6 +57,14 @@ class Expectation:
     eligible: tuple[int, ...] = ()
     purpose: str | None = None
 
+    def __copy__(self) -> Expectation:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Expectation:
+        """Immutable: a deep copy is the value itself."""
+        return self
+
 
 _GAME = Expectation("game")
 _OVER = Expectation("over")

@@ -36,6 +36,14 @@ class DrawPurpose:
     reason: str
     early_target_rule: str
 
+    def __copy__(self) -> DrawPurpose:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> DrawPurpose:
+        """Immutable: a deep copy is the value itself."""
+        return self
+
 
 @dataclass(frozen=True, slots=True)
 class ScoreStep:
@@ -54,6 +62,14 @@ class ScoreStep:
     cards: tuple[str, ...] = ()
     amount: int = 0
 
+    def __copy__(self) -> ScoreStep:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ScoreStep:
+        """Immutable: a deep copy is the value itself."""
+        return self
+
 
 @dataclass(frozen=True, slots=True)
 class Wipe:
@@ -64,6 +80,14 @@ class Wipe:
     event: int
     cards: tuple[str, ...]
     points: int
+
+    def __copy__(self) -> Wipe:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Wipe:
+        """Immutable: a deep copy is the value itself."""
+        return self
 
 
 #: The draw every ruleset has: one card after a ``hit``.
@@ -334,6 +358,14 @@ class PendingCard:
     holder: int
     set_aside: bool
     may_go_to: tuple[int, ...]
+
+    def __copy__(self) -> PendingCard:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PendingCard:
+        """Immutable: a deep copy is the value itself."""
+        return self
 
 
 def seats_named(state: GameState, seats: Sequence[int]) -> str:
