@@ -19,10 +19,11 @@ Errors are a small family: ``Flip7Error`` ⊃ ``LogUnreadable``, ``UnsupportedRu
 
 from adjudicator.accel import engine_description, engine_path  # first: decides compiled or pure before the rules load
 from adjudicator.errors import EventOutOfRange, Flip7Error, LogUnreadable, RuleViolation, UnsupportedRuleset
-from adjudicator.events import Event, event_json_schema, parse_event
+from adjudicator.events import Event, parse_event
 from adjudicator.replay import ReplayResult, check_log, replay_log, state_at
 from adjudicator.rules import apply, check, expecting, is_legal, legal_moves
-from adjudicator.rules.base import score_row
+from adjudicator.rulesets import event_json_schema
+from adjudicator.rulesets.base.rules import score_row
 from adjudicator.scoring import bust_probability
 from adjudicator.state import GameState
 from adjudicator.table import TableView, table_view

@@ -32,11 +32,10 @@ COMPILED_MODULES: tuple[str, ...] = (
     "adjudicator.cards",
     "adjudicator.scoring",
     "adjudicator.state",
-    "adjudicator.rules.registry",
-    "adjudicator.rules.ruleset",
+    "adjudicator.rules.common",
     "adjudicator.rules.engine",
     "adjudicator.rules.position",
-    "adjudicator.rules.base",
+    "adjudicator.rulesets.base.rules",
 )
 #: The extension holding the compiled code of every listed module (one mypyc group).
 SHARED_LIBRARY = "adjudicator._accel__mypyc"

@@ -77,13 +77,30 @@ class GameEvent(_Event):
     id: str
     players: list[Name]
     dealer: Name
-    ruleset: Literal["flip7", "vengeance"] = "flip7"
+    ruleset: str = Field("flip7", description="the ruleset's name, one of the registry's (adjudicator.rulesets)")
     edition: Literal["current", "first"] = "current"
     target: int = Field(200, ge=1)
     rounds: int | None = Field(None, ge=1)
     decks: int = Field(1, ge=1, le=MAX_DECKS)
     delayed: Literal["in_turn", "assign_first"] = "in_turn"
     brutal: bool = False
+
+
+    @field_validator("ruleset", mode="plain")
+    @classmethod
+    def _known_ruleset(cls, value: Any) -> str:
+        if isinstance(value, str) and value in RULESET_NAMES:
+            return value
+        names = [repr(name) for name in RULESET_NAMES]
+        expected = " or ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} or {names[-1]}"
+        near = difflib.get_close_matches(value, RULESET_NAMES, n=1, cutoff=0.6) if isinstance(value, str) else []
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected, "hint": hint})
+
+
+#: The names a ``game`` event's ``ruleset`` may take: the registry (``adjudicator.rulesets``) lists
+#: its kits here, in its order (this module comes before the rulesets, so it cannot ask them).
+RULESET_NAMES: list[str] = []
 
 
 class RoundEvent(_Event):
@@ -394,7 +411,8 @@ def _describe(exc: ValidationError, obj: Any) -> RuleViolation:
         return _bad("log.card", f"{what}: {err['msg']} (field {where!r})")
     field_name = str(loc[1]) if len(loc) > 1 else where
     if event_type == "game" and field_name in _OPTION_FIELDS and kind in ("literal_error", "greater_than_equal", "less_than_equal"):
-        return _bad("setup.game", f"game option {field_name!r}: {err['msg']}, got {err.get('input')!r}")
+        hint = (err.get("ctx") or {}).get("hint", "")
+        return _bad("setup.game", f"game option {field_name!r}: {err['msg']}, got {err.get('input')!r}{hint}")
     if kind in ("too_short", "string_too_short") and event_type in ("game", "round", "card", "hit", "stay", "target", "end"):
         return _bad("setup.game" if event_type == "game" else "log.event", f"{what}: field {where!r} must not be empty")
     if kind == "string_too_long":
@@ -407,13 +425,10 @@ def _describe(exc: ValidationError, obj: Any) -> RuleViolation:
 def event_json_schema(target_events: Sequence[type[TargetEvent]] = ()) -> dict[str, Any]:
     """The JSON Schema of one log line (any event), as ``flip7 schema`` prints it.
 
-    ``target_events``: the ``target`` models of every ruleset (default: those of the registered
-    rulesets); a ``target`` line is then any one of them.
+    ``target_events``: the ``target`` models of every ruleset (the caller asks the registry,
+    ``adjudicator.rulesets.target_events()``, which builds on this module); a ``target`` line is
+    then any one of them. None given: the base ``target`` model alone.
     """
-    if not target_events:
-        from adjudicator.rules import target_events as registered  # the rules build on this module
-
-        target_events = registered()
     schema = EVENT_ADAPTER.json_schema()
     extra = [model for model in dict.fromkeys(target_events) if model is not TargetEvent]
     if extra:

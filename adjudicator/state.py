@@ -8,15 +8,15 @@ keeps for itself (for example set-aside cards waiting to be resolved).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol
 
 from mypy_extensions import mypyc_attr
+from pydantic import TypeAdapter
 
-from adjudicator.events import GameEvent
-
-if TYPE_CHECKING:
-    from adjudicator.rules.ruleset import Ruleset
+from adjudicator.errors import RuleViolation
+from adjudicator.events import EVENT_ADAPTER, Event, GameEvent, TargetEvent, event_adapter, load_json, validate_event
 
 #: The player has turns (and draws the cards owed to them).
 ACTIVE = "active"
@@ -226,3 +226,390 @@ class GameState:
         for frame in self.stack:
             cards.extend(frame.in_play())
         return cards
+
+
+# ---------------------------------------------------------------------------------------------
+# What the game waits for
+
+ExpectKind = Literal["game", "round", "over", "deal", "turn", "draw", "target"]
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """What may come next: ``game``, ``round``, ``over``, ``deal`` (the deal has reached ``seat``),
+    ``turn`` (``seat`` hits or stays), ``draw`` (a card owed to ``seat`` for ``purpose``) or
+    ``target`` (``seat`` must give ``card`` to one of ``eligible``, for ``purpose``)."""
+
+    kind: ExpectKind
+    seat: int | None = None
+    card: str | None = None
+    eligible: tuple[int, ...] = ()
+    purpose: str | None = None
+
+    def __copy__(self) -> Expectation:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Expectation:
+        """Immutable: a deep copy is the value itself."""
+        return self
+
+
+# ---------------------------------------------------------------------------------------------
+# The ruleset interface (kept with the table it acts on, so neither imports the other)
+#
+# The ruleset interface: what a ruleset supplies to the shared engine.
+#
+# A ruleset is a small class (one instance per ruleset, registered by name in ``adjudicator.rules``)
+# in the way python-chess's variants are Board subclasses overriding a few hooks. The engine
+# (``adjudicator.rules.engine``) owns everything the rulesets share and asks the game's ruleset,
+# ``state.rules``, for the rest. Hooks receive the live ``GameState`` and change it in place.
+#
+# Hooks a ruleset must implement: ``deck``, ``receive``, ``apply_target``, ``outcomes``.
+# Hooks with a default that fits most rulesets: everything else below.
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPurpose:
+    """Why cards are owed (a ``DrawFrame.purpose``): the rule id a wrong card or an early decision
+    cites, how messages say it ("after their hit"), and the rule an early ``target`` cites."""
+
+    rule: str
+    reason: str
+    early_target_rule: str
+
+    def __copy__(self) -> DrawPurpose:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> DrawPurpose:
+        """Immutable: a deep copy is the value itself."""
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreStep:
+    """One step of working out a row's round score, with the total after it (``Ruleset.score_steps``).
+
+    ``kind`` says what the step does, in words every ruleset shares, so that the referee can say it
+    in any language: ``numbers`` (the number ``cards`` added up), ``busted`` (a bust: the numbers
+    count 0), ``zero`` (The Zero without a Flip 7: the numbers count 0), ``double`` (x2),
+    ``halve`` (÷2, rounded down), ``add`` (a modifier in ``cards`` added or taken away:
+    ``amount``), ``floor`` (a total below 0 raised to 0), ``flip7`` (the Flip 7 bonus: ``amount``),
+    ``bonus`` (Brutal mode: the Flip 7 bonus given to this row, ``amount`` +15 or -15).
+    """
+
+    kind: str
+    total: int
+    cards: tuple[str, ...] = ()
+    amount: int = 0
+
+    def __copy__(self) -> ScoreStep:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ScoreStep:
+        """Immutable: a deep copy is the value itself."""
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Wipe:
+    """Cards one card threw out of a row at once (Vengeance's Unlucky 7), for the statistics:
+    the event that brought the card, the cards thrown out (in row order, numbers then modifiers)
+    and the round score the row held just before."""
+
+    event: int
+    cards: tuple[str, ...]
+    points: int
+
+    def __copy__(self) -> Wipe:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Wipe:
+        """Immutable: a deep copy is the value itself."""
+        return self
+
+
+#: The draw every ruleset has: one card after a ``hit``.
+HIT = "hit"
+HIT_DRAW = DrawPurpose("turn.hit", "after their hit", "turn.hit")
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # a ruleset left uncompiled subclasses it
+class Ruleset:
+    """Base class of every ruleset. Subclass it, set ``name`` and the card sets, override hooks."""
+
+    #: The value of the ``game`` event's ``ruleset`` field that selects this ruleset.
+    name: ClassVar[str]
+    #: False for a ruleset the contract names but this version cannot judge (``UnsupportedRuleset``).
+    supported: ClassVar[bool] = True
+    #: What ``UnsupportedRuleset`` says for a ruleset that is not supported.
+    unsupported: ClassVar[str] = ""
+    #: Every card name a ``card`` event may carry, and the number cards among them (an integer
+    #: in a log means the number card of that value).
+    cards: ClassVar[frozenset[str]] = frozenset()
+    numbers: ClassVar[frozenset[str]] = frozenset()
+    #: The modifier cards (they lie in the row and never bust); used where cards are placed
+    #: without being drawn (a ``position``).
+    modifiers: ClassVar[frozenset[str]] = frozenset()
+    #: Card names a ``target`` event's ``card`` may carry (default: ``cards``).
+    target_cards: ClassVar[frozenset[str] | None] = None
+    #: The model of this ruleset's ``target`` events (a subclass of ``TargetEvent`` with more fields).
+    target_event: ClassVar[type[TargetEvent]] = TargetEvent
+    min_players: ClassVar[int] = 3
+    players_per_deck: ClassVar[int] = 18
+    #: How a violation message says where a player stands, per row status.
+    status_words: ClassVar[dict[str, str]] = {ACTIVE: "is still active", STAYED: "stayed", BUSTED: "busted"}
+    #: Draws owed for other reasons than a hit (``DrawFrame.purpose`` → its wording and rules).
+    draw_purposes: ClassVar[dict[str, DrawPurpose]] = {}
+
+    def __init__(self) -> None:
+        self.parse_context: dict[str, Any] = {
+            "cards": self.cards, "numbers": self.numbers, "target_cards": self.target_cards or self.cards,
+        }
+        self.event_adapter: TypeAdapter[Event] = (
+            EVENT_ADAPTER if self.target_event is TargetEvent else event_adapter(self.target_event)
+        )
+        self._purposes = {HIT: HIT_DRAW, **self.draw_purposes}
+
+    def __repr__(self) -> str:
+        return f"<ruleset {self.name}>"
+
+    # -- parsing ---------------------------------------------------------------------------------
+
+    def parse(self, text: str) -> Event:
+        """Parse one log line of a game of this ruleset (its deck, its target fields)."""
+        return validate_event(load_json(text), self.parse_context, self.event_adapter)
+
+    # -- the game and its deck -------------------------------------------------------------------
+
+    def deck(self, decks: int) -> dict[str, int]:
+        """Copies of every card in ``decks`` shuffled-together decks (a fresh dict)."""
+        raise NotImplementedError
+
+    def check_options(self, game: GameEvent) -> None:
+        """Refuse game options this ruleset does not have (``bad_event``, rule ``setup.game``)."""
+
+    def new_row(self) -> Row:
+        """An empty row; a ruleset with more per-row data returns its ``Row`` subclass."""
+        return Row()
+
+    def card_name(self, card: str) -> str:
+        """A card as a bare noun in messages ("Freeze", "7")."""
+        return card
+
+    def label(self, card: str) -> str:
+        """A card with its article in messages ("a 7", "an 8", "Freeze")."""
+        return f"an {card}" if card in ("8", "11") else f"a {card}" if card in self.numbers else card
+
+    def target_request(self, card: str) -> str:
+        """What the holder of ``card`` must do with it, before the players it may reach ("give
+        Freeze to one of"): the words of "Ana must give Freeze to one of: Ben, Cem"."""
+        return f"give {self.label(card)} to one of"
+
+    def draw_purpose(self, purpose: str) -> DrawPurpose:
+        """The wording and rule ids of a draw (``hit`` or one of ``draw_purposes``)."""
+        return self._purposes[purpose]
+
+    # -- cards and their effects -----------------------------------------------------------------
+
+    def receive(self, state: GameState, seat: int, card: str, draw: DrawFrame | None, index: int) -> None:
+        """``card`` was revealed to ``seat`` (``draw``: the draw it was owed for; None in the deal).
+
+        Put it in the row, bust, end the round (``engine.end_round``), set it aside in ``draw``,
+        or push a ``TargetFrame`` when someone must choose a recipient. An action with no legal use
+        goes to the discard pile with no frame (and so no event).
+        """
+        raise NotImplementedError
+
+    def place(self, state: GameState, seat: int, card: str) -> str | None:
+        """Lay ``card`` in front of ``seat`` for a ``position``, with no effect (no bust, no target).
+
+        Returns why it cannot lie in a row (for the ``bad_event``), or None once placed. Default:
+        numbers and modifiers go to the row; other cards are refused.
+        """
+        row = state.rows[seat]
+        if card in self.numbers:
+            row.numbers.append(card)
+        elif card in self.modifiers:
+            row.modifiers.append(card)
+        else:
+            return f"{self.label(card)} does not stay in front of a player; list it under discards"
+        return None
+
+    def keeps_drawing(self, state: GameState, draw: DrawFrame) -> bool:
+        """True while the player of ``draw`` still takes the cards owed (default: while active)."""
+        return state.rows[draw.seat].status == ACTIVE
+
+    def draws_done(self, state: GameState, draw: DrawFrame, index: int) -> None:
+        """The draw ``draw`` is over (all cards taken or the player is out): discard its action
+        card, resolve or drop set-aside cards (pushing frames as needed)."""
+
+    def step(self, state: GameState, frame: Any, index: int) -> bool:
+        """Advance one of the ruleset's own frames by one step; True when an event is now owed."""
+        raise NotImplementedError(f"{self.name} has no frames of kind {frame.kind!r}")
+
+    # -- decisions -------------------------------------------------------------------------------
+
+    def stay_refusal(self, state: GameState, seat: int) -> RuleViolation | None:
+        """Why ``seat`` may not stay now (the move's own rules), or None when they may."""
+        if state.rows[seat].has_card():
+            return None
+        return RuleViolation(
+            "stay_without_card", "turn.stay",
+            f"{state.name(seat)} has no card in front of them, so they cannot stay and must take a card.",
+        )
+
+    def eligible(self, state: GameState, frame: TargetFrame) -> tuple[int, ...]:
+        """The seats the waiting ``frame.card`` may go to (default: players who have turns)."""
+        return tuple(state.active_seats())
+
+    def target_names(self, event: TargetEvent) -> Iterable[str]:
+        """Every name in a ``target`` event besides ``player`` (each must be seated)."""
+        return (event.target,)
+
+    def target_refusal(self, state: GameState, event: TargetEvent, exp: Expectation) -> RuleViolation | None:
+        """A ruleset's own reason why this ``target`` event cannot come now (asked right after the
+        engine found the round going, before its other checks); None: no objection."""
+        return None
+
+    def check_target(self, state: GameState, event: TargetEvent, exp: Expectation, target: int) -> None:
+        """The target's own rules, after the engine checked order, names, holder and card:
+        ``target`` must be eligible (and any extra fields right)."""
+        if target not in exp.eligible:
+            raise RuleViolation(
+                "illegal_target", "action.target",
+                f"{self.label(event.card)} cannot go to {state.name(target)}. Allowed: {', '.join(state.name(s) for s in exp.eligible) or 'nobody'}.",
+            )
+
+    def apply_target(self, state: GameState, frame: TargetFrame, event: TargetEvent, index: int) -> None:
+        """Carry out a checked ``target`` event for ``frame`` (already taken off the stack)."""
+        raise NotImplementedError
+
+    def target_moves(self, state: GameState, exp: Expectation) -> list[Event]:
+        """Every legal ``target`` event now (default: one per eligible seat)."""
+        assert exp.seat is not None and exp.card is not None
+        holder = state.name(exp.seat)
+        return [TargetEvent(type="target", player=holder, card=exp.card, target=state.name(t)) for t in exp.eligible]
+
+    # -- scoring ---------------------------------------------------------------------------------
+
+    def outcomes(self, state: GameState, ended_by: str | None) -> tuple[list[str], list[int]]:
+        """Outcome and score of every seat now (``ended_by`` None: the round is still going)."""
+        raise NotImplementedError
+
+    def row_score(self, row: Row) -> int:
+        """What ``row`` would score if the round ended now, without a Flip 7 bonus (for players'
+        views; default: 0 when busted, else its numbers added up)."""
+        return 0 if row.status == BUSTED else sum(int(n) for n in row.numbers if n.isdigit())
+
+    def row_fields(self, state: GameState, seat: int) -> dict[str, Any]:
+        """Fields of the ruleset's own that the table view's JSON shows for ``seat``'s row (default:
+        none); ``row_notes`` says the same in words."""
+        return {}
+
+    # -- what statistics ask -----------------------------------------------------------------------
+
+    def bust_cards(self, row: Row, pile: Mapping[str, int]) -> int:
+        """How many cards of ``pile`` would bust ``row`` if drawn next (default: a duplicate number),
+        before anything in the row cancels the bust."""
+        return sum(pile.get(n, 0) for n in set(row.numbers))
+
+    def bust_chance(self, row: Row, pile: Mapping[str, int]) -> float:
+        """Exact chance that the next card from ``pile`` busts ``row`` (``bust_cards`` of the pile)."""
+        size = sum(pile.values())
+        return self.bust_cards(row, pile) / size if size else 0.0
+
+    def score_note(self, state: GameState, seat: int, row: Row) -> str | None:
+        """Something in ``row`` a wrong score claim may have missed ("a Second Chance cancelled the
+        second 5 on event 12"), for its message; default: nothing."""
+        return None
+
+    def busts_saved(self, row: Row) -> int:
+        """How many busts something in the row cancelled this round (default: none can be)."""
+        return 0
+
+    def records_target(self, exp: Expectation) -> bool:
+        """True when the ``target`` decision awaited by ``exp`` is one statistics keep (default: all)."""
+        return True
+
+    # -- what the referee asks (adjudicator.referee) ------------------------------------------------
+
+    def score_steps(self, state: GameState, row: Row) -> list[ScoreStep]:
+        """How ``row`` scores in ``state``'s game, step by step, the last step's ``total`` being the
+        score ``outcomes`` gives it (the referee's breakdowns: ``7 + 5 = 12, x2 → 24``).
+
+        Default: 0 when busted, else the numbers added up (no modifiers, no bonus).
+        """
+        if row.status == BUSTED:
+            return [ScoreStep("busted", 0)]
+        numbers = tuple(row.numbers)
+        return [ScoreStep("numbers", sum(int(n) for n in numbers if n.isdigit()), numbers)]
+
+    def score_now(self, state: GameState, row: Row) -> int:
+        """What ``row`` would score if the round ended now in ``state``'s game, its options counted
+        (Brutal mode: below 0, a Flip 7 bonus already given), without a Flip 7 bonus not yet made:
+        what a player banks by staying, and what strategies compare. Default: ``row_score``."""
+        return self.row_score(row)
+
+    def bust_cover(self, row: Row) -> str | None:
+        """The card in ``row`` that would cancel a bust on the next card (base: a held Second
+        Chance), for the referee's bust-chance sentence and its facts; default None."""
+        return None
+
+    # -- what the table view shows (``adjudicator.table``) -----------------------------------------
+
+    def card_order(self) -> tuple[str, ...]:
+        """Every card in the order the table view lists piles: numbers ascending, then modifiers,
+        then actions (default: the order of ``deck``)."""
+        return tuple(self.deck(1))
+
+    def row_notes(self, state: GameState, seat: int) -> list[str]:
+        """What else lies in or happened to ``seat``'s row, in words a player uses ("holds a Second
+        Chance", "frozen by Cem's Freeze"); default: nothing."""
+        return []
+
+    def status_legend(self) -> dict[str, str]:
+        """What each row status but ``active`` means at this ruleset's table (statuses of its own
+        included), for the legend under the rows."""
+        return {STAYED: "banks the row, no more turns", BUSTED: "a number twice, scores 0", "flip7": "seven different numbers"}
+
+    def pending_cards(self, state: GameState) -> list[PendingCard]:
+        """Every card that still has to act, with whom it may reach now: the card waiting for its
+        ``target`` event (default: only that one, with ``eligible``); a ruleset that sets cards
+        aside adds them."""
+        top = state.stack[-1] if state.in_round and state.stack else None
+        if top is None or top.kind != "target":
+            return []
+        return [PendingCard(top.card, top.holder, set_aside=False, may_go_to=self.eligible(state, top))]
+
+    def wipes(self, row: Row) -> Sequence[Wipe]:
+        """The wipes ``row`` suffered this round, in order (default: no card wipes a row)."""
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class PendingCard:
+    """A card that still has to act (``Ruleset.pending_cards``): held by ``holder``, either waiting
+    for its ``target`` event now or ``set_aside`` until some draws are over, and the seats it may
+    reach now (for a set-aside card: if it acted now)."""
+
+    card: str
+    holder: int
+    set_aside: bool
+    may_go_to: tuple[int, ...]
+
+    def __copy__(self) -> PendingCard:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PendingCard:
+        """Immutable: a deep copy is the value itself."""
+        return self
+
+
+def seats_named(state: GameState, seats: Sequence[int]) -> str:
+    """``Ana, Ben`` (or ``nobody``) for messages."""
+    return ", ".join(state.name(s) for s in seats) if seats else "nobody"

@@ -1,16 +1,20 @@
-"""The API docs page (``/docs``), served whole by this server: Swagger UI's files come from the
-installed ``swagger-ui-bundle`` package, not from a CDN, so the page works offline."""
+"""The API docs page (``/docs``), served whole by this server: Swagger UI 5 (which reads the
+OpenAPI 3.1 document this API publishes) comes from the installed ``fastapi-offline`` package,
+not from a CDN, so the page works offline."""
 
 from __future__ import annotations
+
+from importlib.resources import files
 
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
-from swagger_ui_bundle import swagger_ui_path
 
 #: Where Swagger UI's files are served.
 ASSETS = "/docs/assets"
+#: The folder of Swagger UI's files (``swagger-ui-bundle.js``, ``swagger-ui.css``, ``favicon.png``).
+SWAGGER_UI_FILES = str(files("fastapi_offline") / "static")
 
 
 def install(app: FastAPI) -> None:
@@ -23,7 +27,7 @@ def install(app: FastAPI) -> None:
             title=f"{app.title} API",
             swagger_js_url=f"{ASSETS}/swagger-ui-bundle.js",
             swagger_css_url=f"{ASSETS}/swagger-ui.css",
-            swagger_favicon_url=f"{ASSETS}/favicon-32x32.png",
+            swagger_favicon_url=f"{ASSETS}/favicon.png",
         )
 
-    app.mount(ASSETS, StaticFiles(directory=swagger_ui_path), name="docs-assets")
+    app.mount(ASSETS, StaticFiles(directory=SWAGGER_UI_FILES), name="docs-assets")

@@ -135,6 +135,20 @@ EXAMPLE_GAME: dict[str, Any] = {
 }
 
 
+class ListedGame(GameSummary):
+    """A stored game as `GET /v1/games` lists it: its summary and its ruleset."""
+
+    ruleset: str | None = Field(
+        None, description="`flip7`, `vengeance` or `vengeance (brutal)` (as in the statistic `by_ruleset`); null without a game line."
+    )
+
+
+class ListedGamePage(GamePage):
+    """One page of stored games, ordered by id; pass `next_cursor` as `cursor` for the next."""
+
+    games: list[ListedGame]  # type: ignore[assignment]
+
+
 class IngestOutcome(_Model):
     """What `POST /v1/games` did with the log, and its verdict."""
 
@@ -296,9 +310,11 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
     "TableView": [EXAMPLE_TABLE],
     "GameSummary": [EXAMPLE_GAME],
     "GamePage": [{"games": [EXAMPLE_GAME], "next_cursor": "kitchen-2026-11-29"}],
+    "ListedGame": [{**EXAMPLE_GAME, "ruleset": "flip7"}],
+    "ListedGamePage": [{"games": [{**EXAMPLE_GAME, "ruleset": "flip7"}], "next_cursor": "kitchen-2026-11-29"}],
 }
 
 __all__ = [
-    "EXAMPLES", "GamePage", "GameSummary", "Outcome", "PlayerRound", "RoundSummary", "TablePlayer", "TableView",
+    "EXAMPLES", "GamePage", "GameSummary", "ListedGame", "ListedGamePage", "Outcome", "PlayerRound", "RoundSummary", "TablePlayer", "TableView",
     "Verdict", "Violation", "WaitingFor",
 ]

@@ -13,6 +13,9 @@ class Timeline(_Model):
     verdict: Verdict
     events: list[StoredEvent] = Field(description="The event lines, as `GET /v1/games/{id}/events` gives them.")
     tables: list[TableView] = Field(description="The table after each event, as `POST /v1/state?at=i` shows it.")
+    ruleset: str | None = Field(
+        None, description="`flip7`, `vengeance` or `vengeance (brutal)`, from the game line (null when it does not read)."
+    )
 
 
 class FigureInfo(_Model):

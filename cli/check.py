@@ -20,8 +20,8 @@ from rich.progress import Progress
 
 from adjudicator.bulk import bulk_replays, tune_for_bulk
 from adjudicator.errors import Flip7Error
-from adjudicator.events import event_json_schema
 from adjudicator.replay import replay_log, state_at
+from adjudicator.rulesets import event_json_schema
 from adjudicator.source import lines_from_stream, printable
 from adjudicator.table import table_view
 from cli.common import describe_os_error, err_console, fail, open_log, out_console

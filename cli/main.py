@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "serve": "serve",
     "convert": "convert",
     "settle": "referee", "explain": "referee",
+    "advise": "analysis", "analyze": "analysis",
 }
 
 

@@ -107,6 +107,7 @@ def explain(
     round_no: Annotated[int | None, typer.Option("--round", help="Tell only this round.", min=1)] = None,
     lang: Annotated[Lang, typer.Option("--lang", help="The language of the story.")] = Lang.en,
     as_json: Annotated[bool, typer.Option("--json", help="Print the explanation JSON.")] = False,
+    costly: Annotated[bool, typer.Option("--costly", help="Also name the costly decisions (mistakes and blunders, see flip7 analyze).")] = False,
 ) -> None:
     """Tell the game move by move: every ruling the engine applied, the bust chance at every hit, and each score worked out."""
     if at is not None and round_no is not None:
@@ -116,6 +117,8 @@ def explain(
         result = explain_log(text, lang.value, at=at, round_no=round_no)
     except Flip7Error as exc:
         fail(f"{file}: {exc}")
+    if costly:
+        result["costly"] = _costly(text, round_no, at)
     if as_json:
         typer.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
@@ -133,6 +136,26 @@ def explain(
             _violation(console, entry["violation"], code)
     if at is not None:
         _players(console, result["players"], code, f"{_t('h_out', code)}, {_t('h_scores', code)}")
+    if costly:
+        from cli.analysis import costly_lines
+
+        heading, *sentences = costly_lines(result["costly"], code)
+        console.print(f"\n[bold]{escape(heading)}[/]")
+        for sentence in sentences:
+            _say(console, sentence, 4, first="  - ")
+
+
+def _costly(text: str, round_no: int | None, at: int | None) -> list[dict[str, Any]]:
+    """The mistakes and blunders of the part of the game told (``flip7 analyze``'s decisions)."""
+    from adjudicator.analysis.observe import analyze
+    from cli.analysis import ANALYZE_BUDGET
+
+    try:
+        found = analyze(text, round_no=round_no, budget=ANALYZE_BUDGET)
+    except Flip7Error as exc:
+        fail(f"{exc}")
+    return [d.model_dump(mode="json") for d in found.decisions
+            if d.mark in ("mistake", "blunder") and (at is None or d.event <= at)]
 
 
 def register(app: typer.Typer) -> None:

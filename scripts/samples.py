@@ -19,7 +19,7 @@ from pathlib import Path
 from adjudicator.events import EndEvent, Event, GameEvent, HitEvent, ScoreEvent, TargetEvent
 from adjudicator.replay import check_log, walk
 from adjudicator.rules import expecting
-from adjudicator.rules.base import NAME
+from adjudicator.rulesets.base.rules import NAME
 from adjudicator.simulate.play import GameOptions, SimulatedGame, dump_event, play_game
 from adjudicator.state import BUSTED, GameState
 

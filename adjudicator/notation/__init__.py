@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from adjudicator.notation import vengeance as _vengeance_words  # noqa: F401 (registers the Vengeance words)
 from adjudicator.notation.parse import Entry, Notation, NotationError, parse_notation
 from adjudicator.notation.words import register_card_words
 from adjudicator.notation.write import event_json, jsonl_to_notation, notation_to_jsonl, quote, statement

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from adjudicator.cards import ALL_CARDS
+from adjudicator.rulesets import KITS, RULESETS, Kit, find_kit
 
 #: The word that starts a statement, by what the statement is.
 STATEMENT_WORDS: dict[str, str] = {
@@ -78,18 +78,9 @@ TOTALS_WORDS = frozenset({"totals", "total", "stand", "gesamt", "endstand"})
 #: The key in ``round N dealer NAME``.
 DEALER_WORDS = frozenset({"dealer", "geber"})
 
-_BASE_CARDS: dict[str, str] = {
-    **{card: card for card in ALL_CARDS},
-    "×2": "x2", "*2": "x2", "2x": "x2", "mal2": "x2", "double": "x2",
-    "fr": "freeze", "frz": "freeze", "f": "freeze", "einfrieren": "freeze", "eingefroren": "freeze",
-    "flip3": "flip_three", "f3": "flip_three", "ft": "flip_three", "flip_3": "flip_three", "flipthree": "flip_three",
-    "drei_aufdecken": "flip_three", "dreiaufdecken": "flip_three", "drei": "flip_three",
-    "sc": "second_chance", "2c": "second_chance", "2nd_chance": "second_chance", "secondchance": "second_chance",
-    "chance": "second_chance", "zweite_chance": "second_chance", "zweitechance": "second_chance", "zc": "second_chance",
-}
 
-#: Card words per ruleset (word → card name of the log).
-CARD_WORDS: dict[str, dict[str, str]] = {"flip7": dict(_BASE_CARDS)}
+#: Card words per ruleset (word → card name of the log), filled from each kit's ``words`` facet.
+CARD_WORDS: dict[str, dict[str, str]] = {}
 
 #: Words of a ruleset's own ``target`` fields (word → field name of the log), per ruleset.
 FIELD_WORDS: dict[str, dict[str, str]] = {}
@@ -100,10 +91,7 @@ FIELD_PRINT: dict[str, dict[str, dict[str, str]]] = {}
 CARD_FIELDS: dict[str, set[str]] = {}
 
 #: Phrases of two or three words read as one word (``Flip Three``, ``Second Chance``, ``noch eine`` …).
-PHRASES: set[tuple[str, ...]] = {
-    ("flip", "three"), ("flip", "3"), ("second", "chance"), ("zweite", "chance"), ("drei", "aufdecken"),
-    ("noch", "eine"), ("am", "zug"), ("2nd", "chance"), ("voll", "fies"),
-}
+PHRASES: set[tuple[str, ...]] = {("noch", "eine"), ("am", "zug"), ("voll", "fies")}
 
 
 def register_card_words(
@@ -120,9 +108,8 @@ def register_card_words(
     The card name itself is always a word for it. Names of two or three words ("Flip Four", "Just
     One More") go in ``phrases``. ``fields`` does the same for the ruleset's own ``target`` fields
     (``target_card=7``, ``karte=7``); ``card_fields`` names those whose values are cards, and
-    ``printed_fields`` gives, per language, the word the printer writes for a field. Called once
-    per ruleset; the base game's words are registered here, the Vengeance words in
-    ``adjudicator.notation.vengeance``.
+    ``printed_fields`` gives, per language, the word the printer writes for a field. The kits'
+    words are added from their ``words`` facet (``load_kit_words``); this adds more.
     """
     table = CARD_WORDS.setdefault(ruleset, {})
     for card, aliases in words.items():
@@ -140,8 +127,25 @@ def register_card_words(
         FIELD_PRINT.setdefault(ruleset, {}).setdefault(lang, {}).update(printed)
 
 
+def load_kit_words(kit: Kit) -> None:
+    """Add the words of ``kit``'s ``words`` facet (once per kit name; a kit without one adds none)."""
+    if kit.name in _LOADED:
+        return
+    _LOADED.add(kit.name)
+    words = kit.words
+    if words is None:
+        return
+    CARD_WORDS.setdefault(kit.name, {}).update(words.table)
+    register_card_words(
+        kit.name, words.words, phrases=words.phrases, fields=words.fields,
+        card_fields=words.card_fields, printed_fields=words.printed_fields,
+    )
+
+
 def card_words(ruleset: str) -> dict[str, str]:
-    """The card words of ``ruleset`` (the base game's for a ruleset that registered none)."""
+    """The card words of ``ruleset`` (the base game's for a ruleset that has none)."""
+    if ruleset not in _LOADED and ruleset in RULESETS:
+        load_kit_words(find_kit(ruleset))
     return CARD_WORDS.get(ruleset) or CARD_WORDS["flip7"]
 
 
@@ -176,3 +180,8 @@ PRINT_WORDS: dict[str, dict[str, str]] = {
            "ruleset": "regeln", "brutal": "brutal", "position": "stellung", "turn": "zug", "discards": "ablage",
            "stayed": "stopp", "frozen": "eingefroren", "busted": "verzockt"},
 }
+
+
+_LOADED: set[str] = set()
+for _kit in KITS:
+    load_kit_words(_kit)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.plots.svg import Bar, BarGroup, Chart, Series, bar_chart, line_chart, stack
+from adjudicator.plots.svg import PALETTE, Bar, BarGroup, Chart, Series, bar_chart, line_chart, stack
 from adjudicator.rules import find_ruleset
 from adjudicator.store.stats import StatResult
 
@@ -57,14 +57,19 @@ def _bust_risk(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
 
 def _scores_by_outcome(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
     bars = [
-        Bar(r["outcome"], _num(r["avg_score"]), _num(r["min_score"]), _num(r["max_score"]),
+        Bar(OUTCOME_LABELS.get(r["outcome"], r["outcome"]), _num(r["avg_score"]), _num(r["min_score"]), _num(r["max_score"]),
             note=f"(from {r['min_score']} to {r['max_score']}, {r['rounds']} rounds)")
         for r in rows
     ]
     return bar_chart(
         fig.title, fig.explanation, [BarGroup("", [b]) for b in bars],
-        y_label="round score (bar: average, whisker: lowest to highest)", x_label="how the round ended for the player",
+        y_label="round score", x_label="how the round ended for the player",
+        legend=[("average", PALETTE[0], False), ("lowest to highest", "#222", False)],
     )
+
+
+#: The verdict's outcomes as the figures name them (``in``: still in when another's Flip 7 ended the round).
+OUTCOME_LABELS = {"flip7": "Flip 7", "in": "still in", "stayed": "stayed", "frozen": "frozen", "busted": "busted"}
 
 
 def _win_rate_by_seat(fig: Figure, rows: list[dict[str, Any]]) -> Chart:

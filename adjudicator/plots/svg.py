@@ -103,12 +103,21 @@ def stack(charts: Sequence[Chart], *, gap: int = 24) -> str:
     )
 
 
-def _frame(title: str, description: str, body: list[str], y_label: str, y_max: float, x_label: str) -> Chart:
+def axis_range(lowest: float, y_max: float) -> tuple[float, float]:
+    """The y axis from ``lowest`` (0 unless a value is below 0) to ``y_max``, both on round steps:
+    ``(0, y_max)`` as given when nothing is negative."""
+    if lowest >= 0:
+        return 0.0, y_max
+    step = _nice_max((y_max - lowest) / 5)
+    return step * math.floor(lowest / step + 1e-9), step * math.ceil(y_max / step - 1e-9)
+
+
+def _frame(title: str, description: str, body: list[str], y_label: str, y_max: float, x_label: str, *, y_min: float = 0.0) -> Chart:
     plot_h = HEIGHT - _TOP - _BOTTOM
     parts = [f'<text x="{WIDTH / 2}" y="20" text-anchor="middle" font-size="16" font-weight="600">{escape(title)}</text>']
-    ticks = _tick_count(y_max)
+    ticks = _tick_count(y_max) if y_min == 0 else round((y_max - y_min) / _nice_max((y_max - y_min) / 5))
     for i in range(ticks + 1):  # grid and y ticks
-        value = y_max * i / ticks
+        value = y_min + (y_max - y_min) * i / ticks
         y = _TOP + plot_h - plot_h * i / ticks
         parts.append(f'<line x1="{_LEFT}" x2="{WIDTH - _RIGHT}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
         parts.append(f'<text x="{_LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#333">{escape(_fmt(value))}</text>')
@@ -117,7 +126,8 @@ def _frame(title: str, description: str, body: list[str], y_label: str, y_max: f
     )
     parts.append(f'<text x="{(_LEFT + WIDTH - _RIGHT) / 2}" y="{HEIGHT - 8}" text-anchor="middle" fill="#333">{escape(x_label)}</text>')
     parts.extend(body)
-    parts.append(f'<line x1="{_LEFT}" x2="{WIDTH - _RIGHT}" y1="{_TOP + plot_h}" y2="{_TOP + plot_h}" stroke="#333"/>')
+    zero = _TOP + plot_h + plot_h * y_min / (y_max - y_min)  # the axis line is at 0, below 0 only where values are
+    parts.append(f'<line x1="{_LEFT}" x2="{WIDTH - _RIGHT}" y1="{_fmt(round(zero, 1))}" y2="{_fmt(round(zero, 1))}" stroke="#333"/>')
     return Chart(title, description, HEIGHT, "\n".join(parts))
 
 
@@ -130,12 +140,13 @@ def _empty(title: str, description: str) -> Chart:
 
 
 def _legend(names: Sequence[tuple[str, str, bool]]) -> list[str]:
-    parts, x = [], _LEFT
+    parts: list[str] = []
+    x: float = _LEFT
     for name, colour, dashed in names:
         dash = ' stroke-dasharray="5 3"' if dashed else ""
         parts.append(f'<line x1="{x}" x2="{x + 18}" y1="34" y2="34" stroke="{colour}" stroke-width="3"{dash}/>')
         parts.append(f'<text x="{x + 22}" y="38" fill="#333">{escape(name)}</text>')
-        x += 30 + 7 * len(name)
+        x += 40 + 7.5 * len(name)  # DejaVu Sans at 13 px: about 7.5 units a character
     return parts
 
 
@@ -148,19 +159,24 @@ def bar_chart(
     x_label: str,
     y_max: float | None = None,
     mark_label: str | None = None,
+    legend: Sequence[tuple[str, str, bool]] = (),
 ) -> Chart:
-    """Bars in groups (one colour per position in a group), with optional whiskers and dashed marks."""
+    """Bars in groups (one colour per position in a group), with optional whiskers and dashed marks.
+
+    Values below 0 (Brutal's round scores) extend the axis below 0; ``legend`` adds entries (name,
+    colour, dashed) to the legend line at the top."""
     if not any(group.bars for group in groups):
         return _empty(title, description)
     top = max(max(b.value, b.high or 0, b.mark or 0) for g in groups for b in g.bars)
-    y_max = y_max or _nice_max(top)
+    bottom = min(min(b.value, b.low or 0, b.mark or 0) for g in groups for b in g.bars)
+    y_min, y_max = axis_range(bottom, y_max or _nice_max(top))
     plot_w, plot_h = WIDTH - _LEFT - _RIGHT, HEIGHT - _TOP - _BOTTOM
     n_bars = sum(len(g.bars) for g in groups) + (len(groups) - 1)  # one bar's gap between groups
     slot = plot_w / max(n_bars, 1)
     width = min(max(slot * 0.8, 1.0), _MAX_BAR)
 
     def y_of(v: float) -> float:
-        return _TOP + plot_h - plot_h * max(0.0, min(v, y_max)) / y_max
+        return _TOP + plot_h - plot_h * (max(y_min, min(v, y_max)) - y_min) / (y_max - y_min)
 
     body: list[str] = []
     position = 0
@@ -172,7 +188,7 @@ def bar_chart(
             x = _LEFT + slot * position + (slot - width) / 2
             tip = f"{group.label} {bar.label}: {_fmt(bar.value)}{' ' + bar.note if bar.note else ''}".strip()
             body.append(
-                f'<rect x="{x:.1f}" y="{y_of(bar.value):.1f}" width="{width:.1f}" height="{y_of(0) - y_of(bar.value):.1f}" '
+                f'<rect x="{x:.1f}" y="{min(y_of(bar.value), y_of(0)):.1f}" width="{width:.1f}" height="{abs(y_of(0) - y_of(bar.value)):.1f}" '
                 f'fill="{colour}"><title>{escape(tip)}</title></rect>'
             )
             middle = x + width / 2
@@ -199,9 +215,10 @@ def bar_chart(
             last_label_end = centre + half
         body.append(f'<text x="{centre:.1f}" y="{_TOP + plot_h + row}" text-anchor="middle" fill="#333">{escape(label)}</text>')
         position += 1
-    if mark_label:
-        body.extend(_legend([(mark_label, "#222", True)]))
-    return _frame(title, description, body, y_label, y_max, x_label)
+    entries = [*legend, *([(mark_label, "#222", True)] if mark_label else [])]
+    if entries:
+        body.extend(_legend(entries))
+    return _frame(title, description, body, y_label, y_max, x_label, y_min=y_min)
 
 
 def line_chart(

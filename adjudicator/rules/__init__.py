@@ -1,19 +1,19 @@
-"""The rules: a shared engine and one ruleset per variant, registered by name.
+"""The rules: the shared engine, asking each game's ruleset (``adjudicator.rulesets``) for the rest.
 
-- ``engine``: what every ruleset shares (``apply``, ``check``, ``is_legal``, ``legal_moves``,
-  ``expecting``, the round's end and the claims);
-- ``ruleset``: the ``Ruleset`` base class, the hooks a ruleset implements;
-- ``base``: Flip 7 itself (``"ruleset": "flip7"``); ``vengeance``: With a Vengeance (``"ruleset": "vengeance"``);
-- ``registry``: ``RULESETS``, ``register``, ``find_ruleset``.
+- ``common``: what the engine and the rulesets share (``expecting``, ``standing``, ``violation``,
+  ``end_round``, the wording of what was allowed);
+- ``engine``: the event handlers and the fold's step (``apply``, ``check``, ``is_legal``,
+  ``legal_moves``), looking the game's ruleset up in the registry;
+- ``ruleset``: the ``Ruleset`` interface a ruleset implements (defined with the table in ``state``);
+- ``position``: the optional ``position`` event.
 
-A new ruleset is one module with a ``Ruleset`` subclass, registered here with ``register``.
+The rulesets themselves are packages under ``adjudicator.rulesets`` (one kit each), listed by its
+registry; ``RULESETS``, ``register`` and ``find_ruleset`` are named here too.
 """
 
 from __future__ import annotations
 
-from adjudicator.events import TargetEvent
 from adjudicator.rules import position  # noqa: F401 (registers the position event's handlers)
-from adjudicator.rules.base import BaseGame
 from adjudicator.rules.engine import (
     Expectation,
     apply,
@@ -25,20 +25,10 @@ from adjudicator.rules.engine import (
     legal_moves,
     round_outcomes,
 )
-from adjudicator.rules.registry import RULESETS, find_ruleset, register
-from adjudicator.rules.ruleset import HIT, DrawPurpose, Ruleset
-from adjudicator.rules.vengeance import Vengeance
-
-
-def target_events() -> list[type[TargetEvent]]:
-    """The ``target`` event model of every registered ruleset (for the log's JSON Schema)."""
-    return [ruleset.target_event for ruleset in RULESETS.values()]
-
-
-register(BaseGame())
-register(Vengeance())
+from adjudicator.rulesets import RULESETS, find_ruleset, register, target_events
+from adjudicator.state import HIT, DrawPurpose, Ruleset
 
 __all__ = [
-    "HIT", "RULESETS", "BaseGame", "DrawPurpose", "Expectation", "Ruleset", "apply", "check", "describe_expectation",
+    "HIT", "RULESETS", "DrawPurpose", "Expectation", "Ruleset", "apply", "check", "describe_expectation",
     "end_round", "expecting", "find_ruleset", "is_legal", "legal_moves", "register", "round_outcomes", "target_events",
 ]

@@ -16,10 +16,8 @@ names no card of any ruleset.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 from adjudicator.errors import RuleViolation, UnsupportedRuleset
 from adjudicator.events import (
@@ -34,168 +32,54 @@ from adjudicator.events import (
     StayEvent,
     TargetEvent,
 )
-from adjudicator.rules.registry import find_ruleset
-from adjudicator.rules.ruleset import HIT, seats_named
-from adjudicator.scoring import game_winner
-from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, RoundFrame, RoundResult
+from adjudicator.rules.common import (
+    _deal_seat,
+    describe_expectation,
+    end_round,
+    expecting,
+    may_stay,
+    next_dealer,
+    out_of_order,
+    round_outcomes,
+    seat_of,
+    standing,
+    violation,
+)
+from adjudicator.rulesets import find_ruleset
+from adjudicator.state import ACTIVE, HIT, STAYED, DrawFrame, Expectation, GameState, RoundFrame
 
 # ---------------------------------------------------------------------------------------------
 # What the game waits for
 
-ExpectKind = Literal["game", "round", "over", "deal", "turn", "draw", "target"]
 
 
-@dataclass(frozen=True, slots=True)
-class Expectation:
-    """What may come next: ``game``, ``round``, ``over``, ``deal`` (the deal has reached ``seat``),
-    ``turn`` (``seat`` hits or stays), ``draw`` (a card owed to ``seat`` for ``purpose``) or
-    ``target`` (``seat`` must give ``card`` to one of ``eligible``, for ``purpose``)."""
-
-    kind: ExpectKind
-    seat: int | None = None
-    card: str | None = None
-    eligible: tuple[int, ...] = ()
-    purpose: str | None = None
-
-    def __copy__(self) -> Expectation:
-        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Expectation:
-        """Immutable: a deep copy is the value itself."""
-        return self
-
-
-_GAME = Expectation("game")
-_OVER = Expectation("over")
-_ROUND = Expectation("round")
 # Expectations are frozen: one per seat (and draw purpose) serves every event that waits for it.
-_DEALS: dict[int, Expectation] = {}
-_TURNS: dict[int, Expectation] = {}
-_DRAWS: dict[tuple[int, str], Expectation] = {}
 
 
-def expecting(state: GameState) -> Expectation:
-    """Describe what the game waits for now (the state must be settled)."""
-    if state.game is None:
-        return _GAME
-    if state.over:
-        return _OVER
-    if not state.in_round:
-        return _ROUND
-    top = state.stack[-1]
-    kind = top.kind
-    if kind == "target":
-        return Expectation("target", top.holder, top.card, state.rules.eligible(state, top), top.purpose)
-    if kind == "draw":
-        key = (top.seat, top.purpose)
-        exp = _DRAWS.get(key)
-        if exp is None:
-            exp = _DRAWS[key] = Expectation("draw", top.seat, purpose=top.purpose)
-        return exp
-    assert kind == "round", top
-    if top.dealing:
-        seat = _deal_seat(state, top.deal_pos)
-        exp = _DEALS.get(seat)
-        if exp is None:
-            exp = _DEALS[seat] = Expectation("deal", seat)
-        return exp
-    seat = _next_active(state, top.last_mover)
-    exp = _TURNS.get(seat)
-    if exp is None:
-        exp = _TURNS[seat] = Expectation("turn", seat)
-    return exp
 
 
-def _deal_seat(state: GameState, pos: int) -> int:
-    assert state.dealer is not None
-    return (state.dealer + 1 + pos) % len(state.players)
 
 
-def _next_active(state: GameState, after: int) -> int:
-    n = len(state.players)
-    for step in range(1, n + 1):
-        seat = (after + step) % n
-        if state.rows[seat].status == ACTIVE:
-            return seat
-    raise AssertionError("no active player (the round should have ended)")
 
 
 # ---------------------------------------------------------------------------------------------
 # Messages
 
 
-def standing(state: GameState, seat: int) -> str:
-    """Where ``seat`` stands, for messages, with the event that decided it: "Ben stayed on event 7",
-    "Ben was frozen by Cem on event 4", "Ben busted on event 8 with a second 5 (drawn for a Flip
-    Three, which it ended)", "Ana is still active"."""
-    row = state.rows[seat]
-    verb = state.rules.status_words[row.status]
-    if row.status == ACTIVE:
-        return f"{state.name(seat)} {verb}"
-    by = f" by {state.name(row.put_out_by)}" if row.put_out_by is not None else ""
-    when = f" on event {row.status_event}" if row.status_event is not None else ""
-    detail = ""
-    if row.bust_card is not None and row.status == BUSTED:
-        detail = f" with a second {row.bust_card}"
-        if row.status_during is not None and row.status_during != HIT:
-            detail += f", drawn {state.rules.draw_purpose(row.status_during).reason}, which it ended"
-    return f"{state.name(seat)} {verb}{by}{when}{detail}"
 
 
-def may_stay(state: GameState, seat: int) -> bool:
-    """True when ``seat`` could stay now by the move's own rules (if it were their move)."""
-    return state.rules.stay_refusal(state, seat) is None
 
 
-def describe_expectation(state: GameState, exp: Expectation) -> str:
-    """Say in words what was allowed at this point, for violation messages."""
-    match exp.kind:
-        case "game":
-            return "the log must begin with a game event"
-        case "over":
-            return f"the game is over ({state.name(state.winner) if state.winner is not None else '?'} won); only score and end claims may follow"
-        case "round":
-            nxt = state.rounds_finished() + 1
-            return f"round {nxt} should begin next (dealer {state.name(next_dealer(state))})"
-    assert exp.seat is not None
-    who = state.name(exp.seat)
-    match exp.kind:
-        case "deal":
-            return f"the deal has reached {who}, who takes a card" + (" or stays" if may_stay(state, exp.seat) else "")
-        case "turn":
-            if may_stay(state, exp.seat):
-                return f"it is {who}'s turn to hit or stay"
-            if not state.rows[exp.seat].has_card():
-                return f"it is {who}'s turn to hit (nothing in front of them, so they must hit)"
-            return f"it is {who}'s turn to hit (they may not stay now)"
-        case "draw":
-            return f"a card is owed to {who} {state.rules.draw_purpose(exp.purpose or HIT).reason}"
-    return f"{who} must {state.rules.target_request(exp.card or '')}: {seats_named(state, exp.eligible)}"
 
 
-def violation(code: str, rule: str, message: str) -> RuleViolation:
-    """A ``RuleViolation`` (the engine's and rulesets' one way to refuse an event)."""
-    return RuleViolation(code, rule, message)
 
 
-def out_of_order(state: GameState, rule: str, what: str) -> RuleViolation:
-    """``out_of_order``: ``what`` cannot come now, saying what could."""
-    return violation("out_of_order", rule, f"{what} cannot come now: {describe_expectation(state, expecting(state))}.")
 
 
 # ---------------------------------------------------------------------------------------------
 # Checks shared by several event types
 
 
-def seat_of(state: GameState, name: str) -> int:
-    """The seat of ``name``; ``unknown_player`` when nobody of that name is seated."""
-    seat = state.seat_of.get(name)
-    if seat is None:
-        near = difflib.get_close_matches(name, list(state.players), n=1, cutoff=0.6)
-        meant = f"; {near[0]!r} was probably meant" if near else ""
-        raise violation("unknown_player", "setup.names", f"{name!r} is not seated at this table (players: {', '.join(state.players)}){meant}.")
-    return seat
 
 
 def _common(state: GameState, what: str) -> None:
@@ -254,12 +138,6 @@ def apply_game(state: GameState, ev: GameEvent, index: int) -> None:
 # round
 
 
-def next_dealer(state: GameState) -> int:
-    """The dealer of the next round: the first dealer, then one seat to the left each round."""
-    if state.dealer is None:
-        assert state.game is not None
-        return state.seat_of[state.game.dealer]
-    return state.left_of(state.dealer)
 
 
 def check_round(state: GameState, ev: RoundEvent) -> None:
@@ -554,28 +432,8 @@ def settle(state: GameState, index: int) -> None:
             return
 
 
-def round_outcomes(state: GameState, ended_by: str | None) -> tuple[list[str], list[int]]:
-    """Outcome and score of every seat now (``ended_by`` None: the round is still going)."""
-    return state.rules.outcomes(state, ended_by)
 
 
-def end_round(state: GameState, ended_by: str, flip7_seat: int | None) -> None:
-    """Score the round, clear the table to the discard pile and check whether the game is over."""
-    assert state.game is not None and state.dealer is not None
-    outcomes, scores = state.rules.outcomes(state, ended_by)
-    for card in state.in_play():
-        state.discard(card)
-    for row in state.rows:
-        for card in row.table_cards():
-            state.discard(card)
-    state.stack.clear()
-    state.in_round = False
-    state.history.append(RoundResult(state.round, state.dealer, ended_by, flip7_seat, outcomes, scores, state.rows))
-    state.rows = state.fresh_rows()
-    for seat, score in enumerate(scores):
-        state.totals[seat] += score
-    state.winner = game_winner(state.totals, state.rounds_finished(), target=state.game.target, rounds=state.game.rounds)
-    state.over = state.winner is not None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -655,3 +513,11 @@ def legal_moves(state: GameState, *, chance: bool = True) -> list[Event]:
     if chance and state.game is not None and not state.over and state.draw_size == 0:
         moves.append(ShuffleEvent(type="shuffle"))
     return moves
+
+
+# What the rules share lives in ``common`` (the rulesets build on it); it is named here too, as the
+# engine's public surface.
+__all__ = [
+    "HANDLERS", "Expectation", "apply", "check", "describe_expectation", "end_round", "expecting", "is_legal",
+    "legal_moves", "may_stay", "next_dealer", "out_of_order", "round_outcomes", "seat_of", "settle", "standing", "violation",
+]

@@ -84,7 +84,7 @@ def game_event(game_id: str, names: Sequence[str], dealer: str, options: GameOpt
     """The ``game`` event of a simulated game; ``SimulationError`` when the event model refuses an option."""
     try:
         return GameEvent(
-            type="game", id=game_id, players=list(names), dealer=dealer, ruleset=options.ruleset,  # type: ignore[arg-type]
+            type="game", id=game_id, players=list(names), dealer=dealer, ruleset=options.ruleset,
             edition=options.edition, delayed=options.delayed, target=options.target, rounds=options.rounds,
             decks=options.decks, brutal=options.brutal,
         )

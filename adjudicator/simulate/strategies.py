@@ -22,7 +22,7 @@ from typing import ClassVar
 
 from adjudicator.cards import FLIP_THREE, FREEZE, SECOND_CHANCE
 from adjudicator.events import TargetEvent
-from adjudicator.simulate.vengeance import best_target
+from adjudicator.rulesets import find_kit
 from adjudicator.simulate.view import PlayerView, RowView
 
 TARGETING = ("smart", "random")
@@ -75,15 +75,15 @@ class Strategy(ABC):
 
     def choose_target(self, view: PlayerView, moves: Sequence[TargetEvent], rng: random.Random) -> TargetEvent:
         """Choose one of the legal ``target`` events: by whom it goes to (``pick_target``); a
-        ruleset whose targets carry more choices (which card) adds its own strategy code here.
-        With a Vengeance's cards: a random move (``@random``) or the best one for this player by
-        ``simulate.vengeance.best_target``."""
+        ruleset whose targets carry more choices (which card) brings its own choice in its kit
+        (``Kit.best_target``): a random move (``@random``) or the best one for this player."""
         if moves[0].card not in _PLAYER_CHOICE:
             if len(moves) == 1:
                 return moves[0]
             if self.targeting == "random":
                 return rng.choice(list(moves))
-            return best_target(view, moves)
+            choose = find_kit(view.game.ruleset).best_target
+            return choose(view, moves) if choose is not None else moves[0]
         by_target: dict[str, TargetEvent] = {}
         for move in moves:
             by_target.setdefault(move.target, move)

@@ -230,9 +230,11 @@ class Store:
         player: str | None = None,
         limit: int | None = 100,
         after: str | None = None,
+        search: str | None = None,
     ) -> GamePage:
         """Stored games ordered by id, filtered; ``valid=False`` lists the invalid ones.
 
+        ``search``: only games whose id or a player's name contains it (case-insensitive).
         Pagination is by cursor: ``after`` is the ``next_cursor`` of the previous page. ``limit``
         None lists everything.
         """
@@ -242,9 +244,11 @@ class Store:
             "AND ($finished IS NULL OR finished = $finished) "
             "AND ($player IS NULL OR list_contains(players, $player)) "
             "AND ($after IS NULL OR id > $after) "
+            "AND ($search IS NULL OR contains(lower(id), lower($search)) "
+            "OR len(list_filter(players, lambda p: contains(lower(p), lower($search)))) > 0) "
             "ORDER BY id"
         )
-        params: dict[str, Any] = {"valid": valid, "finished": finished, "player": player, "after": after}
+        params: dict[str, Any] = {"valid": valid, "finished": finished, "player": player, "after": after, "search": search}
         if limit is not None:
             sql += " LIMIT $limit"
             params["limit"] = limit + 1

@@ -1,9 +1,9 @@
 """The API's routers, one module per group of endpoints."""
 
-from api.routes import analysis, batch, games, health, judge, plots, referee, timeline, viewer
+from api.routes import analysis, batch, decisions, games, health, judge, plots, referee, timeline, viewer
 
 ROUTERS = (
-    health.router, judge.router, referee.router, games.router, batch.router, analysis.router, timeline.router, plots.router, viewer.router,
+    health.router, judge.router, referee.router, games.router, batch.router, analysis.router, decisions.router, timeline.router, plots.router, viewer.router,
 )
 
 __all__ = ["ROUTERS"]

@@ -17,10 +17,11 @@ from adjudicator.store import Store
 from api import store_adapter
 from api.body import read_log
 from api.deps import StoreDep, WriterDep, get_store
-from api.models import GameEvents, GamePage, IngestOutcome, TableView, Verdict
+from api.models import GameEvents, IngestOutcome, ListedGamePage, TableView, Verdict
 from api.paths import decode_game_id, game_url
 from api.responses import SafeJSONResponse
 from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, NOT_FOUND, STORE_ERRORS, WRITE_ERRORS, AtQuery, ReplaceQuery, table_at
+from api.rulesets import with_rulesets
 
 router = APIRouter(prefix="/v1/games", tags=["games"], default_response_class=SafeJSONResponse)
 
@@ -75,7 +76,7 @@ async def store_game(
         "Stored games ordered by id, with filters. Pagination is by cursor: pass the page's "
         "`next_cursor` as `cursor` to get the next one (`null`: last page)."
     ),
-    response_model=GamePage,
+    response_model=ListedGamePage,
     responses=STORE_ERRORS,
     operation_id="listGames",
 )
@@ -86,9 +87,12 @@ def list_games(
     player: Annotated[str | None, Query(description="Only games this player sat in (name compared exactly).")] = None,
     limit: Annotated[int, Query(ge=1, le=1000, description="Games per page.")] = 100,
     cursor: Annotated[str | None, Query(description="The `next_cursor` of the previous page.")] = None,
+    search: Annotated[
+        str | None, Query(max_length=200, description="Only games whose id or a player's name contains this (case-insensitive).")
+    ] = None,
 ) -> Any:
-    page = store.list_games(valid=valid, finished=finished, player=player, limit=limit, after=cursor)
-    return {"games": [g.as_dict() for g in page.games], "next_cursor": page.next_cursor}
+    page = store.list_games(valid=valid, finished=finished, player=player, limit=limit, after=cursor, search=search or None)
+    return {"games": with_rulesets(store, [g.as_dict() for g in page.games]), "next_cursor": page.next_cursor}
 
 
 @router.get(

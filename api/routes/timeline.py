@@ -8,17 +8,20 @@ event would replay the log again each time.
 from __future__ import annotations
 
 import gzip
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from adjudicator.store import Store
 from adjudicator.timeline import replay_timeline
 from api.body import read_log
 from api.deps import get_store
+from api.localize import localize_violations
 from api.responses import SafeJSONResponse
 from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, NOT_FOUND, STORE_ERRORS
 from api.routes.games import GameId
+from api.rulesets import timeline_ruleset
 from api.viewer_models import Timeline
 
 router = APIRouter(prefix="/v1", default_response_class=SafeJSONResponse)
@@ -35,18 +38,25 @@ _DESCRIPTION = (
 GZIP_FROM = 64 * 1024
 
 
-def _render(source: bytes | list[str], gzip_ok: bool) -> Response:
+def _render(source: bytes | list[str], gzip_ok: bool, lang: str = "en") -> Response:
     # already plain data from the core: rendered as is, no second validation pass
-    response = SafeJSONResponse(replay_timeline(source).to_dict())
+    timeline = replay_timeline(source).to_dict()
+    timeline["ruleset"] = timeline_ruleset(timeline)
+    localize_violations(timeline, source, lang)
+    response = SafeJSONResponse(timeline)
     if gzip_ok and len(response.body) >= GZIP_FROM:
         body = gzip.compress(response.body, compresslevel=5, mtime=0)
         return Response(body, media_type="application/json", headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
     return response
 
 
-async def _timeline(request: Request, source: bytes | list[str]) -> Response:
+#: ``?lang=de``: the violation messages in German, as the referee words them.
+LangQuery = Annotated[Literal["en", "de"], Query(description="The language of the violation messages: `en` (default) or `de`.")]
+
+
+async def _timeline(request: Request, source: bytes | list[str], lang: str = "en") -> Response:
     gzip_ok = "gzip" in request.headers.get("accept-encoding", "").lower()
-    return await run_in_threadpool(_render, source, gzip_ok)
+    return await run_in_threadpool(_render, source, gzip_ok, lang)
 
 
 @router.post(
@@ -58,9 +68,9 @@ async def _timeline(request: Request, source: bytes | list[str]) -> Response:
     openapi_extra=LOG_REQUEST_BODY,
     operation_id="replay",
 )
-async def replay(request: Request) -> Response:
+async def replay(request: Request, lang: LangQuery = "en") -> Response:
     body = await read_log(request)
-    return await _timeline(request, body.source)
+    return await _timeline(request, body.source, lang)
 
 
 @router.get(
@@ -71,7 +81,7 @@ async def replay(request: Request) -> Response:
     responses={200: {"model": Timeline, "description": "The verdict, the events and a table per event."}, **NOT_FOUND, **STORE_ERRORS},
     operation_id="gameReplay",
 )
-async def game_replay(request: Request, game_id: GameId) -> Response:
+async def game_replay(request: Request, game_id: GameId, lang: LangQuery = "en") -> Response:
     store: Store = await run_in_threadpool(get_store, request)
     log = await run_in_threadpool(store.log_bytes, game_id)
-    return await _timeline(request, log)
+    return await _timeline(request, log, lang)

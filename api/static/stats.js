@@ -20,7 +20,7 @@ function el(tag, attrs = {}, ...children) {
 
 function filters() {
   const params = new URLSearchParams();
-  for (const name of ["player", "since"]) {
+  for (const name of ["player", "since", "ruleset"]) {
     const value = $(name).value.trim();
     if (value) params.set(name, value);
   }
@@ -33,10 +33,20 @@ function dataTable(statistic) {
   return el("div", { class: "scroll" }, el("table", { class: "score-table" }, el("thead", {}, head), el("tbody", {}, rows)));
 }
 
+// a filter the API refused (a bad `since`): the message, and nothing that looks like an empty store
+function showError(message) {
+  $("status").textContent = t("The statistics could not be loaded: {message}", { message });
+  $("status").classList.add("error");
+  $("since").toggleAttribute("aria-invalid", /'since'/.test(message));
+  $("overview").replaceChildren();
+  $("figures").replaceChildren();
+}
+
 async function load() {
   const params = filters();
-  $("status").textContent = "Loading…";
+  $("status").textContent = t("Loading…");
   $("status").classList.remove("error");
+  $("since").removeAttribute("aria-invalid");
   try {
     const listed = await fetch(`/v1/plots?${params}`);
     const listing = await listed.json();
@@ -50,9 +60,14 @@ async function load() {
     const byName = Object.fromEntries(stats.statistics.map((s) => [s.name, s]));
     const overview = byName.overview.rows[0] || {};
     $("overview").replaceChildren(
-      ...Object.entries(overview).map(([k, v]) => el("span", {}, `${k}: `, el("strong", { text: String(v) }))),
+      ...Object.entries(overview).map(([k, v]) => el("span", {}, `${t(k)}: `, el("strong", { text: String(v) }))),
     );
     const query = params.toString();
+    if (!overview.games) {
+      $("figures").replaceChildren();
+      $("status").textContent = query ? t("No stored game matches these filters.") : t("No game is stored yet (flip7 ingest stores some).");
+      return;
+    }
     const shown = listing.figures.filter((f) => f.has_games);
     $("figures").replaceChildren(
       ...shown.map((f) => {
@@ -62,17 +77,17 @@ async function load() {
           "figure",
           { id: `figure-${f.name}`, "aria-labelledby": `cap-${f.name}` },
           el("div", { class: "chart" }, el("img", { src, alt: `${f.title}. ${f.explanation}`, width: "640", height: "360", loading: "lazy" })),
+          el("p", { class: "scroll-hint", "aria-hidden": "true", text: t("← scroll sideways to see the whole chart →") }),
           el("figcaption", { id: `cap-${f.name}` }, el("strong", { text: f.title }), `: ${f.explanation} `, el("a", { href: src, text: "SVG" }), " · ", el("a", { href: png, text: "PNG" })),
           byName[f.statistic]
-            ? el("details", {}, el("summary", { text: "The numbers" }), dataTable(byName[f.statistic]))
+            ? el("details", {}, el("summary", { text: t("The numbers") }), dataTable(byName[f.statistic]))
             : null,
         );
       }),
     );
-    $("status").textContent = `${shown.length} figures${query ? " (filtered)" : ""}.`;
+    $("status").textContent = `${t("{n} figures", { n: shown.length })}${query ? t(" (filtered)") : ""}.`;
   } catch (error) {
-    $("status").textContent = `The statistics could not be loaded: ${error.message}`;
-    $("status").classList.add("error");
+    showError(error.message);
   }
 }
 

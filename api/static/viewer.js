@@ -47,12 +47,12 @@ async function problemText(response) {
 // ------------------------------------------------------------------------------------ loading
 
 async function loadTimeline(request, label) {
-  setStatus(`Judging ${label}…`);
+  setStatus(t("Judging {label}…", { label }));
   let response;
   try {
     response = await request();
   } catch (error) {
-    setStatus(`The server could not be reached: ${error}`, true);
+    setStatus(t("The server could not be reached: {error}", { error }), true);
     return;
   }
   if (!response.ok) {
@@ -61,7 +61,7 @@ async function loadTimeline(request, label) {
   }
   show(await response.json());
   const v = view.data.verdict;
-  setStatus(`${label}: ${v.events} events, ${v.valid ? "valid" : `${v.violations.length} violation(s)`}.`);
+  setStatus(t("{label}: {events} events, {result}.", { label, events: v.events, result: v.valid ? t("valid") : violationCount(v.violations.length) }));
 }
 
 // a JSON array of events (as the API also takes) rather than JSON Lines
@@ -72,33 +72,80 @@ function isArray(text) {
 function checkLog(text) {
   view.game = null;
   return loadTimeline(
-    () => fetch("/v1/replay", { method: "POST", headers: { "Content-Type": isArray(text) ? "application/json" : "application/x-ndjson" }, body: text }),
-    "the log",
+    () => fetch(`/v1/replay?lang=${LANGUAGE}`, { method: "POST", headers: { "Content-Type": isArray(text) ? "application/json" : "application/x-ndjson" }, body: text }),
+    t("the log"),
   );
 }
 
 function openGame(id, at) {
   view.game = id;
-  return loadTimeline(() => fetch(`/v1/games/${encodeURIComponent(id)}/replay`), `game ${id}`).then(() => {
+  return loadTimeline(() => fetch(`/v1/games/${encodeURIComponent(id)}/replay?lang=${LANGUAGE}`), t("game {id}", { id })).then(() => {
     if (view.data && at !== undefined) go(at);
   });
 }
 
+// the stored games, a page at a time, filtered by the search box (part of an id or a player's name)
+const GAMES_PER_PAGE = 50;
+const gameList = { search: "", cursors: [null], page: 0, next: null, timer: null };
+
 async function listGames() {
   const select = $("game-select");
+  const params = new URLSearchParams({ limit: String(GAMES_PER_PAGE) });
+  if (gameList.search) params.set("search", gameList.search);
+  const cursor = gameList.cursors[gameList.page];
+  if (cursor) params.set("cursor", cursor);
   try {
-    const response = await fetch("/v1/games?limit=1000");
+    const response = await fetch(`/v1/games?${params}`);
     if (!response.ok) throw new Error(await problemText(response));
     const page = await response.json();
+    gameList.next = page.next_cursor;
+    const empty = gameList.search ? t("(no stored game matches “{search}”)", { search: gameList.search }) : t("(no stored game)");
     select.replaceChildren(
-      el("option", { value: "", text: page.games.length ? "(choose a game)" : "(no stored game)" }),
-      ...page.games.map((g) =>
-        el("option", { value: g.id, text: `${g.id} · ${g.players.length} players · ${g.valid ? "valid" : `${g.n_violations} violation(s)`}` }),
-      ),
+      el("option", { value: "", text: page.games.length ? t("(choose a game)") : empty }),
+      ...page.games.map((g) => el("option", { value: g.id, text: gameLabel(g) })),
     );
+    const first = gameList.page * GAMES_PER_PAGE + 1;
+    const last = first + page.games.length - 1;
+    $("games-page").textContent = page.games.length
+      ? t("games {first}–{last}", { first, last }) + (gameList.next ? t(", more on the next page") : "") + (gameList.search ? t(" (searched)") : "")
+      : "";
   } catch (error) {
-    select.replaceChildren(el("option", { value: "", text: `(the store cannot be read: ${error.message})` }));
+    gameList.next = null;
+    select.replaceChildren(el("option", { value: "", text: t("(the store cannot be read: {message})", { message: error.message }) }));
+    $("games-page").textContent = "";
   }
+  $("games-prev").disabled = gameList.page === 0;
+  $("games-next").disabled = !gameList.next;
+}
+
+function gameLabel(g) {
+  const verdict = g.valid ? t("valid") : violationCount(g.n_violations);
+  return [g.id, g.ruleset, t("{n} players", { n: g.players.length }), verdict].filter(Boolean).join(" · ");
+}
+
+function searchGames(text) {
+  gameList.search = text.trim();
+  gameList.cursors = [null];
+  gameList.page = 0;
+  return listGames();
+}
+
+function turnGamePage(delta) {
+  if (delta > 0 && gameList.next) {
+    gameList.cursors[gameList.page + 1] = gameList.next;
+    gameList.page += 1;
+  } else if (delta < 0 && gameList.page > 0) {
+    gameList.page -= 1;
+  } else return;
+  listGames();
+}
+
+// a link to #game=ID&event=N, opened or changed in the address bar, shows that game at that event
+function followHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const at = params.has("event") ? Number(params.get("event")) : undefined;
+  if (params.has("game") && params.get("game") !== view.game) openGame(params.get("game"), at);
+  else if (view.data && at !== undefined && at !== view.at) go(at);
 }
 
 // ------------------------------------------------------------------------------------ showing
@@ -112,7 +159,8 @@ function show(data) {
   }
   view.roundStarts = data.events.filter((e) => e.type === "round").map((e) => ({ event: e.event, round: roundOf(e) }));
   $("viewer").hidden = false;
-  $("game-name").textContent = data.verdict.game ?? "(no valid game line)";
+  $("game-name").textContent = data.verdict.game ?? t("(no valid game line)");
+  $("game-ruleset").textContent = data.ruleset ? `· ${data.ruleset}` : "";
   renderVerdict();
   renderEventList();
   renderMarks();
@@ -140,8 +188,8 @@ function renderVerdict() {
   const summary = el(
     "p",
     { class: v.valid ? "ok" : "bad" },
-    v.valid ? "✔ Valid: every move follows the rules." : `✘ ${v.violations.length} violation(s).`,
-    v.finished ? ` Finished; winner ${v.winner}.` : " Not finished.",
+    v.valid ? t("✔ Valid: every move follows the rules.") : `✘ ${violationCount(v.violations.length)}.`,
+    v.finished ? t(" Finished; winner {winner}.", { winner: v.winner }) : t(" Not finished."),
   );
   const list = el(
     "ul",
@@ -150,7 +198,7 @@ function renderVerdict() {
       el(
         "li",
         {},
-        el("button", { type: "button", class: "link", onclick: () => go(x.event) }, `Event ${x.event} (line ${x.line})`),
+        el("button", { type: "button", class: "link", onclick: () => go(x.event) }, t("Event {n} (line {line})", { n: x.event, line: x.line })),
         " ",
         el("code", { text: x.rule }),
         ` ${x.code}: ${x.message}`,
@@ -161,18 +209,18 @@ function renderVerdict() {
 }
 
 function describeEvent(e) {
-  if (!e.type) return "an unreadable line";
+  if (!e.type) return t("an unreadable line");
   const who = e.player ?? "";
   switch (e.type) {
-    case "game": return "the game begins";
-    case "round": return `round ${roundOf(e)} begins`;
-    case "card": return `${cardName(e.card)} to ${who}`;
+    case "game": return t("the game begins");
+    case "round": return t("round {n} begins", { n: roundOf(e) });
+    case "card": return t("{card} to {who}", { card: cardName(e.card), who });
     case "target": return describeTarget(e, who);
-    case "hit": return `${who} hits`;
-    case "stay": return `${who} stays`;
-    case "shuffle": return "the discard pile is shuffled into a new draw pile";
-    case "score": return "score claim";
-    case "end": return "end claim";
+    case "hit": return t("{who} hits", { who });
+    case "stay": return t("{who} stays", { who });
+    case "shuffle": return t("the discard pile is shuffled into a new draw pile");
+    case "score": return t("score claim");
+    case "end": return t("end claim");
     default: return `${e.type}${who ? " " + who : ""}`;
   }
 }
@@ -197,7 +245,7 @@ function describeTarget(e, who) {
     const verb = e.card === "steal" ? "steals" : e.card === "discard" ? "discards" : `uses ${cardName(e.card)} on`;
     return `${who} ${verb} ${owned(e.target, fields.target_card)}`;
   }
-  return `${who} gives ${cardName(e.card)} to ${e.target}`;
+  return t("{who} gives {card} to {target}", { who, card: cardName(e.card), target: e.target });
 }
 
 // a number card's value: "7", and the special numbers "unlucky_7", "lucky_13"
@@ -239,7 +287,7 @@ function go(index, { focus = false } = {}) {
   const at = Math.min(Math.max(index, 0), data.events.length - 1);
   view.at = at;
   $("scrub").value = String(at);
-  $("position").textContent = `event ${at} of ${data.events.length - 1}`;
+  $("position").textContent = t("event {at} of {last}", { at, last: data.events.length - 1 });
   $("first-btn").disabled = $("prev-btn").disabled = at === 0;
   $("next-btn").disabled = $("last-btn").disabled = at === data.events.length - 1;
   const table = data.tables[at];
@@ -263,7 +311,7 @@ function renderEvent(at, table) {
   const e = view.data.events[at];
   const violations = view.violationsAt.get(at) || [];
   const parts = [
-    el("p", { class: "event-line" }, el("strong", { text: `Event ${at}` }), ` (line ${e.line}): ${describeEvent(e)}`),
+    el("p", { class: "event-line" }, el("strong", { text: t("Event {n}", { n: at }) }), t(" (line {line}): {what}", { line: e.line, what: describeEvent(e) })),
     el("pre", { class: "raw", text: e.raw }),
   ];
   for (const v of violations) {
@@ -271,7 +319,7 @@ function renderEvent(at, table) {
       el(
         "div",
         { class: "violation", role: "alert" },
-        el("p", {}, el("strong", { text: "Violation " }), "of rule ", el("code", { class: "rule", text: v.rule }), " (", el("code", { text: v.code }), ")"),
+        el("p", {}, el("strong", { text: t("Violation ") }), t("of rule "), el("code", { class: "rule", text: v.rule }), " (", el("code", { text: v.code }), ")"),
         el("p", { class: "message", text: v.message }),
       ),
     );
@@ -279,7 +327,7 @@ function renderEvent(at, table) {
   const stop = table.stopped_by;
   if (stop && at >= stop.event) {
     parts.push(
-      el("p", { class: "stopped" }, `The replay stopped at event ${stop.event}: the table below is the one before that illegal move, and it no longer changes.`),
+      el("p", { class: "stopped" }, t("The replay stopped at event {n}: the table below is the one before that illegal move, and it no longer changes.", { n: stop.event })),
     );
   }
   $("event-info").className = violations.length ? "has-violation" : "";
@@ -292,7 +340,7 @@ function pileCount(pile) {
 
 function renderTable(table, at) {
   if (!table.game) {
-    $("table-info").replaceChildren(el("p", { text: "No table: the game line could not be read." }));
+    $("table-info").replaceChildren(el("p", { text: t("No table: the game line could not be read.") }));
     $("seats").replaceChildren();
     return;
   }
@@ -300,15 +348,15 @@ function renderTable(table, at) {
   const info = el(
     "dl",
     { class: "facts" },
-    el("div", {}, el("dt", { text: "Round" }), el("dd", { text: table.round ?? `between rounds (${table.rounds_finished} played)` })),
-    el("div", {}, el("dt", { text: "Dealer" }), el("dd", { text: table.dealer ?? "–" })),
-    el("div", {}, el("dt", { text: "Next" }), el("dd", { class: "waiting", text: waiting.description ?? "–" })),
-    el("div", {}, el("dt", { text: "Draw pile" }), el("dd", { text: `${table.draw_pile_size} cards` })),
-    el("div", {}, el("dt", { text: "Discard pile" }), el("dd", { text: `${pileCount(table.discard_pile)} cards` })),
+    el("div", {}, el("dt", { text: t("Round") }), el("dd", { text: table.round ?? t("between rounds ({n} played)", { n: table.rounds_finished }) })),
+    el("div", {}, el("dt", { text: t("Dealer") }), el("dd", { text: table.dealer ?? "–" })),
+    el("div", {}, el("dt", { text: t("Next") }), el("dd", { class: "waiting", text: waiting.description ?? "–" })),
+    el("div", {}, el("dt", { text: t("Draw pile") }), el("dd", { text: t("{n} cards", { n: table.draw_pile_size }) })),
+    el("div", {}, el("dt", { text: t("Discard pile") }), el("dd", { text: t("{n} cards", { n: pileCount(table.discard_pile) }) })),
     table.set_aside && table.set_aside.length
-      ? el("div", {}, el("dt", { text: "Set aside" }), el("dd", { text: table.set_aside.map(cardName).join(", ") }))
+      ? el("div", {}, el("dt", { text: t("Set aside") }), el("dd", { text: table.set_aside.map(cardName).join(", ") }))
       : null,
-    table.finished ? el("div", {}, el("dt", { text: "Winner" }), el("dd", { class: "winner", text: table.winner ?? "–" })) : null,
+    table.finished ? el("div", {}, el("dt", { text: t("Winner") }), el("dd", { class: "winner", text: table.winner ?? "–" })) : null,
   );
   $("table-info").replaceChildren(info);
   $("seats").replaceChildren(...table.players.map((p) => renderSeat(p, table, at)));
@@ -322,10 +370,10 @@ function outWhy(p, at) {
   const e = view.data.events[j];
   switch (p.status) {
     case "busted":
-      return e && e.type === "card" && isNumberCard(e.card) ? `busted: a second ${numberValue(e.card)} (event ${j})` : `busted (event ${j})`;
-    case "stayed": return `stayed (event ${j})`;
-    case "frozen": return e && e.type === "target" ? `frozen by ${e.player} (event ${j})` : `frozen (event ${j})`;
-    case "flip7": return `Flip 7! (event ${j})`;
+      return e && e.type === "card" && isNumberCard(e.card) ? t("busted: a second {n} (event {j})", { n: numberValue(e.card), j }) : t("busted (event {j})", { j });
+    case "stayed": return t("stayed (event {j})", { j });
+    case "frozen": return e && e.type === "target" ? t("frozen by {who} (event {j})", { who: e.player, j }) : t("frozen (event {j})", { j });
+    case "flip7": return t("Flip 7! (event {j})", { j });
     default: return null;
   }
 }
@@ -362,7 +410,12 @@ function breakdown(p) {
     text += " + 15 (Flip 7)";
   }
   // shown only where it adds up to the core's score (the core is the one that scores)
-  return total === p.round_score ? `${text} → ${total}` : null;
+  return total === p.round_score ? sumText(text, total) : null;
+}
+
+// "11 + 9 = 20", not "11 + 9 = 20 → 20": the result is added only where the last step did not give it
+function sumText(steps, total) {
+  return steps.endsWith(`= ${total}`) ? steps : `${steps} → ${total}`;
 }
 
 function renderCard(card) {
@@ -376,10 +429,10 @@ function renderSeat(p, table, at) {
   const toMove = waiting.player === p.name;
   const why = outWhy(p, at);
   const badges = [
-    table.dealer === p.name ? el("span", { class: "badge dealer", text: "dealer" }) : null,
-    toMove ? el("span", { class: "badge move", text: "to move" }) : null,
-    p.status && p.status !== "active" ? el("span", { class: `badge st-${p.status}`, text: p.status === "flip7" ? "Flip 7" : p.status }) : null,
-    table.winner === p.name ? el("span", { class: "badge winner", text: "winner" }) : null,
+    table.dealer === p.name ? el("span", { class: "badge dealer", text: t("dealer") }) : null,
+    toMove ? el("span", { class: "badge move", text: t("to move") }) : null,
+    p.status && p.status !== "active" ? el("span", { class: `badge st-${p.status}`, text: p.status === "flip7" ? "Flip 7" : t(p.status) }) : null,
+    table.winner === p.name ? el("span", { class: "badge winner", text: t("winner") }) : null,
   ];
   const cards = [...p.numbers, ...p.modifiers].map(renderCard);
   if (p.status === "frozen") cards.push(renderCard("freeze")); // the Freeze lies in front of the player it stopped
@@ -389,17 +442,17 @@ function renderSeat(p, table, at) {
     "article",
     { class: `seat${toMove ? " to-move" : ""}${p.status && p.status !== "active" ? " out st-" + p.status : ""}`, "aria-label": `${p.name}${toMove ? ", to move" : ""}` },
     el("header", {}, el("h4", { text: p.name }), ...badges),
-    cards.length ? el("ul", { class: "cards", "aria-label": `${p.name}'s cards` }, cards) : el("p", { class: "empty", text: "no cards" }),
-    p.second_chance ? el("p", { class: "held", text: "holds a Second Chance" }) : null,
-    p.holds_the_zero ? el("p", { class: "held zero", text: "holds The Zero: scores 0 unless Flip 7, and may not stay" }) : null,
+    cards.length ? el("ul", { class: "cards", "aria-label": `${p.name}'s cards` }, cards) : el("p", { class: "empty", text: t("no cards") }),
+    p.second_chance ? el("p", { class: "held", text: t("holds a Second Chance") }) : null,
+    p.holds_the_zero ? el("p", { class: "held zero", text: t("holds The Zero: scores 0 unless Flip 7, and may not stay") }) : null,
     why ? el("p", { class: "why", text: why }) : null,
     el(
       "p",
       { class: "score" },
-      "Round: ",
+      t("Round: "),
       el("strong", { class: "round-score", text: p.round_score ?? "–" }),
       sum ? el("span", { class: "sum", text: ` (${sum})` }) : null,
-      " · Game: ",
+      t(" · Game: "),
       el("strong", { class: "total", text: p.total }),
     ),
   );
@@ -411,8 +464,8 @@ function renderScores(table) {
     $("scores").replaceChildren();
     return;
   }
-  const head = el("tr", {}, el("th", { scope: "col", text: "Player" }), rounds.map((r) => el("th", { scope: "col", text: `R${r.round}` })),
-    table.round ? el("th", { scope: "col", text: `R${table.round} now` }) : null, el("th", { scope: "col", text: "Total" }));
+  const head = el("tr", {}, el("th", { scope: "col", text: t("Player") }), rounds.map((r) => el("th", { scope: "col", text: `R${r.round}` })),
+    table.round ? el("th", { scope: "col", text: t("R{n} now", { n: table.round }) }) : null, el("th", { scope: "col", text: t("Total") }));
   const rows = table.players.map((p) =>
     el(
       "tr",
@@ -427,8 +480,19 @@ function renderScores(table) {
     ),
   );
   $("scores").replaceChildren(
-    el("h3", { text: "Scores" }),
+    el("h3", { text: t("Scores") }),
     el("div", { class: "scroll" }, el("table", { class: "score-table" }, el("thead", {}, head), el("tbody", {}, rows))),
+    scoreLegend(),
+  );
+}
+
+// what the colours of the score table mean
+function scoreLegend() {
+  return el(
+    "p",
+    { class: "score-legend" },
+    el("span", { class: "o-busted", text: t("red") }), t(": busted · "),
+    el("span", { class: "o-flip7", text: t("purple, bold") }), t(": Flip 7"),
   );
 }
 
@@ -454,7 +518,7 @@ function init() {
     event.preventDefault();
     const text = $("log-text").value;
     if (!text.trim()) {
-      setStatus("Paste a log or choose a file first.", true);
+      setStatus(t("Paste a log or choose a file first."), true);
       return;
     }
     checkLog(text);
@@ -470,7 +534,7 @@ function init() {
     event.preventDefault();
     const id = $("game-select").value;
     if (id) openGame(id);
-    else setStatus("Choose a stored game first.", true);
+    else setStatus(t("Choose a stored game first."), true);
   });
   $("first-btn").addEventListener("click", () => go(0));
   $("prev-btn").addEventListener("click", () => step(-1));
@@ -496,9 +560,22 @@ function init() {
       action();
     }
   });
+  $("game-search").addEventListener("input", () => {
+    clearTimeout(gameList.timer);
+    gameList.timer = setTimeout(() => searchGames($("game-search").value), 250);
+  });
+  $("game-search").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      clearTimeout(gameList.timer);
+      searchGames($("game-search").value);
+    }
+  });
+  $("games-prev").addEventListener("click", () => turnGamePage(-1));
+  $("games-next").addEventListener("click", () => turnGamePage(1));
+  window.addEventListener("hashchange", followHash);
   listGames();
-  const params = new URLSearchParams(location.hash.slice(1));
-  if (params.has("game")) openGame(params.get("game"), params.has("event") ? Number(params.get("event")) : undefined);
+  followHash();
 }
 
 init();

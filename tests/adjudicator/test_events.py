@@ -6,7 +6,8 @@ import pytest
 from pydantic import ValidationError
 
 from adjudicator.errors import RuleViolation
-from adjudicator.events import CardEvent, GameEvent, event_json_schema, parse_event
+from adjudicator.events import CardEvent, GameEvent, parse_event
+from adjudicator.rulesets import event_json_schema
 
 
 def bad(line: str) -> RuleViolation:

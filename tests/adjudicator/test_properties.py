@@ -33,8 +33,8 @@ from adjudicator.events import (
 )
 from adjudicator.replay import check_log, replay_log, state_at
 from adjudicator.rules import apply, check, expecting, is_legal, legal_moves
-from adjudicator.rules.base import score_row
-from adjudicator.rules.registry import find_ruleset
+from adjudicator.rulesets import find_ruleset
+from adjudicator.rulesets.base.rules import score_row
 from adjudicator.simulate import GameOptions, SimulatedGame, dump_event, play_game
 from adjudicator.state import BUSTED, GameState
 

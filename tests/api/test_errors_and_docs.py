@@ -185,6 +185,8 @@ ENDPOINTS = {
     ("/v1/plots", "get"),
     ("/v1/plots/{name}.svg", "get"),
     ("/v1/plots/{name}.png", "get"),
+    ("/v1/analyze", "post"),
+    ("/v1/games/{game_id}/analysis", "get"),
 }
 
 

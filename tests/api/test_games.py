@@ -13,6 +13,8 @@ from adjudicator.replay import check_log, state_at
 from adjudicator.table import table_view
 from tests.api.conftest import BAD_LOG, NDJSON, TOKEN, TestClient, as_array, exchange, kitchen
 
+ROOT = Path(__file__).resolve().parents[2]
+
 PROBLEM = "application/problem+json"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 
@@ -144,6 +146,25 @@ def test_list_games_filters(stocked) -> None:
     assert ids(stocked.get("/v1/games?player=Cem&valid=true")) == ["g1", "g3"]
     assert ids(stocked.get("/v1/games?finished=true")) == []
     assert ids(stocked.get("/v1/games?finished=false&limit=2")) == ["bad-deal", "g1"]
+
+
+def test_list_games_search_by_id_or_player(stocked) -> None:
+    assert ids(stocked.get("/v1/games?search=G2")) == ["g2"]  # part of an id, any case
+    assert ids(stocked.get("/v1/games?search=da")) == ["g2"]  # part of a player's name (Dan)
+    assert ids(stocked.get("/v1/games?search=cem&valid=true")) == ["g1", "g3"]
+    assert ids(stocked.get("/v1/games?search=nobody")) == []
+    assert ids(stocked.get("/v1/games?search=g&limit=2")) == ["g1", "g2"]
+
+
+def test_listed_games_name_their_ruleset(client) -> None:
+    vengeance = (ROOT / "logs" / "vengeance-4-players.jsonl").read_bytes()
+    brutal = (ROOT / "logs" / "vengeance-brutal.jsonl").read_bytes()
+    for log in (vengeance, brutal, kitchen("g1").encode()):
+        assert client.post("/v1/games", content=log, headers=NDJSON).status_code == 201
+    listed = {g["id"]: g["ruleset"] for g in client.get("/v1/games").json()["games"]}
+    assert listed == {"g1": "flip7", "sample-vengeance-4-players": "vengeance", "sample-vengeance-brutal": "vengeance (brutal)"}
+    timeline = client.get("/v1/games/sample-vengeance-brutal/replay").json()
+    assert timeline["ruleset"] == "vengeance (brutal)"
 
 
 def test_list_games_cursor_pagination(stocked, snapshot_json: SnapshotAssertion) -> None:

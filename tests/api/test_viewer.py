@@ -147,3 +147,14 @@ def test_a_large_replay_is_compressed_for_clients_that_accept_gzip(client) -> No
     assert "content-encoding" not in plain.headers and plain.json() == zipped.json()
     small = client.post("/v1/replay", content=kitchen(), headers={**NDJSON, "Accept-Encoding": "gzip"})
     assert "content-encoding" not in small.headers  # not worth it
+
+
+def test_the_timeline_speaks_german_when_asked(client) -> None:
+    log = (Path(__file__).resolve().parents[2] / "logs" / "invalid-wrong-turn.jsonl").read_bytes()
+    english = client.post("/v1/replay", content=log, headers={"Content-Type": "application/x-ndjson"}).json()
+    german = client.post("/v1/replay?lang=de", content=log, headers={"Content-Type": "application/x-ndjson"}).json()
+    assert english["verdict"]["violations"][0]["message"] == "Ana cannot hit now: it is Dana's turn to hit or stay."
+    message = german["verdict"]["violations"][0]["message"]
+    assert "Ana" in message and "Dana" in message and message != english["verdict"]["violations"][0]["message"]
+    assert [(v["event"], v["code"]) for v in german["verdict"]["violations"]] == [(27, "wrong_player")]
+    assert client.post("/v1/replay?lang=fr", content=log, headers={"Content-Type": "application/x-ndjson"}).status_code == 422

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from cli.help import reflow
 from cli.main import app
 
-COMMANDS = ["check", "state", "schema", "ingest", "stats", "query", "games", "show", "export", "simulate", "serve"]
+COMMANDS = ["check", "state", "schema", "ingest", "stats", "query", "games", "show", "export", "simulate", "serve", "advise", "analyze"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -17,6 +17,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -67,12 +68,12 @@ def _wait_until_up(base: str, process: subprocess.Popen[bytes], seconds: float =
     return False
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a `flip7 serve` over a store holding the sample logs (stopped at the end)."""
-    folder = tmp_path_factory.mktemp("e2e")
+@contextmanager
+def serving(folder: Path, *sources: Path) -> Iterator[str]:
+    """A `flip7 serve` over a new store in ``folder`` holding the logs of ``sources`` (files or
+    folders); yields its base URL and stops it at the end."""
     db = folder / "e2e.duckdb"
-    subprocess.run(_flip7("ingest", str(LOGS), "--db", str(db)), check=True, capture_output=True, cwd=folder)
+    subprocess.run(_flip7("ingest", *map(str, sources), "--db", str(db)), check=True, capture_output=True, cwd=folder)
     for _ in range(5):  # another process may take the free port between the check and the bind: try again
         port = _free_port()
         base = f"http://127.0.0.1:{port}"
@@ -99,6 +100,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a `flip7 serve` over a store holding the sample logs (stopped at the end)."""
+    with serving(tmp_path_factory.mktemp("e2e"), LOGS) as base:
+        yield base
+
+
 @pytest.fixture(scope="module")
 def browser_context_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """Makes Playwright browser contexts on Debian's Chromium, each with a fresh profile folder.
@@ -116,11 +124,11 @@ def browser_context_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterato
     contexts: list[Any] = []
     with sync_playwright() as playwright:
 
-        def make(width: int = 1280, height: int = 900) -> Any:
+        def make(width: int = 1280, height: int = 900, locale: str = "en-US") -> Any:
             context = playwright.chromium.launch_persistent_context(
                 str(tmp_path_factory.mktemp("chromium-profile")),
-                executable_path=binary, args=CHROMIUM_ARGS, headless=True,
-                viewport={"width": width, "height": height}, service_workers="block",
+                executable_path=binary, args=[*CHROMIUM_ARGS, f"--lang={locale}"], headless=True,
+                viewport={"width": width, "height": height}, service_workers="block", locale=locale,
             )
             contexts.append(context)
             return context

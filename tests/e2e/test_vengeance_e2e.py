@@ -69,7 +69,7 @@ def test_step_through_a_vengeance_game(page: Any, server: str) -> None:
 
     go(page, 152)  # Ben gave Cem the ÷2
     expect(card(page, "Cem", "/2")).to_have_text("÷2")
-    expect(seat(page, "Cem").locator(".sum")).to_contain_text("2 + 11 + 13 = 26 ÷ 2 = 13 → 13")
+    expect(seat(page, "Cem").locator(".sum")).to_contain_text("2 + 11 + 13 = 26 ÷ 2 = 13)")
     expect(page.locator("#event-info")).to_contain_text("Ben gives ÷2 to Cem")
 
     go(page, 206)  # Cem draws The Zero: the round's score is 0 unless a Flip 7

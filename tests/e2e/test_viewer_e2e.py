@@ -27,7 +27,7 @@ def test_paste_a_log_and_step_to_the_violation(page: Any, server: str) -> None:
     page.goto(server + "/")
     page.fill("#log-text", WRONG_TURN.read_text(encoding="utf-8"))
     page.click("#check-btn")
-    expect(page.locator("#status")).to_contain_text("258 events, 1 violation(s)")
+    expect(page.locator("#status")).to_contain_text("258 events, 1 violation")
     expect(page.locator("#position")).to_have_text("event 0 of 257")
     expect(page.locator("#event-info")).not_to_have_class("has-violation")
 
@@ -79,7 +79,7 @@ def test_paste_a_json_array(page: Any, server: str) -> None:
     page.fill("#log-text", '[{"type":"game","id":"g","players":["Ana","Ben","Cem"],"dealer":"Ana"},{"type":"round","round":1},'
               '{"type":"card","player":"Ben","card":"8"},{"type":"card","player":"Ana","card":"5"}]')
     page.click("#check-btn")
-    expect(page.locator("#status")).to_contain_text("4 events, 1 violation(s)")
+    expect(page.locator("#status")).to_contain_text("4 events, 1 violation")
     page.click("#violation-btn")
     expect(page.locator("#event-info .rule")).to_have_text("deal.order")
     expect(page.locator("#event-info")).to_contain_text("Event 3 (line 4): 5 to Ana")
@@ -90,7 +90,7 @@ def test_open_a_stored_game_and_jump_to_a_round(page: Any, server: str) -> None:
     expect(page.locator("#game-select option")).to_have_count(SAMPLES + 1)  # the samples and the prompt
     page.select_option("#game-select", "invalid-bad-claims")
     page.click("#open-btn")
-    expect(page.locator("#status")).to_contain_text("game invalid-bad-claims: 201 events, 2 violation(s)")
+    expect(page.locator("#status")).to_contain_text("game invalid-bad-claims: 201 events, 2 violations")
     expect(page.locator("#verdict li")).to_have_count(2)
     page.click("#violation-btn")
     info = page.locator("#event-info")

@@ -7,7 +7,7 @@ import pytest
 from adjudicator.events import CardEvent, Event, HitEvent
 from adjudicator.notation import jsonl_to_notation, notation_to_jsonl, parse_notation, replay_notation
 from adjudicator.notation.words import CARD_WORDS
-from adjudicator.rules.vengeance import CARD_SET, FLIP7_BONUS, VengeanceTargetEvent
+from adjudicator.rulesets.vengeance.rules import CARD_SET, FLIP7_BONUS, VengeanceTargetEvent
 
 SETUP = "game v; players Ana Ben Cem; dealer Ana; ruleset vengeance\nround 1\n"
 

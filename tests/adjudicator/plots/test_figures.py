@@ -141,3 +141,78 @@ def test_a_figure_as_png(vengeance_store: Store) -> None:
     png = to_png(figure.render(result).svg())
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", png[16:24]) == (1280, 720)  # twice the SVG's 640 x 360
+
+
+def _png_pixels(png: bytes) -> tuple[int, int, list[bytes]]:
+    """Width, height and the unfiltered rows of an 8-bit RGBA PNG (what resvg writes)."""
+    import zlib
+
+    width, height, depth, colour = struct.unpack(">IIBB", png[16:26])
+    assert (depth, colour) == (8, 6)
+    data, at = b"", 8
+    while at < len(png):
+        (size,) = struct.unpack(">I", png[at : at + 4])
+        kind = png[at + 4 : at + 8]
+        if kind == b"IDAT":
+            data += png[at + 8 : at + 8 + size]
+        at += 12 + size
+    raw, stride, rows, previous = zlib.decompress(data), width * 4, [], bytearray(width * 4)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - 4] if i >= 4 else 0
+            up, corner = previous[i], previous[i - 4] if i >= 4 else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append(bytes(line))
+        previous = line
+    return width, height, rows
+
+
+def test_a_png_has_its_title_in_text_with_the_shipped_font_alone(vengeance_store: Store) -> None:
+    # a machine with no usable font (a stock Debian has DejaVu only, which resvg's generic
+    # sans-serif, Arial, is not): the shipped font still draws the title
+    figure = FIGURES_BY_NAME["unlucky_7_wipes"]
+    (result,) = vengeance_store.stats(names=[figure.statistic])
+    width, _, rows = _png_pixels(to_png(figure.render(result).svg(), system_fonts=False))
+    # the title is centred at the top, 16 units tall: rows 10 to 50 of the 2x image, the middle half
+    dark = sum(1 for row in rows[10:50] for x in range(width // 4, 3 * width // 4) if row[4 * x] < 128)
+    assert dark > 500, f"only {dark} dark pixels where the title is"
+
+
+def _scores_chart(rows: list[dict[str, object]]) -> ET.Element:
+    figure = FIGURES_BY_NAME["scores_by_outcome"]
+    return parse(figure.draw(figure, rows).svg())
+
+
+def _texts(svg: ET.Element) -> list[str]:
+    return [t.text or "" for t in svg.iter(f"{SVG}text")]
+
+
+def test_negative_round_scores_extend_the_axis_below_zero() -> None:
+    # Brutal: a bust costs points, so the lowest round score is below 0
+    rows = [
+        {"outcome": "stayed", "rounds": 4, "avg_score": 12.5, "min_score": 3, "max_score": 25},
+        {"outcome": "busted", "rounds": 3, "avg_score": -8.0, "min_score": -20, "max_score": 0},
+    ]
+    svg = _scores_chart(rows)
+    ticks = [float(t) for t in _texts(svg) if t.lstrip("-").isdigit()]
+    assert min(ticks) <= -20 and 0 in ticks
+    busted = next(r for r in svg.iter(f"{SVG}rect") if "busted" in (r.findtext(f"{SVG}title") or ""))
+    assert float(busted.get("height", "0")) > 10  # the negative average is drawn, below the 0 line
+
+
+def test_the_scores_figure_labels_fit_and_say_what_in_means() -> None:
+    rows = [{"outcome": o, "rounds": 2, "avg_score": 10.0, "min_score": 0, "max_score": 20} for o in ("flip7", "in", "busted")]
+    texts = _texts(_scores_chart(rows))
+    assert "round score" in texts  # the axis label is short enough for the axis (the bars' meaning is in the legend)
+    assert {"average", "lowest to highest"} <= set(texts)
+    assert "still in" in texts and "in" not in texts and "Flip 7" in texts

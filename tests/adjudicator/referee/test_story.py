@@ -14,8 +14,8 @@ from adjudicator.referee.catalogue import RULES, TEXTS
 from adjudicator.referee.story import breakdown
 from adjudicator.replay import check_log, replay_log
 from adjudicator.rules import find_ruleset
-from adjudicator.rules.base import score_row
-from adjudicator.rules.vengeance import score_row as vengeance_score
+from adjudicator.rulesets.base.rules import score_row
+from adjudicator.rulesets.vengeance.rules import score_row as vengeance_score
 from adjudicator.scoring import bust_probability
 from adjudicator.state import BUSTED, GameState, Row
 from adjudicator.store.records import RecordCollector

@@ -12,10 +12,11 @@ import json
 
 import pytest
 
-from adjudicator.events import Event, TargetEvent, event_json_schema
+from adjudicator.events import Event, TargetEvent
 from adjudicator.replay import check_log, replay_log
 from adjudicator.rules import RULESETS, Expectation, Ruleset, end_round, legal_moves, register
 from adjudicator.rules.engine import violation
+from adjudicator.rulesets import event_json_schema
 from adjudicator.state import ACTIVE, BUSTED, DrawFrame, GameState, TargetFrame
 
 NUMBERS = frozenset(str(n) for n in range(1, 14))
@@ -169,7 +170,7 @@ def test_the_schema_covers_every_registered_ruleset(gift: Gift) -> None:
 
 def test_without_it_the_real_vengeance_ruleset_judges_the_log() -> None:
     from adjudicator.rules import find_ruleset
-    from adjudicator.rules.vengeance import Vengeance
+    from adjudicator.rulesets.vengeance.rules import Vengeance
 
     assert isinstance(find_ruleset("vengeance"), Vengeance)
     verdict = check_log(lines(GAME))  # a Vengeance game now, judged by its own rules

@@ -11,7 +11,7 @@ pytest.importorskip("adjudicator.rules.engine", reason="needs the shared rules e
 
 from adjudicator.replay import check_log, state_at
 from adjudicator.rules import legal_moves
-from adjudicator.rules.vengeance import ONE_DECK, Vengeance, busts, row_points
+from adjudicator.rulesets.vengeance.rules import ONE_DECK, Vengeance, busts, row_points
 from tests.adjudicator.helpers import card, game, hit, log, rnd, stay
 
 

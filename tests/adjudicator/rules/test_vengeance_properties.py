@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from adjudicator.events import CardEvent, Event, GameEvent, HitEvent, StayEvent
 from adjudicator.replay import check_log, replay_log, state_at
 from adjudicator.rules import expecting, legal_moves
-from adjudicator.rules.vengeance import ACTIONS, CARD_SET, MODIFIERS, VengeanceTargetEvent
+from adjudicator.rulesets.vengeance.rules import ACTIONS, CARD_SET, MODIFIERS, VengeanceTargetEvent
 from adjudicator.simulate import GameOptions, dump_event
 from adjudicator.state import BUSTED, GameState
 from tests.adjudicator.test_properties import Config, assert_conserved, assert_faces_agree, state_after

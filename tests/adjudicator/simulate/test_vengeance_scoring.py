@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from adjudicator.replay import replay_log
 from adjudicator.rules import legal_moves
-from adjudicator.simulate.vengeance import Rater
+from adjudicator.rulesets.vengeance.simulate import Rater
 from adjudicator.simulate.view import PlayerView
 
 

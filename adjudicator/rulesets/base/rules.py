@@ -27,10 +27,23 @@ from adjudicator.cards import (
 )
 from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
-from adjudicator.rules.engine import Expectation, end_round, standing, violation
-from adjudicator.rules.ruleset import DrawPurpose, PendingCard, Ruleset, ScoreStep, seats_named
+from adjudicator.rules.common import end_round, standing, violation
 from adjudicator.scoring import bust_probability
-from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, TargetFrame
+from adjudicator.state import (
+    ACTIVE,
+    BUSTED,
+    STAYED,
+    DrawFrame,
+    DrawPurpose,
+    Expectation,
+    GameState,
+    PendingCard,
+    Row,
+    Ruleset,
+    ScoreStep,
+    TargetFrame,
+    seats_named,
+)
 
 #: A player stopped by a Freeze: out of the round, banking their row.
 FROZEN = "frozen"

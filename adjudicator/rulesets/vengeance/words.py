@@ -1,4 +1,4 @@
-"""The notation's words for *With a Vengeance* ("Voll Fies!"), registered with ``register_card_words``.
+"""The notation's words for *With a Vengeance* ("Voll Fies!"): its kit's ``words`` facet.
 
 Every card of the expansion's deck is a word for itself (``13``, ``unlucky_7``, ``/2``, ``-4``,
 ``flip_four`` …); the words below are the other ways a table writes them, in English and German,
@@ -8,8 +8,8 @@ with common short forms. The ``target`` fields of Steal, Swap and Discard (``tar
 
 from __future__ import annotations
 
-from adjudicator.notation.words import register_card_words
-from adjudicator.rules.vengeance import (
+from adjudicator.rulesets.kit import CardWords
+from adjudicator.rulesets.vengeance.rules import (
     CARD_SET,
     DISCARD,
     FLIP7_BONUS,
@@ -22,7 +22,6 @@ from adjudicator.rules.vengeance import (
     SWAP,
     UNLUCKY_7,
     ZERO,
-    Vengeance,
 )
 
 #: Other words for each card (the card's own name is always one).
@@ -57,7 +56,8 @@ FIELDS: dict[str, list[str]] = {
     "other_card": ["for", "gets", "gegen", "tauschkarte", "andere_karte"],
 }
 
-register_card_words(
-    Vengeance.name, WORDS, phrases=PHRASES, fields=FIELDS, card_fields=("target_card", "other_card"),
+#: The expansion's card words (its kit's ``words`` facet).
+CARD_WORDS = CardWords(
+    words=WORDS, phrases=PHRASES, fields=FIELDS, card_fields=("target_card", "other_card"),
     printed_fields={"de": {"target_card": "karte", "other": "mit", "other_card": "gegen"}},
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from adjudicator.rules.vengeance import (
+from adjudicator.rulesets.vengeance.rules import (
     FLIP7_BONUS,
     FLIP7_POINTS,
     FLIP_FOUR,

@@ -21,9 +21,23 @@ from pydantic_core import PydanticCustomError
 
 from adjudicator.errors import RuleViolation
 from adjudicator.events import Event, GameEvent, Name, TargetEvent, _card_name
-from adjudicator.rules.engine import Expectation, end_round, standing, violation
-from adjudicator.rules.ruleset import DrawPurpose, PendingCard, Ruleset, ScoreStep, Wipe, seats_named
-from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, TargetFrame
+from adjudicator.rules.common import end_round, standing, violation
+from adjudicator.state import (
+    ACTIVE,
+    BUSTED,
+    STAYED,
+    DrawFrame,
+    DrawPurpose,
+    Expectation,
+    GameState,
+    PendingCard,
+    Row,
+    Ruleset,
+    ScoreStep,
+    TargetFrame,
+    Wipe,
+    seats_named,
+)
 
 # ---------------------------------------------------------------------------------------------
 # The deck
@@ -323,7 +337,7 @@ class Vengeance(Ruleset):
     def target_refusal(self, state: GameState, event: TargetEvent, exp: Expectation) -> RuleViolation | None:
         """A ``flip7_bonus`` target while no Flip 7 bonus is owed is out of order."""
         if event.card == FLIP7_BONUS and not (exp.kind == "target" and exp.purpose == BONUS):
-            from adjudicator.rules.engine import describe_expectation
+            from adjudicator.rules.common import describe_expectation
 
             return violation(
                 "out_of_order", "flip7.bonus",
@@ -587,12 +601,16 @@ def modifier_takers(state: GameState) -> tuple[int, ...]:
 
 def action_targets(state: GameState, holder: int, card: str) -> tuple[int, ...]:
     """Who an action may target: Steal another non-busted player with a card; Discard and Swap any
-    non-busted player with a card; Just One More and Flip Four any non-busted player."""
+    non-busted player with a card; Just One More and Flip Four any non-busted player. A busted
+    holder (a Flip Four target who busted on a set-aside card) may not steal, since nothing moves
+    into a busted row; their own row is never eligible, so their Swap exchanges two other rows."""
     seats = in_round_seats(state)
     if card in (JUST_ONE_MORE, FLIP_FOUR):
         return seats
     with_cards = tuple(s for s in seats if state.rows[s].has_card())
     if card == STEAL:
+        if state.rows[holder].status == BUSTED:
+            return ()
         return tuple(s for s in with_cards if s != holder)
     if card == SWAP:
         return with_cards if len(with_cards) >= 2 else ()
@@ -618,7 +636,7 @@ def take_in(state: GameState, seat: int, card: str, index: int) -> bool:
     """A number or modifier arrives in ``seat``'s row (drawn, stolen or swapped in). Returns True
     when it makes a Flip 7 (the caller ends the round or asks for the Brutal bonus)."""
     row: VengeanceRow = state.rows[seat]  # type: ignore[assignment]
-    if is_modifier(card) or row.status == BUSTED:  # a busted row only collects (a busted Flip Four target's Steal)
+    if is_modifier(card) or row.status == BUSTED:  # a busted row only collects (a Brutal modifier)
         _place(row, card)
         return False
     if card == UNLUCKY_7:

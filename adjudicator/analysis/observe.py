@@ -1,0 +1,195 @@
+"""Analysing a whole game: an observer of the one replay (``replay_log(..., observer=...)``).
+
+Before each decision event (a hit or stay on a turn, a stay or a card where the deal lets a player
+stay, a ``target``) the observer values the options on the live state; once the event has been
+applied it keeps the decision. A refused event is never kept. ``advise`` values the decision a log
+stops at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from adjudicator.analysis.evaluate import BUDGET, TargetValue, TurnValue, target_value, turn_value
+from adjudicator.analysis.models import CardModel, card_model
+from adjudicator.analysis.report import Analysis, Decision, mark_of, summarise
+from adjudicator.errors import Flip7Error, UnsupportedRuleset
+from adjudicator.events import Event
+from adjudicator.notation import is_jsonl, notation_to_jsonl, parse_notation
+from adjudicator.replay import ReplayResult, replay_log
+from adjudicator.rules.engine import Expectation, describe_expectation, expecting, may_stay
+from adjudicator.source import lines_from_text
+from adjudicator.state import GameState
+from adjudicator.verdict import Violation
+
+
+class NoModel(UnsupportedRuleset):
+    """The game's ruleset has no card model for the analysis."""
+
+
+class NotADecision(Flip7Error):
+    """The log does not stop where a player has a choice to make."""
+
+
+def log_lines(text: str) -> list[str]:
+    """The JSON Lines of a log given as JSON Lines or in the notation."""
+    lines = list(lines_from_text(text))
+    if is_jsonl(lines):
+        return lines
+    return notation_to_jsonl(parse_notation(text))
+
+
+def decision_at(state: GameState) -> Expectation | None:
+    """What the player to move decides now, or None when nobody has a choice (a card is owed,
+    between rounds, game over). A deal that reaches a player who may stay is a decision too."""
+    if state.game is None or not state.in_round:
+        return None
+    exp = expecting(state)
+    if exp.kind == "turn" or exp.kind == "target":
+        return exp
+    if exp.kind == "deal" and exp.seat is not None and may_stay(state, exp.seat):
+        return exp
+    return None
+
+
+def _choice(state: GameState, exp: Expectation, event: Event) -> str | None:
+    """The option ``event`` takes at the decision ``exp``, or None when it is not that decision."""
+    assert exp.seat is not None
+    player = getattr(event, "player", None)
+    if player != state.name(exp.seat):
+        return None
+    if exp.kind == "target":
+        return getattr(event, "target", None) if event.type == "target" else None
+    if event.type == "stay":
+        return "stay"
+    if event.type == "hit" or (exp.kind == "deal" and event.type == "card"):
+        return "hit"
+    return None
+
+
+def _decision(state: GameState, index: int, valued: TurnValue | TargetValue, choice: str) -> Decision:
+    name = state.name
+    if isinstance(valued, TurnValue):
+        options = {k: round(v, 6) for k, v in valued.options().items()}
+        best = valued.best
+        loss = max(options[best] - options.get(choice, options[best]), 0.0)
+        return Decision(
+            event=index, round=state.round, player=name(valued.seat), kind="turn", card=None, bust_chance=round(valued.bust_chance, 6),
+            options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss),
+            method=valued.solved.method, horizon=valued.solved.horizon,
+        )
+    options = {name(s): round(v, 6) for s, v in valued.benefits.items()}
+    best = name(valued.best)
+    loss = max(options[best] - options.get(choice, options[best]), 0.0)
+    return Decision(
+        event=index, round=state.round, player=name(valued.seat), kind="target", card=valued.card, bust_chance=None,
+        options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss), method=valued.method, horizon=None,
+    )
+
+
+@dataclass(slots=True)
+class AnalysisObserver:
+    """Values every decision of the replay it watches (``ReplayObserver``), optionally only one
+    player's or one round's; ``progress(index)`` is told of each event line."""
+
+    player: str | None = None
+    round_no: int | None = None
+    budget: int = BUDGET
+    progress: Callable[[int], None] | None = None
+    decisions: list[Decision] = field(default_factory=list)
+    model: CardModel | None = None
+    _pending: tuple[int, Decision] | None = None
+
+    def before(self, state: GameState, event: Event, index: int) -> None:
+        """Value the decision ``event`` is about to make, if it is one."""
+        self._pending = None
+        if self.model is None or (self.round_no is not None and state.round != self.round_no):
+            return
+        exp = decision_at(state)
+        if exp is None or exp.seat is None or (self.player is not None and state.name(exp.seat) != self.player):
+            return
+        choice = _choice(state, exp, event)
+        if choice is None:
+            return
+        valued: TurnValue | TargetValue | None
+        if exp.kind == "target":
+            valued = target_value(self.model, state, exp, self.budget)
+        else:
+            valued = turn_value(self.model, state, exp.seat, self.budget)
+        if valued is not None:
+            self._pending = (index, _decision(state, index, valued, choice))
+
+    def after(self, state: GameState, event: Event, index: int) -> None:
+        """Keep the decision once its event was applied; find the card model after the game line."""
+        if event.type == "game":
+            self.model = card_model(state.rules)
+            if self.model is None:
+                raise NoModel(f"there is no decision model for the {state.rules.name} ruleset yet")
+        if self._pending is not None and self._pending[0] == index:
+            self.decisions.append(self._pending[1])
+        self._pending = None
+
+    def judged(self, state: GameState, index: int, applied: int, stopped_by: Violation | None) -> None:
+        """Report progress."""
+        if self.progress is not None:
+            self.progress(index)
+
+
+def analyze(
+    source: str | Iterable[str], *, player: str | None = None, round_no: int | None = None,
+    budget: int = BUDGET, progress: Callable[[int], None] | None = None,
+) -> Analysis:
+    """Value every decision of a game (JSON Lines or notation text, or JSON Lines lines) up to its
+    first fatal violation. Raises ``LogUnreadable`` and ``NoModel``."""
+    lines = log_lines(source) if isinstance(source, str) else source
+    observer = AnalysisObserver(player, round_no, budget, progress)
+    result = replay_log(lines, observer=observer)
+    return build(result, observer.decisions)
+
+
+def build(result: ReplayResult, decisions: list[Decision]) -> Analysis:
+    """The analysis from a replay's result and the decisions its observer kept."""
+    state = result.state
+    return Analysis(
+        game=state.game.id if state.game else None,
+        ruleset=state.rules.name if state.game else None,
+        events=result.verdict.events,
+        complete=result.stopped_by is None,
+        stopped_by=result.stopped_by,
+        decisions=decisions,
+        players=summarise(list(state.players), decisions),
+    )
+
+
+@dataclass(slots=True)
+class Advice:
+    """The decision a log stops at, valued: a turn (hit or stay) or a target."""
+
+    player: str
+    turn: TurnValue | None
+    target: TargetValue | None
+    names: list[str]
+
+
+def advise(text: str, budget: int = BUDGET) -> Advice:
+    """Value the decision a log (JSON Lines or notation) stops at. Raises ``LogUnreadable``,
+    ``NoModel``, ``NotADecision`` (also for a log with a fatal violation: a position the rules
+    could not reach)."""
+    result = replay_log(log_lines(text))
+    state = result.state
+    if result.stopped_by is not None:
+        v = result.stopped_by
+        raise NotADecision(f"event {v.event} (line {v.line}) breaks a rule ({v.code}, {v.rule}): {v.message}")
+    model = card_model(state.rules) if state.game else None
+    if model is None:
+        raise NoModel(f"there is no decision model for the {state.rules.name} ruleset yet" if state.game else "the log has no game line")
+    exp = decision_at(state)
+    if exp is None or exp.seat is None:
+        raise NotADecision(f"the log does not stop at a decision: {describe_expectation(state, expecting(state))}")
+    if exp.kind == "target":
+        rated = target_value(model, state, exp, budget)
+        if rated is None:
+            raise NotADecision(f"the log stops where {state.name(exp.seat)} names a recipient for later; that choice is not rated")
+        return Advice(state.name(exp.seat), None, rated, list(state.players))
+    return Advice(state.name(exp.seat), turn_value(model, state, exp.seat, budget), None, list(state.players))

@@ -1,0 +1,13 @@
+"""Flip 7 itself (``"ruleset": "flip7"``): its rules (``rules.BaseGame``), its
+notation words (``words``) and its kit."""
+
+from __future__ import annotations
+
+from adjudicator.rulesets.base.rules import BaseGame
+from adjudicator.rulesets.base.words import WORDS
+from adjudicator.rulesets.kit import Kit
+
+#: The base game's kit, as the registry lists it.
+KIT = Kit(rules=BaseGame(), words=WORDS)
+
+__all__ = ["KIT", "BaseGame"]

@@ -1,0 +1,210 @@
+"""The base game's card model for the decision analysis (``adjudicator.analysis``).
+
+A state of one player drawing alone is a tuple ``(numbers, pile, size, plus, doubles, chance, owed,
+pending)``: the numbers in the row as a bit mask (bit n for the number n), the copies left of each
+kind of card the pile holds (packed in one integer, in the order of ``kinds``), the pile's size, the sum of the + modifiers, the number of
+x2 cards, 1 while a Second Chance is held, the cards a Flip Three still forces on the player, and
+the action cards set aside during it (in the order they came).
+
+What each card does, exactly as ``rules.base`` scores it:
+
+- a number not in the row joins it (the seventh different one is a Flip 7: the row's score plus
+  15, and the round is over); a duplicate busts (0), unless a Second Chance is held, which cancels
+  it (both cards leave; the copy is gone from the pile);
+- + modifiers add, x2 doubles the numbers' sum; neither busts;
+- a Second Chance is held; a second one is passed on (or discarded), so the row does not change;
+- Freeze and Flip Three: while another player is still in, the drawer gives them away, so the row
+  does not change. Such a card only delays the next card of another kind, and the order of those
+  cards is as random after it as before: the model leaves them out of the pile, which gives the same
+  values. When the drawer is the last one in they must take it: a Freeze banks the row, a Flip Three
+  forces three cards (one drawn during a Flip Three is set aside and taken after the three, if the
+  player is still in).
+
+If the pile runs out during the look-ahead the player stops there (a forced draw ends, and a
+decision can only be to stay); at the decision itself an empty pile is the discard pile, which the
+next card's shuffle turns into the draw pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from typing import cast
+
+from adjudicator.cards import FLIP_THREE, FREEZE, NUMBERS, PLUS_MODIFIERS, SECOND_CHANCE
+from adjudicator.rules.base import FLIP7_BONUS, NAME
+from adjudicator.rules.engine import Expectation
+from adjudicator.state import ACTIVE, GameState
+
+NUMBER, PLUS, DOUBLE, CHANCE, STOP, FORCE = range(6)
+
+#: The cards a Flip Three forces.
+FORCED = 3
+#: Different numbers that make a Flip 7.
+SEVEN = 7
+
+_SUMS = tuple(sum(n for n in range(13) if mask >> n & 1) for mask in range(1 << 13))
+_COUNT = tuple(bin(mask).count("1") for mask in range(1 << 13))
+
+State = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
+
+
+def _kind(card: str) -> tuple[int, int] | None:
+    if card in NUMBERS:
+        return NUMBER, int(card)
+    if card in PLUS_MODIFIERS:
+        return PLUS, int(card)
+    if card == "x2":
+        return DOUBLE, 2
+    if card == SECOND_CHANCE:
+        return CHANCE, 0
+    if card == FREEZE:
+        return STOP, 0
+    if card == FLIP_THREE:
+        return FORCE, 0
+    return None
+
+
+@dataclass(slots=True)
+class BaseSolo:
+    """One player drawing alone from a known pile of base-game cards (a ``SoloModel``).
+
+    The pile is one integer: ``bits`` bits per kind of card (kind ``i`` at bit ``i * bits``), so
+    that taking a card is one subtraction.
+    """
+
+    kinds: tuple[tuple[int, int], ...]
+    #: Cards in the pile at the start state.
+    size: int = 0
+    bits: int = 4
+    bonus: int = FLIP7_BONUS
+
+    def score(self, numbers: int, plus: int, doubles: int) -> int:
+        """The row's score: the numbers' sum doubled per x2, plus the + modifiers."""
+        return (_SUMS[numbers] << doubles) + plus
+
+    def stay(self, state: Hashable) -> float | None:
+        """The row's score, when the player may stay (a card in front of them, no card owed)."""
+        numbers, _, size, plus, doubles, chance, owed, _ = cast(State, state)
+        if owed and size:
+            return None
+        if not (numbers or plus or doubles or chance):
+            return None
+        return float(self.score(numbers, plus, doubles))
+
+    def banked(self, state: Hashable) -> float:
+        """The row's score now, whether or not cards are owed."""
+        numbers, _, _, plus, doubles, _, _, _ = cast(State, state)
+        return float(self.score(numbers, plus, doubles))
+
+    def drawn(self, state: Hashable) -> int:
+        """Cards taken since the start: how much smaller the pile is."""
+        return self.size - cast(State, state)[2]
+
+    def hit(self, state: Hashable, value: Callable[[Hashable], float]) -> float | None:
+        """The average, over the cards the pile holds, of the value after that card."""
+        numbers, pile, size, plus, doubles, chance, owed, pending = cast(State, state)
+        if size == 0:
+            return None
+        left = owed - 1 if owed else 0
+        rest = size - 1
+        bits = self.bits
+        mask = (1 << bits) - 1
+        total = 0.0
+        shift = 0
+        for kind, amount in self.kinds:
+            copies = (pile >> shift) & mask
+            if not copies:
+                shift += bits
+                continue
+            after = pile - (1 << shift)
+            shift += bits
+            if kind == NUMBER:
+                bit = 1 << amount
+                if numbers & bit:
+                    if not chance:
+                        continue  # a bust scores 0
+                    got = self._next(value, numbers, after, rest, plus, doubles, 0, left, pending)
+                else:
+                    grown = numbers | bit
+                    if _COUNT[grown] == SEVEN:
+                        got = self.score(grown, plus, doubles) + self.bonus
+                    else:
+                        got = self._next(value, grown, after, rest, plus, doubles, chance, left, pending)
+            elif kind == PLUS:
+                got = self._next(value, numbers, after, rest, plus + amount, doubles, chance, left, pending)
+            elif kind == DOUBLE:
+                got = self._next(value, numbers, after, rest, plus, doubles + 1, chance, left, pending)
+            elif kind == CHANCE:
+                got = self._next(value, numbers, after, rest, plus, doubles, 1, left, pending)
+            elif owed:  # set aside until the Flip Three's cards are drawn
+                got = self._next(value, numbers, after, rest, plus, doubles, chance, left, (*pending, kind))
+            elif kind == STOP:
+                got = self.score(numbers, plus, doubles)
+            else:
+                got = value((numbers, after, rest, plus, doubles, chance, FORCED, pending))
+            total += copies * got
+        return total / size
+
+    def _next(
+        self, value: Callable[[Hashable], float], numbers: int, pile: int, size: int, plus: int,
+        doubles: int, chance: int, owed: int, pending: tuple[int, ...],
+    ) -> float:
+        if not owed and pending:  # the Flip Three is over and the player still in: take the set-aside cards
+            if pending[0] == STOP:
+                return float(self.score(numbers, plus, doubles))
+            return value((numbers, pile, size, plus, doubles, chance, FORCED, pending[1:]))
+        return value((numbers, pile, size, plus, doubles, chance, owed, pending))
+
+
+def solo_start(
+    numbers: list[str], modifiers: list[str], chance: bool, pile: Mapping[str, int], *, alone: bool,
+) -> tuple[BaseSolo, State]:
+    """The model and start state for a row (numbers, modifiers, held Second Chance) drawing alone
+    from ``pile``; ``alone``: nobody else is in, so a Freeze or Flip Three drawn must be taken."""
+    kinds: list[tuple[int, int]] = []
+    counts: list[int] = []
+    for card, copies in pile.items():
+        kind = _kind(card)
+        if kind is None or copies <= 0:
+            continue
+        if kind[0] in (STOP, FORCE) and not alone:
+            continue  # given away: it changes nothing for the drawer (see the module's docstring)
+        kinds.append(kind)
+        counts.append(copies)
+    mask = 0
+    for n in numbers:
+        mask |= 1 << int(n)
+    plus = sum(int(m) for m in modifiers if m in PLUS_MODIFIERS)
+    doubles = sum(1 for m in modifiers if m == "x2")
+    bits = max(max(counts, default=1).bit_length(), 1)
+    packed = 0
+    for i, copies in enumerate(counts):
+        packed |= copies << (i * bits)
+    size = sum(counts)
+    return BaseSolo(tuple(kinds), size, bits), (mask, packed, size, plus, doubles, int(chance), 0, ())
+
+
+def start_of(state: GameState, seat: int) -> tuple[BaseSolo, State]:
+    """The model and start state for ``seat`` at this moment of a base game: its row, and the draw
+    pile (or, when it is empty, the discard pile a shuffle would make of it)."""
+    row = state.rows[seat]
+    pile = state.draw_pile if state.draw_size else state.discard_pile
+    alone = not any(r.status == ACTIVE for i, r in enumerate(state.rows) if i != seat)
+    return solo_start(list(row.numbers), list(row.modifiers), bool(getattr(row, "second_chance", False)), pile, alone=alone)
+
+
+def given(state: GameState, exp: Expectation, seat: int) -> tuple[BaseSolo, State] | float | None:
+    """``seat`` once the waiting card is theirs: a Freeze banks the row, a Flip Three forces three
+    cards, a passed Second Chance is held. A card only named for later (``assign_first``) is not
+    rated: what it will do depends on the draws before it."""
+    if exp.purpose == NAME:
+        return None
+    model, (numbers, pile, size, plus, doubles, chance, _, _) = start_of(state, seat)
+    if exp.card == FREEZE:
+        return float(model.score(numbers, plus, doubles))
+    if exp.card == FLIP_THREE:
+        return model, (numbers, pile, size, plus, doubles, chance, FORCED, ())
+    if exp.card == SECOND_CHANCE:
+        return model, (numbers, pile, size, plus, doubles, 1, 0, ())
+    return None

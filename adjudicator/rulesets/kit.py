@@ -1,0 +1,58 @@
+"""A ruleset kit: everything particular to one ruleset, in one package.
+
+``rules`` is what the engine must ask (a ``Ruleset``). The other slots are facets that a layer
+reads when it is there and does without when it is not, so a new ruleset starts with its rules
+alone and adds facets as it needs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.state import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class CardWords:
+    """The notation's words for one ruleset's cards (the ``words`` facet of a kit).
+
+    - ``table``: word → card name, taken as written;
+    - ``words``: card name → its other words (each, and the card's own name, normalised);
+    - ``phrases``: names of two or three words read as one ("Flip Four", "Just One More");
+    - ``fields``: the ruleset's own ``target`` fields → their other words; ``card_fields`` names
+      those whose values are cards; ``printed_fields``: per language, the word printed for a field.
+    """
+
+    table: Mapping[str, str] = field(default_factory=dict)
+    words: Mapping[str, Iterable[str]] = field(default_factory=dict)
+    phrases: Iterable[tuple[str, ...]] = ()
+    fields: Mapping[str, Iterable[str]] = field(default_factory=dict)
+    card_fields: Iterable[str] = ()
+    printed_fields: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Kit:
+    """One ruleset's package as the registry holds it.
+
+    - ``rules``: the rules the engine asks (deck, card kinds, receiving a card, targets, scoring);
+    - ``words``: the notation's words for its cards (None: card names only);
+    - ``best_target``: the simulator's choice among the legal ``target`` events of a card of its
+      own, ``(state, moves, rng) -> event`` (None: the shared strategies choose);
+    - ``analysis``: a decision-analysis model of the ruleset's choices (None: the ruleset has none).
+    """
+
+    rules: Ruleset
+    words: CardWords | None = None
+    best_target: Any = None
+    analysis: Any = None
+
+    @property
+    def name(self) -> str:
+        """The ``game`` event's ``ruleset`` value that selects this kit."""
+        return self.rules.name
+
+
+__all__ = ["CardWords", "Kit"]

@@ -1,0 +1,73 @@
+"""``POST /v1/analyze`` and ``GET /v1/games/{id}/analysis``: every decision of a game valued
+(``flip7-analysis/1``, docs/analysis.md). Thin routes over ``adjudicator.analysis.analyze``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+from starlette.concurrency import run_in_threadpool
+
+from adjudicator.analysis.observe import analyze
+from adjudicator.analysis.report import Analysis
+from adjudicator.errors import LogUnreadable
+from api.body import read_log
+from api.deps import StoreDep
+from api.paths import decode_game_id
+from api.responses import SafeJSONResponse
+from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, NOT_FOUND, STORE_ERRORS, Responses
+
+router = APIRouter(prefix="/v1", tags=["analysis"], default_response_class=SafeJSONResponse)
+
+#: States one decision may use (as ``flip7 analyze``).
+BUDGET = 3_000
+
+PlayerFilter = Annotated[str | None, Query(description="Value only this player's decisions (name compared exactly).")]
+RoundFilter = Annotated[int | None, Query(ge=1, description="Value only this round's decisions.")]
+_NO_MODEL: Responses = {422: {"description": "The game's ruleset has no decision model yet (`unsupported-ruleset`)."}}
+
+
+def _source(source: bytes | list[str]) -> str | list[str]:
+    if isinstance(source, list):
+        return source
+    try:
+        return source.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LogUnreadable(f"the body is not UTF-8 text (byte {exc.start + 1})") from None
+
+
+def _run(source: str | list[str], player: str | None, round_no: int | None) -> dict[str, Any]:
+    return analyze(source, player=player, round_no=round_no, budget=BUDGET).to_dict()
+
+
+@router.post(
+    "/analyze",
+    summary="Value every decision of a game",
+    description=(
+        "The same JSON as `flip7 analyze --json` (`flip7-analysis/1`): for each hit, stay and target, "
+        "the bust chance, each option's round value, the choice, the loss and its mark, and a summary "
+        "per player. A game with a fatal violation is valued up to it (`complete: false`). The body "
+        "may also be the notation (`text/plain`). Nothing is stored."
+    ),
+    response_model=Analysis,
+    responses={**LOG_ERRORS, **_NO_MODEL},
+    openapi_extra=LOG_REQUEST_BODY,
+    operation_id="analyzeLog",
+)
+async def analyze_log(request: Request, player: PlayerFilter = None, round: RoundFilter = None) -> Any:  # noqa: A002
+    body = await read_log(request)
+    return await run_in_threadpool(_run, _source(body.source), player, round)
+
+
+@router.get(
+    "/games/{game_id}/analysis",
+    summary="A stored game's decisions valued",
+    description="Like `POST /v1/analyze`, for a stored game.",
+    response_model=Analysis,
+    responses={**NOT_FOUND, **STORE_ERRORS, **_NO_MODEL},
+    operation_id="gameAnalysis",
+)
+def game_analysis(
+    game_id: Annotated[str, Depends(decode_game_id)], store: StoreDep, player: PlayerFilter = None, round: RoundFilter = None,  # noqa: A002
+) -> Any:
+    return _run(store.log_lines(game_id), player, round)

@@ -1,0 +1,141 @@
+// The pages' language: German where the browser asks for it first (navigator.languages), else
+// English. t("English text with {name}", { name }) gives the text in that language; the English
+// text is its own key, so a string without a German entry stays English. translatePage() puts the
+// static text of the HTML (text, placeholders, labels, titles) into that language.
+"use strict";
+
+const LANGUAGE = (() => {
+  const asked = [...(navigator.languages || []), navigator.language || "en"].map((l) => String(l).toLowerCase().slice(0, 2));
+  return asked.find((l) => l === "de" || l === "en") || "en";
+})();
+
+const GERMAN = {
+  // both pages
+  "Viewer": "Viewer", "Statistics": "Statistik", "API": "API",
+  "replay viewer": "Partie-Viewer", "statistics": "Statistik",
+  // the viewer: loading a log
+  "Skip to the table": "Zum Tisch springen",
+  "Open a log": "Ein Protokoll öffnen",
+  "Paste a log (JSON Lines, one event per line, or a JSON array of events)":
+    "Protokoll einfügen (JSON Lines, ein Ereignis pro Zeile, oder ein JSON-Array von Ereignissen)",
+  "Or upload a file:": "Oder eine Datei hochladen:",
+  "Check and show": "Prüfen und zeigen",
+  "Or open a stored game": "Oder eine gespeicherte Partie öffnen",
+  "search by id or player": "nach Kennung oder Spieler suchen",
+  "Stored games": "Gespeicherte Partien",
+  "Open": "Öffnen",
+  "Previous page of games": "Vorige Seite der Partien",
+  "Next page of games": "Nächste Seite der Partien",
+  "(loading…)": "(wird geladen …)",
+  "(choose a game)": "(Partie wählen)",
+  "(no stored game)": "(keine Partie gespeichert)",
+  "(no stored game matches “{search}”)": "(keine gespeicherte Partie passt zu „{search}“)",
+  "(the store cannot be read: {message})": "(der Speicher ist nicht lesbar: {message})",
+  "games {first}–{last}": "Partien {first}–{last}",
+  ", more on the next page": ", weitere auf der nächsten Seite",
+  " (searched)": " (gesucht)",
+  "{n} players": "{n} Spieler",
+  "valid": "gültig",
+  "{n} violations": "{n} Regelverstöße",
+  "1 violation": "1 Regelverstoß",
+  "Judging {label}…": "{label} wird geprüft …",
+  "the log": "das Protokoll",
+  "game {id}": "Partie {id}",
+  "The server could not be reached: {error}": "Der Server ist nicht erreichbar: {error}",
+  "{label}: {events} events, {result}.": "{label}: {events} Ereignisse, {result}.",
+  "Paste a log or choose a file first.": "Bitte zuerst ein Protokoll einfügen oder eine Datei wählen.",
+  "Choose a stored game first.": "Bitte zuerst eine gespeicherte Partie wählen.",
+  // the viewer: the game
+  "Game": "Partie",
+  "(no valid game line)": "(keine gültige game-Zeile)",
+  "⇤ First": "⇤ Anfang", "← Back": "← Zurück", "Next →": "Weiter →", "Last ⇥": "Ende ⇥",
+  "First violation": "Erster Verstoß", "Round": "Runde",
+  "First event (Home)": "Erstes Ereignis (Pos1)", "Previous event": "Voriges Ereignis", "Previous event (←)": "Voriges Ereignis (←)",
+  "Next event": "Nächstes Ereignis", "Next event (→)": "Nächstes Ereignis (→)", "Last event (End)": "Letztes Ereignis (Ende)",
+  "First violation (V)": "Erster Verstoß (V)", "Jump to a round": "Zu einer Runde springen",
+  "Step through the events": "Durch die Ereignisse gehen", "Event on the timeline": "Ereignis auf der Zeitleiste",
+  "Keys: ← → step, Home / End, PgUp / PgDn round, V first violation.":
+    "Tasten: ← → Schritt, Pos1 / Ende, Bild↑ / Bild↓ Runde, V erster Verstoß.",
+  "Events": "Ereignisse",
+  "event {at} of {last}": "Ereignis {at} von {last}",
+  "✔ Valid: every move follows the rules.": "✔ Gültig: jeder Zug folgt den Regeln.",
+  "✘ {count}.": "✘ {count}.",
+  " Finished; winner {winner}.": " Beendet; Sieger: {winner}.",
+  " Not finished.": " Nicht beendet.",
+  "Event {n} (line {line})": "Ereignis {n} (Zeile {line})",
+  "Event {n}": "Ereignis {n}",
+  " (line {line}): {what}": " (Zeile {line}): {what}",
+  "Violation ": "Verstoß ", "of rule ": "gegen die Regel ",
+  "The replay stopped at event {n}: the table below is the one before that illegal move, and it no longer changes.":
+    "Die Wiedergabe endete bei Ereignis {n}: der Tisch unten ist der vor diesem unerlaubten Zug und ändert sich nicht mehr.",
+  "an unreadable line": "eine unlesbare Zeile",
+  "the game begins": "die Partie beginnt",
+  "round {n} begins": "Runde {n} beginnt",
+  "{card} to {who}": "{card} an {who}",
+  "{who} hits": "{who} sagt „noch eine“",
+  "{who} stays": "{who} sagt „Stopp“",
+  "the discard pile is shuffled into a new draw pile": "der Ablagestapel wird zum neuen Nachziehstapel gemischt",
+  "score claim": "Punkteangabe",
+  "end claim": "Angabe zum Spielende",
+  "{who} gives {card} to {target}": "{who} gibt {card} an {target}",
+  "No table: the game line could not be read.": "Kein Tisch: die game-Zeile ist nicht lesbar.",
+  "between rounds ({n} played)": "zwischen den Runden ({n} gespielt)",
+  "Dealer": "Geber", "Next": "Als Nächstes", "Draw pile": "Nachziehstapel", "Discard pile": "Ablagestapel",
+  "Set aside": "Beiseitegelegt", "Winner": "Sieger", "{n} cards": "{n} Karten",
+  "busted: a second {n} (event {j})": "verzockt: eine zweite {n} (Ereignis {j})",
+  "busted (event {j})": "verzockt (Ereignis {j})",
+  "stayed (event {j})": "„Stopp“ gesagt (Ereignis {j})",
+  "frozen by {who} (event {j})": "eingefroren von {who} (Ereignis {j})",
+  "frozen (event {j})": "eingefroren (Ereignis {j})",
+  "Flip 7! (event {j})": "Flip 7! (Ereignis {j})",
+  "dealer": "Geber", "to move": "am Zug", "winner": "Sieger",
+  "busted": "verzockt", "stayed": "Stopp", "frozen": "eingefroren",
+  "no cards": "keine Karten",
+  "holds a Second Chance": "hält eine Second Chance",
+  "holds The Zero: scores 0 unless Flip 7, and may not stay": "hält The Zero: 0 Punkte außer bei Flip 7, und darf nicht „Stopp“ sagen",
+  "Round: ": "Runde: ", " · Game: ": " · Partie: ",
+  "Scores": "Punkte", "Player": "Spieler", "Total": "Gesamt", "R{n} now": "R{n} jetzt",
+  "red": "rot", ": busted · ": ": verzockt · ", "purple, bold": "violett, fett", ": Flip 7": ": Flip 7",
+  // the statistics page
+  "Statistics of the stored games": "Statistik der gespeicherten Partien",
+  "everyone": "alle", "Ingested since": "Gespeichert seit", "Apply": "Anwenden",
+  "Loading…": "Wird geladen …",
+  "The statistics could not be loaded: {message}": "Die Statistik ist nicht ladbar: {message}",
+  "No stored game matches these filters.": "Keine gespeicherte Partie passt zu diesen Filtern.",
+  "No game is stored yet (flip7 ingest stores some).": "Noch keine Partie gespeichert (flip7 ingest speichert welche).",
+  "Ruleset": "Regelwerk", "all games": "alle Partien", "Flip 7": "Flip 7",
+  "With a Vengeance (Brutal too)": "With a Vengeance (auch Brutal)", "With a Vengeance, Brutal": "With a Vengeance, Brutal",
+  "{n} figures": "{n} Abbildungen", " (filtered)": " (gefiltert)",
+  "The numbers": "Die Zahlen",
+  "← scroll sideways to see the whole chart →": "← seitlich scrollen, um die ganze Grafik zu sehen →",
+  "games": "Partien", "invalid": "ungültig", "complete": "vollständig", "finished": "beendet", "rounds": "Runden", "events": "Ereignisse",
+};
+
+function t(text, params = {}) {
+  const template = (LANGUAGE === "de" && GERMAN[text]) || text;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+// "1 violation" or "2 violations" in the page's language
+function violationCount(n) {
+  return n === 1 ? t("1 violation") : t("{n} violations", { n });
+}
+
+function translatePage() {
+  document.documentElement.lang = LANGUAGE;
+  if (LANGUAGE === "en") return;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue.trim();
+    if (text && GERMAN[text]) node.nodeValue = node.nodeValue.replace(text, GERMAN[text]);
+  }
+  for (const name of ["placeholder", "aria-label", "title"]) {
+    for (const element of document.querySelectorAll(`[${name}]`)) {
+      const value = element.getAttribute(name);
+      if (GERMAN[value]) element.setAttribute(name, GERMAN[value]);
+    }
+  }
+  document.title = document.title.replace("replay viewer", GERMAN["replay viewer"]).replace("statistics", GERMAN.statistics);
+}
+
+translatePage();

@@ -1,0 +1,234 @@
+"""`flip7 advise` and `flip7 analyze`: what each decision of a game was worth (docs/analysis.md)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from adjudicator.analysis.evaluate import BUDGET
+from adjudicator.analysis.observe import Advice, log_lines
+from adjudicator.analysis.observe import advise as advise_log
+from adjudicator.analysis.observe import analyze as analyze_log
+from adjudicator.analysis.report import ANALYSIS_FORMAT, Analysis, analysis_schema
+from adjudicator.errors import Flip7Error
+from cli.common import err_console, fail
+from cli.convert import Lang, read_text
+
+ADVICE_FORMAT = "flip7-advice/1"
+#: States one ``analyze`` decision may use (about 0.05 s each: a 100-decision game in seconds).
+ANALYZE_BUDGET = 3_000
+WIDTH = 80
+
+#: Every phrase the two commands print, in English and German.
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "to_move": "{player} to move: hit or stay?",
+        "gives": "{player} gives {card} to one of:",
+        "hit": "hit", "stay": "stay", "best": "best",
+        "bust": "chance the next card busts", "advice": "Advice",
+        "exact": "exact", "look_ahead": "look-ahead {n} cards deep (an estimate, at most a few tenths low)",
+        "method": "method", "worth": "worth to {player}",
+        "no_decisions": "No decisions to value.",
+        "stopped": "The replay stopped at event {event} ({code}): decisions are valued up to it.",
+        "summary": "Player summary", "player": "player", "decisions": "decisions", "given": "given away",
+        "accuracy": "accuracy", "marks": "?! / ? / ??",
+        "costly": "Costly decisions:", "none_costly": "none: no mistake or blunder.",
+        "costly_one": "event {event}: {player} chose {choice} where {best} was best, giving away {loss:.2f} points ({mark}).",
+        "inaccuracy": "inaccuracy", "mistake": "mistake", "blunder": "blunder",
+        "legend": "marks: ?! inaccuracy (loss ≥ {i}), ? mistake (≥ {m}), ?? blunder (≥ {b}) in points of expected round score",
+    },
+    "de": {
+        "to_move": "{player} ist am Zug: ziehen oder aufhören?",
+        "gives": "{player} gibt {card} an einen von:",
+        "hit": "ziehen", "stay": "aufhören", "best": "am besten",
+        "bust": "Chance, dass die nächste Karte überzieht", "advice": "Rat",
+        "exact": "exakt", "look_ahead": "Vorausschau {n} Karten tief (eine Schätzung, höchstens einige Zehntel zu niedrig)",
+        "method": "Methode", "worth": "Wert für {player}",
+        "no_decisions": "Keine Entscheidungen zu bewerten.",
+        "stopped": "Die Wiedergabe hielt bei Ereignis {event} an ({code}): bewertet ist bis dorthin.",
+        "summary": "Zusammenfassung je Spieler", "player": "Spieler", "decisions": "Entscheidungen", "given": "verschenkt",
+        "accuracy": "Genauigkeit", "marks": "?! / ? / ??",
+        "costly": "Teure Entscheidungen:", "none_costly": "keine: kein Fehler.",
+        "costly_one": "Ereignis {event}: {player} wählte {choice}, wo {best} am besten war, und verschenkte {loss:.2f} Punkte ({mark}).",
+        "inaccuracy": "Ungenauigkeit", "mistake": "Fehler", "blunder": "grober Fehler",
+        "legend": "Zeichen: ?! Ungenauigkeit (Verlust ≥ {i}), ? Fehler (≥ {m}), ?? grober Fehler (≥ {b}) in Punkten erwarteter Rundenwertung",
+    },
+}
+MARK_SIGN = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", None: ""}
+
+
+def _w(lang: str, key: str, **params: Any) -> str:
+    return WORDS[lang][key].format(**params)
+
+
+def _console() -> Console:
+    return Console(soft_wrap=True, width=WIDTH, highlight=False)
+
+
+def _option(lang: str, name: str) -> str:
+    return _w(lang, name) if name in ("hit", "stay") else name
+
+
+def advice_dict(advice: Advice) -> dict[str, Any]:
+    """The ``flip7-advice/1`` JSON of an advice."""
+    out: dict[str, Any] = {"format": ADVICE_FORMAT, "player": advice.player}
+    if advice.turn is not None:
+        solved = advice.turn.solved
+        out |= {
+            "kind": "turn", "hit": solved.hit, "stay": solved.stay, "best": advice.turn.best,
+            "bust_chance": advice.turn.bust_chance, "method": solved.method, "horizon": solved.horizon,
+        }
+    else:
+        assert advice.target is not None
+        rated = advice.target
+        out |= {
+            "kind": "target", "card": rated.card, "best": advice.names[rated.best],
+            "options": {advice.names[s]: v for s, v in rated.benefits.items()}, "method": rated.method,
+        }
+    return out
+
+
+def _method(lang: str, method: str, horizon: int | None) -> str:
+    return _w(lang, "exact") if method == "exact" else _w(lang, "look_ahead", n=horizon)
+
+
+def advise(
+    position: Annotated[str, typer.Argument(help="A log (JSON Lines or notation) that stops at a decision, e.g. one `position` line; '-' reads standard input.", metavar="POSITION")],
+    lang: Annotated[Lang, typer.Option("--lang", help="The language of the answer.")] = Lang.en,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the flip7-advice/1 JSON.")] = False,
+) -> None:
+    """Hit or stay? The round value of each option where the log stops (best play from there, drawing alone from the pile as it is), the bust chance, or the best recipient for a waiting card.
+
+    Exit code 2: the log cannot be read, breaks a rule, or does not stop at a decision.
+    """
+    text = read_text(position)
+    try:
+        advice = advise_log(text, BUDGET)
+    except Flip7Error as exc:
+        fail(f"{position}: {exc}")
+    data = advice_dict(advice)
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    code = lang.value
+    console = _console()
+    if data["kind"] == "turn":
+        console.print(f"[bold]{escape(_w(code, 'to_move', player=advice.player))}[/]")
+        for name in ("hit", "stay"):
+            if data[name] is not None:
+                best = f"  ({_w(code, 'best')})" if data["best"] == name else ""
+                console.print(f"  {_w(code, name):<10} {data[name]:8.3f}{best}")
+        console.print(f"  {_w(code, 'bust')}: {100 * data['bust_chance']:.1f} %")
+        both = data["stay"] is not None and data["hit"] is not None
+        margin = f" (+{abs(data['hit'] - data['stay']):.3f})" if both else ""
+        console.print(f"[bold]{_w(code, 'advice')}:[/] {_w(code, data['best'])}{margin}")
+    else:
+        console.print(f"[bold]{escape(_w(code, 'gives', player=advice.player, card=data['card']))}[/] [dim]({escape(_w(code, 'worth', player=advice.player))})[/]")
+        for name, worth in sorted(data["options"].items(), key=lambda kv: -kv[1]):
+            best = f"  ({_w(code, 'best')})" if data["best"] == name else ""
+            console.print(f"  {escape(name):<16} {worth:+8.3f}{best}")
+        console.print(f"[bold]{_w(code, 'advice')}:[/] {escape(data['best'])}")
+    console.print(f"[dim]{_w(code, 'method')}: {_method(code, data['method'], data.get('horizon'))}[/]")
+
+
+def _print_analysis(result: Analysis, lang: str) -> None:
+    console = _console()
+    if not result.decisions:
+        console.print(_w(lang, "no_decisions"))
+    for d in result.decisions:
+        values = "  ".join(f"{_option(lang, k)} {v:.2f}" for k, v in d.options.items())
+        bust = f"  {100 * d.bust_chance:.0f}%" if d.bust_chance is not None else ""
+        card = f"{d.card}→" if d.card else ""
+        line = f"{d.event:>4} R{d.round:<2} {d.player[:10]:<10} {card}{_option(lang, d.choice):<8} {MARK_SIGN[d.mark]:<2} {d.loss:5.2f}{bust}  {values}"
+        console.print(escape(line[:WIDTH]), style="bold" if d.mark in ("mistake", "blunder") else None)
+    console.print(f"\n[bold]{escape(_w(lang, 'summary'))}[/]")
+    console.print(f"  {_w(lang, 'player'):<12} {_w(lang, 'decisions'):>14} {_w(lang, 'given'):>11} {_w(lang, 'accuracy'):>11}  {_w(lang, 'marks')}")
+    for p in result.players:
+        console.print(escape(f"  {p.player[:12]:<12} {p.decisions:>14} {p.points_given_away:>11.2f} {p.accuracy:>11.1f}  {p.inaccuracies} / {p.mistakes} / {p.blunders}"))
+    t = result.thresholds
+    legend = textwrap.fill(_w(lang, "legend", i=t["inaccuracy"], m=t["mistake"], b=t["blunder"]), WIDTH)
+    console.print(f"[dim]{escape(legend)}[/]")
+    if result.stopped_by is not None:
+        stopped = textwrap.fill(_w(lang, "stopped", event=result.stopped_by.event, code=result.stopped_by.code), WIDTH)
+        console.print(f"[bold red]{escape(stopped)}[/]")
+
+
+def analyze(
+    game: Annotated[str | None, typer.Argument(help="A game log (JSON Lines or notation); '-' reads standard input.", metavar="GAME")] = None,
+    player: Annotated[str | None, typer.Option("--player", help="Value only this player's decisions.")] = None,
+    round_no: Annotated[int | None, typer.Option("--round", help="Value only this round's decisions.", min=1)] = None,
+    lang: Annotated[Lang, typer.Option("--lang", help="The language of the report.")] = Lang.en,
+    as_json: Annotated[bool, typer.Option("--json", help=f"Print the {ANALYSIS_FORMAT} JSON.")] = False,
+    schema: Annotated[bool, typer.Option("--schema", help=f"Print the JSON Schema of {ANALYSIS_FORMAT} and exit.")] = False,
+) -> None:
+    """Value every decision of a game: bust chance, each option's round value, the choice, the points it gave away and a mark; then a summary per player.
+
+    Exit code 0: analysed; 1: the game breaks a rule (analysed up to the first fatal violation); 2: it could not be read.
+    """
+    if schema:
+        typer.echo(json.dumps(analysis_schema(), ensure_ascii=False, indent=2))
+        return
+    if game is None:
+        fail("give a GAME to analyse (or --schema)")
+    text = read_text(game)
+    try:
+        lines = log_lines(text)
+        progress = _progress(len(lines)) if sys.stderr.isatty() and not as_json else None
+        try:
+            result = analyze_log(lines, player=player, round_no=round_no, budget=ANALYZE_BUDGET, progress=progress.advance if progress else None)
+        finally:
+            if progress:
+                progress.close()
+    except Flip7Error as exc:
+        fail(f"{game}: {exc}")
+    if player is not None and result.game is not None and player not in [p.player for p in result.players]:
+        fail(f"{game}: no player {player!r} in this game")
+    if player is not None:
+        result.players = [p for p in result.players if p.player == player]
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        _print_analysis(result, lang.value)
+    raise typer.Exit(0 if result.complete else 1)
+
+
+class _progress:
+    """A progress bar on standard error for long games (terminals only)."""
+
+    def __init__(self, total: int) -> None:
+        from rich.progress import Progress
+
+        self.bar = Progress(console=err_console(), transient=True)
+        self.task = self.bar.add_task("analysing", total=total)
+        self.bar.start()
+
+    def advance(self, index: int) -> None:
+        self.bar.update(self.task, completed=index + 1)
+
+    def close(self) -> None:
+        self.bar.stop()
+
+
+def costly_lines(decisions: list[dict[str, Any]], lang: str) -> list[str]:
+    """``flip7 explain --costly``: a heading, then one sentence per costly decision."""
+    lines = [_w(lang, "costly")]
+    if not decisions:
+        return [*lines, _w(lang, "none_costly")]
+    for d in decisions:
+        lines.append(_w(
+            lang, "costly_one", event=d["event"], player=d["player"], choice=_option(lang, d["choice"]),
+            best=_option(lang, d["best"]), loss=d["loss"], mark=_w(lang, d["mark"]),
+        ))
+    return lines
+
+
+def register(app: typer.Typer) -> None:
+    """Add `advise` and `analyze` to the app."""
+    app.command()(advise)
+    app.command()(analyze)

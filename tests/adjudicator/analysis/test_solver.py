@@ -1,0 +1,110 @@
+"""The shared solver with the base game's card model: the published figure, and brute force."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.analysis.solver import Search, TooLarge
+from adjudicator.cards import NUMBERS, ONE_DECK, deck_counts
+from adjudicator.rules.base import score_row
+from adjudicator.rulesets.base.analysis import solo_start
+
+FREEZE, FLIP = "freeze", "flip_three"
+
+
+def test_the_published_figure_with_the_number_cards_alone() -> None:
+    model, start = solo_start([], [], False, {n: ONE_DECK[n] for n in NUMBERS}, alone=False)
+    search = Search(model)
+    assert abs(search.value(start) - 18.5652176) < 1e-6
+    assert len(search.memo) == 4096  # every row of at most six different numbers
+
+
+def test_a_search_past_its_budget_says_so() -> None:
+    model, start = solo_start(["7"], [], False, deck_counts(), alone=False)
+    try:
+        Search(model, limit=1000).value(start)
+    except TooLarge as error:
+        assert error.limit == 1000
+    else:  # pragma: no cover
+        raise AssertionError("expected TooLarge")
+
+
+def test_a_horizon_gives_a_lower_estimate_that_grows_towards_the_exact_value() -> None:
+    pile = deck_counts()
+    for card in ("5", "9", "11", "+2", "+4", "x2", "second_chance"):
+        pile[card] -= 1
+    model, start = solo_start(["5", "9", "11"], [], False, pile, alone=False)
+    exact = Search(model, limit=10**6).value(start)
+    shallow = Search(model, horizon=2)
+    deeper = Search(model, horizon=3)
+    assert shallow.value(start) <= deeper.value(start) + 1e-12 <= exact + 1e-9
+    assert shallow.cut > 0
+
+
+def brute(numbers: tuple[str, ...], modifiers: tuple[str, ...], chance: bool, pile: tuple[str, ...],
+          alone: bool, owed: int = 0, aside: tuple[str, ...] = ()) -> float:
+    """Optimal play by enumerating every draw order, one physical copy at a time, with no memo and
+    the rules' own scoring."""
+    return _brute(numbers, modifiers, chance, pile, alone, owed, aside)
+
+
+def _brute(numbers: tuple[str, ...], modifiers: tuple[str, ...], chance: bool, pile: tuple[str, ...],
+           alone: bool, owed: int, aside: tuple[str, ...]) -> float:
+    banked = float(score_row(numbers, modifiers, busted=False, flip7=False))
+    has_card = bool(numbers or modifiers or chance)
+    if not pile:
+        return banked if has_card else 0.0
+    if owed == 0 and aside:
+        if aside[0] == FREEZE:
+            return banked
+        return _brute(numbers, modifiers, chance, pile, alone, 3, aside[1:])
+    outcomes = []
+    for i, card in enumerate(pile):
+        rest = pile[:i] + pile[i + 1:]
+        left = max(owed - 1, 0)
+        if card in NUMBERS:
+            if card in numbers:
+                got = _brute(numbers, modifiers, False, rest, alone, left, aside) if chance else 0.0
+            elif len(numbers) == 6:
+                got = float(score_row((*numbers, card), modifiers, busted=False, flip7=True))
+            else:
+                got = _brute((*numbers, card), modifiers, chance, rest, alone, left, aside)
+        elif card == "second_chance":
+            got = _brute(numbers, modifiers, True, rest, alone, left, aside)
+        elif card in (FREEZE, FLIP):
+            if not alone:
+                got = _brute(numbers, modifiers, chance, rest, alone, left, aside)
+            elif owed:
+                got = _brute(numbers, modifiers, chance, rest, alone, left, (*aside, card))
+            elif card == FREEZE:
+                got = banked
+            else:
+                got = _brute(numbers, modifiers, chance, rest, alone, 3, aside)
+        else:
+            got = _brute(numbers, (*modifiers, card), chance, rest, alone, left, aside)
+        outcomes.append(got)
+    hit = sum(outcomes) / len(outcomes)
+    return max(banked, hit) if has_card and owed == 0 else hit
+
+
+CARDS = st.sampled_from(["0", "1", "2", "3", "4", "5", "6", "+2", "+4", "+10", "x2", "second_chance", FREEZE, FLIP])
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    row=st.lists(st.sampled_from(["0", "1", "2", "3", "4", "5", "6"]), max_size=4, unique=True),
+    modifiers=st.lists(st.sampled_from(["+2", "+4", "x2"]), max_size=2, unique=True),
+    chance=st.booleans(),
+    pile=st.lists(CARDS, min_size=1, max_size=7),
+    alone=st.booleans(),
+)
+def test_the_solver_matches_brute_force_on_small_piles(
+    row: list[str], modifiers: list[str], chance: bool, pile: list[str], alone: bool
+) -> None:
+    counts: dict[str, int] = {}
+    for card in pile:
+        counts[card] = counts.get(card, 0) + 1
+    model, start = solo_start(row, modifiers, chance, counts, alone=alone)
+    got = Search(model).value(start)
+    assert abs(got - brute(tuple(row), tuple(modifiers), chance, tuple(pile), alone)) < 1e-9

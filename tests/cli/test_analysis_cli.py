@@ -1,0 +1,109 @@
+"""`flip7 advise` and `flip7 analyze` through Typer's runner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+from syrupy.assertion import SnapshotAssertion
+from typer.testing import CliRunner
+
+from cli.main import app
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
+NUMBERS_ONLY = str(ROOT / "fixtures" / "analysis" / "numbers-only.jsonl")
+MID_ROUND = str(ROOT / "fixtures" / "analysis" / "mid-round.jsonl")
+GAME = str(ROOT / "logs" / "3-players.jsonl")
+
+
+def test_advise_reproduces_the_published_figure_when_the_discards_hold_every_other_card() -> None:
+    result = runner.invoke(app, ["advise", NUMBERS_ONLY, "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["format"] == "flip7-advice/1" and data["method"] == "exact"
+    assert abs(data["hit"] - 18.5652176) < 1e-6
+    assert data["stay"] is None and data["best"] == "hit"
+
+
+def test_advise_in_english_and_german(snapshot: SnapshotAssertion) -> None:
+    en = runner.invoke(app, ["advise", MID_ROUND])
+    de = runner.invoke(app, ["advise", MID_ROUND, "--lang", "de"])
+    assert en.exit_code == 0 and de.exit_code == 0
+    assert "Advice: stay" in en.stdout and "Rat: aufhören" in de.stdout
+    assert max(len(line) for line in en.stdout.splitlines()) <= 80
+    assert (en.stdout, de.stdout) == snapshot
+
+
+def test_advise_a_log_that_does_not_stop_at_a_decision_exits_2() -> None:
+    text = '{"type":"game","id":"g","players":["A","B","C"],"dealer":"A"}\n{"type":"round","round":1}\n'
+    result = runner.invoke(app, ["advise", "-"], input=text)
+    assert result.exit_code == 2
+    assert "does not stop at a decision" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_advise_an_unreachable_position_exits_2() -> None:
+    text = ('{"type":"game","id":"g","players":["A","B","C"],"dealer":"A"}\n'
+            '{"type":"position","round":1,"dealer":"A","players":{"A":{"row":["3","3"]}},"turn":"A"}\n')
+    result = runner.invoke(app, ["advise", "-"], input=text)
+    assert result.exit_code == 2 and "bad_event" in result.stderr
+
+
+def test_advise_a_waiting_freeze_names_the_best_recipient() -> None:
+    text = ('{"type":"game","id":"g","players":["A","B","C"],"dealer":"A"}\n'
+            '{"type":"round","round":1}\n{"type":"card","player":"B","card":"12"}\n'
+            '{"type":"card","player":"C","card":"2"}\n{"type":"card","player":"A","card":"freeze"}\n')
+    result = runner.invoke(app, ["advise", "-", "--json"], input=text)
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["kind"] == "target" and data["card"] == "freeze"
+    assert set(data["options"]) == {"A", "B", "C"}
+    assert data["best"] == "C"  # freezing the 2 denies C most: a 12 is nearly worth banking
+
+
+def test_analyze_one_round_as_json_follows_its_schema(snapshot: SnapshotAssertion) -> None:
+    result = runner.invoke(app, ["analyze", GAME, "--round", "1", "--json"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    schema = json.loads(runner.invoke(app, ["analyze", "--schema"]).stdout)
+    jsonschema.validate(data, schema)
+    assert data["format"] == "flip7-analysis/1" and data["complete"] is True
+    assert data["decisions"] and all(d["round"] == 1 for d in data["decisions"])
+    for d in data["decisions"]:
+        assert abs(d["loss"] - (d["options"][d["best"]] - d["options"][d["choice"]])) < 1e-5
+    assert data == snapshot
+
+
+def test_analyze_prints_a_summary_per_player_in_both_languages() -> None:
+    en = runner.invoke(app, ["analyze", GAME, "--round", "1"])
+    de = runner.invoke(app, ["analyze", GAME, "--round", "1", "--lang", "de"])
+    assert en.exit_code == 0 and de.exit_code == 0
+    assert "Player summary" in en.stdout and "Zusammenfassung je Spieler" in de.stdout
+    assert max(len(line) for line in en.stdout.splitlines()) <= 80
+
+
+def test_analyze_a_game_with_a_violation_stops_there_and_exits_1() -> None:
+    result = runner.invoke(app, ["analyze", str(ROOT / "logs" / "invalid-wrong-turn.jsonl"), "--json"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["complete"] is False and data["stopped_by"]["code"] == "wrong_player"
+    assert all(d["event"] < data["stopped_by"]["event"] for d in data["decisions"])
+
+
+def test_analyze_unreadable_input_exits_2() -> None:
+    result = runner.invoke(app, ["analyze", "-"], input="")
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
+    result = runner.invoke(app, ["analyze", GAME, "--player", "Nobody"])
+    assert result.exit_code == 2 and "Nobody" in result.stderr
+
+
+def test_explain_names_the_costly_decisions_of_the_round_it_tells() -> None:
+    en = runner.invoke(app, ["explain", GAME, "--round", "1", "--costly"])
+    de = runner.invoke(app, ["explain", GAME, "--round", "1", "--costly", "--lang", "de"])
+    assert en.exit_code == 0 and de.exit_code == 0
+    assert "Costly decisions:" in en.stdout and "event 7: Cem chose stay where hit was best" in en.stdout
+    assert "Teure Entscheidungen:" in de.stdout and "(grober Fehler)" in de.stdout
+    data = json.loads(runner.invoke(app, ["explain", GAME, "--round", "1", "--costly", "--json"]).stdout)
+    assert [(d["event"], d["mark"]) for d in data["costly"]] == [(7, "blunder")]
