@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from adjudicator.live.limits import LiveLimits
+
 #: Environment variable holding the bearer token that writes require (unset or empty: writes open).
 TOKEN_ENV = "FLIP7_API_TOKEN"
 #: Default cap on a request body, bytes (10 MB).
@@ -62,6 +64,8 @@ class Settings:
     query_timeout: float = DEFAULT_QUERY_TIMEOUT
     query_max_bytes: int = DEFAULT_QUERY_MAX_BYTES
     now: Callable[[], datetime] | None = None
+    #: The bounds of the live tables (docs/live.md).
+    live: LiveLimits = LiveLimits()
 
     def __post_init__(self) -> None:
         if self.max_body_bytes < 1:

@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "convert": "convert",
     "settle": "referee", "explain": "referee",
     "advise": "analysis", "analyze": "analysis",
+    "record": "record",
 }
 
 

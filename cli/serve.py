@@ -74,7 +74,7 @@ def serve(
                 _banner(url, path, host, settings)
                 config = uvicorn.Config(
                     create_app(settings, store=store), log_level=log_level.lower(), access_log=True, workers=None,
-                    log_config=_log_config(),
+                    log_config=_log_config(), timeout_graceful_shutdown=3,  # open live-table streams do not hold a stop back
                 )
                 _run_until_stopped(uvicorn.Server(config), listener)
         finally:

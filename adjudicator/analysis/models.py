@@ -22,10 +22,6 @@ if TYPE_CHECKING:
     from adjudicator.rules.ruleset import Ruleset
     from adjudicator.state import GameState
 
-#: Where each ruleset keeps its card model, until the rulesets' kits carry it themselves.
-_HOMES = {"flip7": "adjudicator.rulesets.base.analysis", "vengeance": "adjudicator.rulesets.vengeance.analysis"}
-
-
 class CardModel(Protocol):
     """What a ruleset supplies to the analysis (see the module's docstring)."""
 
@@ -40,7 +36,9 @@ class CardModel(Protocol):
 
 def card_model(rules: Ruleset) -> CardModel | None:
     """The analysis model of a ruleset, or None when it has none."""
-    home = _HOMES.get(rules.name)
+    from adjudicator.rulesets import find_kit
+
+    home = find_kit(rules.name).analysis
     if home is None:
         return None
     try:

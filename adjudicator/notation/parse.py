@@ -241,6 +241,8 @@ class _Reader:
         else:
             table = OPTION_VALUES[key]
             meant = table.get(value.word)
+            if meant is None and key == "ruleset" and value.text in RULESETS:
+                meant = value.text  # a registered ruleset is named as the log names it
             if meant is None:
                 raise self.fail(line, value, f"{value.text!r} is not a value of {key!r} ({', '.join(sorted(set(table.values())))})", table)
             obj[key] = meant == "true" if key == "brutal" else meant

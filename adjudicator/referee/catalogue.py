@@ -4,11 +4,13 @@ A ``Note`` is a message key with its facts (names, cards, event numbers); ``rend
 lines)`` turns it into a sentence. Parameters whose name ends in ``card`` are card names, rendered
 in the language (Kosmos prints its action cards under their English names: Freeze, Flip Three,
 Second Chance); parameters whose name starts with ``at`` are event numbers, rendered with their
-line ("event 8 (line 9)", "Ereignis 8 (Zeile 9)").
+line ("event 8 (line 9)", "Ereignis 8 (Zeile 9)"). A word that depends on a count is written
+``[n:one|more]`` ("{n} [n:card|cards]"): the first form when the parameter ``n`` is 1.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -115,7 +117,11 @@ def render(note: Note, lang: str, lines: Mapping[int, int], rules: Ruleset | Non
             values[key] = names([render(v, lang, lines, rules) if isinstance(v, Note) else str(v) for v in value], lang)
         else:
             values[key] = value
-    return TEXTS[lang][note.key].format(**values)
+    return _PLURAL.sub(lambda m: m[2] if values.get(m[1]) == 1 else m[3], TEXTS[lang][note.key]).format(**values)
+
+
+#: ``[n:card|cards]``: a word in the singular or the plural, by the count in parameter ``n``.
+_PLURAL = re.compile(r"\[(\w+):([^|\]]*)\|([^\]]*)\]")
 
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -147,7 +153,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "needs_pass": "{player} already holds a Second Chance and must pass this one on to a player who has none: {eligible}.",
         "discarded_second_chance": "{player} already holds a Second Chance and nobody can take another one: it is discarded.",
         "discarded_unused": "{card} has no legal use now, so it is discarded (with no event).",
-        "row_cleared": "{card} clears the rest of {player}'s row: {cards} go to the discard pile.",
+        "row_cleared": "{card} clears the rest of {player}'s row: {cards} [n:goes|go] to the discard pile.",
         "needs_target": "{player} must give {card} to one of these players: {eligible}.",
         "needs_steal": "{player} must use {card} on one of these players: {eligible}.",
         "needs_swap": "{player} must use {card} on two of these players: {eligible}.",
@@ -203,6 +209,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "holds_sc": "{player} already holds a Second Chance",
         "hint_gives": "{card} is not drawn again: it already waits in {player}'s hand; to give it, write '{player} gives {name}>NAME' in the notation",
         "sc_used_fact": "{player}'s {cover_card} cancelled a second {number} on {at}",
+        "wipe_fact": "on {at} {cards} [n:was|were] cleared from {player}'s row",
+        "sc_ended_turn": "{player}'s {cover_card} cancelled a second {number} on {at}, which ended {player}'s turn",
         "outcome_stayed": "stayed", "outcome_frozen": "frozen", "outcome_busted": "busted", "outcome_flip7": "Flip 7",
         "outcome_in": "in", "outcome_playing": "playing",
         # what the game waited for
@@ -214,7 +222,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "exp_turn": "it was {player}'s turn to hit or stay",
         "exp_turn_hit": "it was {player}'s turn, and with nothing in front of them they must hit",
         "exp_draw_hit": "a card was owed to {player} after their hit",
-        "exp_draw_flip3": "{player} still had {n} card(s) to take for a {action_card}",
+        "exp_draw_flip3": "{player} still had {n} [n:card|cards] to take for a {action_card}",
         "exp_target": "{player} had to give {card} to one of: {eligible}",
         "exp_steal": "{player} had to use {card} on one of: {eligible}",
         "exp_swap": "{player} had to use {card} on two of: {eligible}",
@@ -242,7 +250,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "v_card_unavailable_empty": "the draw pile is empty; the discard pile must be shuffled first",
         "v_score_mismatch": "the scores claimed for round {round} are wrong: {diffs}",
         "v_winner_mismatch": "the end claim is wrong: {winner} wins with {total}",
-        "v_game_not_over": "the game is not over after {rounds} round(s)",
+        "v_game_not_over": "the game is not over after {rounds} [rounds:round|rounds]",
         "diff": "{player} has {actual}, not {claimed}",
         "diff_missing": "{player} is missing (scored {actual})",
         "what_card": "a card for {player}", "what_hit": "a hit by {player}", "what_stay": "a stay by {player}",
@@ -250,7 +258,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "what_score": "a score claim for round {round}", "what_end": "an end claim", "what_game": "a second setup",
         # headings of the settle and explain reports
         "h_ruling": "Ruling", "h_valid": "Everything in this log follows the rules.",
-        "h_violation": "The log breaks a rule at {at}.", "h_claims": "The log has {n} wrong claim(s).",
+        "h_violation": "The log breaks a rule at {at}.", "h_claims": "The log has {n} wrong [n:claim|claims].",
         "h_rule": "Rule ({rule})", "h_out": "Who is out and why", "h_scores": "Scores", "h_round": "Round {round}",
         "h_story": "What happened", "h_facts": "Facts",
     },
@@ -281,7 +289,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "needs_pass": "{player} hat schon eine Second Chance und muss diese an jemanden ohne weitergeben: {eligible}.",
         "discarded_second_chance": "{player} hat schon eine Second Chance, und niemand kann eine nehmen: sie wird abgelegt.",
         "discarded_unused": "{card} kann jetzt nicht genutzt werden und wird abgelegt (ohne eigenes Ereignis).",
-        "row_cleared": "{card} räumt den Rest der Reihe von {player} ab: {cards} kommen auf den Ablagestapel.",
+        "row_cleared": "{card} räumt den Rest der Reihe von {player} ab: {cards} [n:kommt|kommen] auf den Ablagestapel.",
         "needs_target": "{player} muss {card} an jemanden geben, der noch in der Runde ist: {eligible}.",
         "needs_steal": "{player} muss {card} bei einem dieser Spieler einsetzen: {eligible}.",
         "needs_swap": "{player} muss {card} bei zwei dieser Spieler einsetzen: {eligible}.",
@@ -335,6 +343,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "holds_sc": "{player} hat schon eine Second Chance",
         "hint_gives": "{card} wird nicht noch einmal aufgedeckt: die Karte liegt schon bei {player}; zum Weitergeben schreibt man in der Notation „{player} gibt {name}>NAME“",
         "sc_used_fact": "die {cover_card} von {player} hat bei {at} eine zweite {number} aufgehoben",
+        "wipe_fact": "bei {at} [n:wurde|wurden] {cards} aus der Reihe von {player} abgeräumt",
+        "sc_ended_turn": "die {cover_card} von {player} hat bei {at} eine zweite {number} aufgehoben; damit war der Zug von {player} zu Ende",
         "outcome_stayed": "Stopp", "outcome_frozen": "eingefroren", "outcome_busted": "verzockt", "outcome_flip7": "Flip 7",
         "outcome_in": "noch drin", "outcome_playing": "spielt noch",
         "exp_game": "das Protokoll muss mit der Vorbereitung (dem game-Ereignis) beginnen",
@@ -345,7 +355,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "exp_turn": "{player} war an der Reihe: „noch eine“ oder „Stopp“",
         "exp_turn_hit": "{player} war an der Reihe und muss ohne Karte vor sich „noch eine“ sagen",
         "exp_draw_hit": "{player} bekam nach „noch eine“ eine Karte",
-        "exp_draw_flip3": "{player} musste für {action_card} noch {n} Karte(n) nehmen",
+        "exp_draw_flip3": "{player} musste für {action_card} noch {n} [n:Karte|Karten] nehmen",
         "exp_target": "{player} musste {card} an einen dieser Spieler geben: {eligible}",
         "exp_steal": "{player} musste {card} bei einem dieser Spieler einsetzen: {eligible}",
         "exp_swap": "{player} musste {card} bei zwei dieser Spieler einsetzen: {eligible}",
@@ -372,14 +382,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "v_card_unavailable_empty": "der Nachziehstapel ist leer; erst muss der Ablagestapel gemischt werden",
         "v_score_mismatch": "die Wertung für Runde {round} stimmt nicht: {diffs}",
         "v_winner_mismatch": "die Angabe zum Spielende stimmt nicht: {winner} gewinnt mit {total} Punkten",
-        "v_game_not_over": "das Spiel ist nach {rounds} Runde(n) noch nicht vorbei",
+        "v_game_not_over": "das Spiel ist nach {rounds} [rounds:Runde|Runden] noch nicht vorbei",
         "diff": "{player} hat {actual}, nicht {claimed}",
         "diff_missing": "{player} fehlt ({actual} Punkte)",
         "what_card": "Eine Karte für {player}", "what_hit": "„Noch eine“ von {player}", "what_stay": "„Stopp“ von {player}",
-        "what_target": "{player} gibt {card} an {target}", "what_round": "Runde {round}", "what_shuffle": "Mischen",
+        "what_target": "Der Einsatz von {card} durch {player} bei {target}", "what_round": "Runde {round}", "what_shuffle": "Mischen",
         "what_score": "Eine Wertung für Runde {round}", "what_end": "Die Angabe zum Spielende", "what_game": "Eine zweite Vorbereitung",
         "h_ruling": "Entscheidung", "h_valid": "In diesem Protokoll ist alles regelgerecht.",
-        "h_violation": "Das Protokoll verstößt bei {at} gegen eine Regel.", "h_claims": "Das Protokoll enthält {n} falsche Angabe(n).",
+        "h_violation": "Das Protokoll verstößt bei {at} gegen eine Regel.", "h_claims": "Das Protokoll enthält [n:eine falsche Angabe|{n} falsche Angaben].",
         "h_rule": "Regel ({rule})", "h_out": "Wer ist raus und warum", "h_scores": "Punkte", "h_round": "Runde {round}",
         "h_story": "Was passiert ist", "h_facts": "Fakten",
     },

@@ -126,6 +126,8 @@ class _Teller:
         self.state = GameState()
         self.outs: dict[tuple[int, int], Note] = {}
         self.saves: dict[tuple[int, int], list[Note]] = {}
+        #: The event of the last card each seat received, per round (a save on it ended their turn).
+        self.last_card: dict[tuple[int, int], int] = {}
         #: Every draw of several cards seen (a Flip Three, a Flip Four), with the number of cards it owed.
         self.draw_sizes: dict[int, tuple[DrawFrame, int]] = {}
 
@@ -242,10 +244,9 @@ class _Teller:
                 self.outs[(round_no, seat)] = Note("out_busted_flip3" if action else "out_busted", {"player": name, "number": number, "at": step.index, **action})
                 noted.add(seat)
                 continue
-            if ev.type == "card" and ev.player == name:  # the card cleared the rest of the row (an Unlucky 7)
-                for wipe in state.rules.wipes(row):
-                    if wipe.event == step.index and wipe.cards:
-                        step.notes.append(Note("row_cleared", {"player": name, "card": ev.card, "cards": list(wipe.cards)}))
+            for wipe in state.rules.wipes(row):  # the card cleared the rest of the row (an Unlucky 7), drawn or moved in
+                if wipe.event == step.index and wipe.cards:
+                    step.notes.append(Note("row_cleared", {"player": name, "card": _arrived(ev, row), "cards": list(wipe.cards), "n": len(wipe.cards)}))
             if state.rules.busts_saved(row) > was.saved and was.cover is not None:
                 number = state.rules.card_name(ev.card)
                 flip3 = bool(action) and draw_left > 1
@@ -267,6 +268,7 @@ class _Teller:
         state = self.state
         notes = step.notes
         seat = state.seat_of[ev.player]
+        self.last_card[(step.round, seat)] = step.index
         if exp.kind == "deal":
             notes.append(Note("deal_card", {"player": ev.player, "card": ev.card}))
         elif draw is not None:
@@ -332,6 +334,7 @@ class _Teller:
             step.headline = Note("v_out_of_order", {"what": _what(ev)})
         elif code == "wrong_player":
             step.headline = Note("v_wrong_player", {"what": _what(ev), "name": who})
+            self._save_ended_turn(facts, who)
         elif code == "stay_without_card":
             step.headline = Note("v_stay_without_card", {"name": who})
         elif code == "must_hit":
@@ -386,6 +389,16 @@ class _Teller:
             if cards:
                 step.legal_any_card = cards[0].player
 
+    def _save_ended_turn(self, facts: list[Note], name: str | None) -> None:
+        """The player's last card was cancelled by a save, which ended their turn (a hit right after)."""
+        state = self.state
+        seat = state.seat_of.get(name) if name is not None else None
+        if seat is None or not state.in_round or state.rows[seat].status != ACTIVE:
+            return
+        saves = self.saves.get((state.round, seat))
+        if saves and saves[-1].params["at"] == self.last_card.get((state.round, seat)):
+            facts.append(Note("sc_ended_turn", saves[-1].params))
+
     def _out_fact(self, facts: list[Note], name: str) -> None:
         state = self.state
         seat = state.seat_of.get(name)
@@ -407,12 +420,26 @@ class _Teller:
                 diffs.append(Note("diff", {"player": name, "actual": actual, "claimed": ev.scores[name]}))
             else:
                 continue
-            step.facts.append(Note("score_line", {"player": name, "breakdown": breakdown(state, result.rows[seat])}))
-            step.facts.extend(self.saves.get((ev.round, seat), []))
+            row = result.rows[seat]
+            step.facts.append(Note("score_line", {"player": name, "breakdown": breakdown(state, row)}))
+            if row.status != BUSTED:  # a save is a reason only while the row did not bust later
+                step.facts.extend(self.saves.get((ev.round, seat), []))
+            wipes = [Note("wipe_fact", {"player": name, "at": w.event, "cards": list(w.cards), "n": len(w.cards)}) for w in state.rules.wipes(row) if w.cards]
+            step.facts.extend(wipes)
             out = self.outs.get((ev.round, seat))
-            if out is not None:
+            if out is not None and not (wipes and row.status == STAYED):  # the wipe is the reason, not the stay
                 step.facts.append(out)
         step.headline = Note("v_score_mismatch", {"round": ev.round, "diffs": diffs})
+
+
+def _arrived(ev: Any, row: Row) -> str:
+    """The card an event brought into ``row``: a card event's card, or the card a target event
+    moved there (``target_card`` or ``other_card``)."""
+    if ev.type == "target":
+        for moved in (getattr(ev, "target_card", None), getattr(ev, "other_card", None)):
+            if moved is not None and moved in row.table_cards():
+                return str(moved)
+    return str(ev.card)
 
 
 def _names_in(ev: Any) -> list[str]:

@@ -41,13 +41,15 @@ class Kit:
     - ``words``: the notation's words for its cards (None: card names only);
     - ``best_target``: the simulator's choice among the legal ``target`` events of a card of its
       own, ``(state, moves, rng) -> event`` (None: the shared strategies choose);
-    - ``analysis``: a decision-analysis model of the ruleset's choices (None: the ruleset has none).
+    - ``analysis``: the module path of the ruleset's decision-analysis card model
+      (``adjudicator.analysis.models.CardModel``), imported when an analysis asks for it (None: the
+      ruleset has none). A path, not the module, so the registry does not import the solver.
     """
 
     rules: Ruleset
     words: CardWords | None = None
     best_target: Any = None
-    analysis: Any = None
+    analysis: str | None = None
 
     @property
     def name(self) -> str:

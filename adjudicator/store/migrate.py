@@ -8,6 +8,7 @@ transaction: it is either done completely, ``meta.schema_version`` included, or 
 
 Version 1 → 2: the table ``wipes`` (what each Unlucky 7 threw out of a row), filled by replaying
 the stored logs of every game whose ruleset is not the base game (no base-game card wipes a row).
+Version 2 → 3: the tables ``live_tables`` and ``live_events`` (tables being played), empty.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import pyarrow as pa
 from adjudicator.errors import Flip7Error
 from adjudicator.replay import replay_log
 from adjudicator.store.records import RecordCollector
-from adjudicator.store.schema import SCHEMA_VERSION, WIPES
+from adjudicator.store.schema import LIVE_EVENTS, LIVE_TABLES, SCHEMA_VERSION, WIPES
 
 _WIPE_VIEW = "_flip7_upgrade_wipes"
 
@@ -57,8 +58,14 @@ def _wipes_from_logs(con: duckdb.DuckDBPyConnection) -> None:
         con.unregister(_WIPE_VIEW)
 
 
+def _live_tables(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 3: create the (empty) tables of live tables."""
+    for table in (LIVE_TABLES, LIVE_EVENTS):
+        con.execute(table.ddl())
+
+
 #: The step from each older version to the next one.
-STEPS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _wipes_from_logs}
+STEPS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _wipes_from_logs, 2: _live_tables}
 
 
 def can_upgrade(version: str | None) -> bool:

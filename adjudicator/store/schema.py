@@ -13,7 +13,7 @@ import pyarrow as pa
 #: Version of the layout below. Stored in ``meta`` under ``schema_version``. A store of an older
 #: version is upgraded when opened (``migrate.py``; version 2 added ``wipes``); one of another
 #: version is refused (see ``db.open_connection``) rather than misread.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: Prefix of the id given to a log whose ``game`` line was bad (it has no id of its own).
 UNNAMED_PREFIX = "unnamed-"
@@ -241,8 +241,21 @@ GAME_TABLES: tuple[Table, ...] = (
     VIOLATIONS,
 )
 
+#: Live tables (``adjudicator.live``): one row per table, and every event it kept, in order.
+LIVE_TABLES = Table(
+    "live_tables",
+    (_c("id", "VARCHAR", False), _c("key_hash", "VARCHAR", False), _c("created_at", "TIMESTAMP", False),
+     _c("touched_at", "TIMESTAMP", False), _c("seq", "BIGINT", False), _c("game", "VARCHAR")),
+    ("id",), declared=True,
+)
+LIVE_EVENTS = Table(
+    "live_events",
+    (_c("live_table", "VARCHAR", False), _c("idx", "INTEGER", False), _c("raw", "VARCHAR", False), _c("seq", "BIGINT", False), _c("kept_at", "TIMESTAMP", False)),
+    ("live_table", "idx"), declared=True,
+)
+
 #: Every table of the store, in creation order.
-ALL_TABLES: tuple[Table, ...] = (META, *GAME_TABLES)
+ALL_TABLES: tuple[Table, ...] = (META, *GAME_TABLES, LIVE_TABLES, LIVE_EVENTS)
 
 #: Tables a game's rows are spread over, with the column naming the game.
 GAME_KEY_COLUMN = {t.name: ("id" if t is GAMES else "game") for t in GAME_TABLES}

@@ -187,6 +187,15 @@ ENDPOINTS = {
     ("/v1/plots/{name}.png", "get"),
     ("/v1/analyze", "post"),
     ("/v1/games/{game_id}/analysis", "get"),
+    # live tables (docs/live.md)
+    ("/v1/tables", "post"),
+    ("/v1/tables/{table_id}", "get"),
+    ("/v1/tables/{table_id}/log", "get"),
+    ("/v1/tables/{table_id}/advice", "get"),
+    ("/v1/tables/{table_id}/events", "post"),
+    ("/v1/tables/{table_id}/undo", "post"),
+    ("/v1/tables/{table_id}/finish", "post"),
+    ("/v1/tables/{table_id}/stream", "get"),
 }
 
 

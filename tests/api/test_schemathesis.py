@@ -12,6 +12,8 @@ schemas, headers, 405s, auth), with two exceptions that the design rules out on 
   does not apply to text bodies, and a text or array that is schema-valid may still hold no event
   (400) or stop before ``at`` (422), so "schema-valid request rejected" does not apply either;
 * ``/v1/query``: any string is schema-valid, but not every string is valid SQL (400);
+* a live table's ``game`` fields and events (``POST /v1/tables``, ``…/events``): schema-valid, yet
+  the rules may refuse them (422 ``move-refused``), as ``flip7 check`` would;
 * ``POST /v1/ingest``: every call here carries the token, so a "negative" case made by leaving the
   ``Authorization`` header out is a valid request after all (and is accepted); a bad log in it is
   an outcome of that log, not a rejected request.
@@ -35,7 +37,9 @@ from api import Settings, create_app
 TOKEN = "schemathesis-token"
 TEXT_MEDIA_TYPES = {"text/plain", "application/x-ndjson"}
 LOG_BODY_OPERATIONS = {("POST", "/v1/check"), ("POST", "/v1/state"), ("POST", "/v1/settle"), ("POST", "/v1/games"), ("POST", "/v1/replay")}
-REJECTS_SOME_VALID = LOG_BODY_OPERATIONS | {("GET", "/v1/games/{game_id}/state"), ("POST", "/v1/query")}
+# a live table's game line and events are judged by the rules: a schema-valid one may be refused (422 move-refused)
+LIVE_JUDGED = {("POST", "/v1/tables"), ("POST", "/v1/tables/{table_id}/events")}
+REJECTS_SOME_VALID = LOG_BODY_OPERATIONS | LIVE_JUDGED | {("GET", "/v1/games/{game_id}/state"), ("POST", "/v1/query")}
 
 # JSON Lines go on the wire as plain text
 schemathesis.serializer.alias("application/x-ndjson", "text/plain")

@@ -32,9 +32,8 @@ from dataclasses import dataclass
 from typing import cast
 
 from adjudicator.cards import FLIP_THREE, FREEZE, NUMBERS, PLUS_MODIFIERS, SECOND_CHANCE
-from adjudicator.rules.base import FLIP7_BONUS, NAME
-from adjudicator.rules.engine import Expectation
-from adjudicator.state import ACTIVE, GameState
+from adjudicator.rulesets.base.rules import FLIP7_BONUS, NAME
+from adjudicator.state import ACTIVE, Expectation, GameState
 
 NUMBER, PLUS, DOUBLE, CHANCE, STOP, FORCE = range(6)
 

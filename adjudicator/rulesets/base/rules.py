@@ -322,9 +322,10 @@ class BaseGame(Ruleset):
         return 0.0 if row.second_chance else bust_probability(row.numbers, pile)  # type: ignore[attr-defined]
 
     def score_note(self, state: GameState, seat: int, row: Row) -> str | None:
-        """Which duplicates a Second Chance cancelled (a reason a claim of 0 is wrong)."""
+        """Which duplicates a Second Chance cancelled (a reason a claim of 0 is wrong); none once the
+        row busted later, the bust being the reason then."""
         saves = getattr(row, "saves", [])
-        if not saves:
+        if not saves or row.status == BUSTED:
             return None
         said = " and ".join(f"the second {card} on event {at}" for card, at in saves)
         return f"{state.name(seat)}'s Second Chance cancelled {said}"

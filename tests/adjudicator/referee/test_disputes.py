@@ -1,5 +1,6 @@
 """The dispute scenarios of fixtures/disputes/: each is judged as its `# expect:` lines say, and its
-ruling says what its `# en:` and `# de:` lines say, in English and in German."""
+ruling says what its `# en:` and `# de:` lines say, in English and in German, and nothing its
+`# en-not:` and `# de-not:` lines name (a wrong reason that must not come back)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ DISPUTES = sorted((Path(__file__).resolve().parents[3] / "fixtures" / "disputes"
 
 
 def expectations(path: Path) -> tuple[dict, dict[str, list[str]]]:
+    """The ``# expect:`` verdict and the phrases per language (``en``, ``de``, ``en-not``, ``de-not``)."""
     expected: dict = {}
-    said: dict[str, list[str]] = {"en": [], "de": []}
+    said: dict[str, list[str]] = {"en": [], "de": [], "en-not": [], "de-not": []}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("# expect:"):
             expected.update(json.loads(line.removeprefix("# expect:")))
@@ -44,6 +46,8 @@ def test_dispute_ruling(path: Path, lang: str) -> None:
     ruling = json.dumps(result["ruling"], ensure_ascii=False)
     for phrase in said[lang]:
         assert phrase in ruling
+    for phrase in said[f"{lang}-not"]:
+        assert phrase not in ruling
 
 
 @pytest.mark.parametrize("path", DISPUTES, ids=lambda p: p.stem)

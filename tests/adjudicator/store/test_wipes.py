@@ -75,6 +75,8 @@ def _as_version_1(path: Path) -> None:
     """Make ``path`` look as a store written by the flip7 of schema version 1: no ``wipes``."""
     con = duckdb.connect(str(path))
     con.execute("DROP TABLE wipes")
+    for table in ("live_tables", "live_events"):  # added by version 3
+        con.execute(f"DROP TABLE {table}")
     con.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     con.close()
 
@@ -112,9 +114,9 @@ def test_a_failed_upgrade_leaves_the_store_as_it_was(wipe_store: Store, db_path:
 def test_a_newer_store_is_still_refused(wipe_store: Store, db_path: Path) -> None:
     wipe_store.close()
     con = duckdb.connect(str(db_path))
-    con.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
+    con.execute(f"UPDATE meta SET value = '{SCHEMA_VERSION + 1}' WHERE key = 'schema_version'")
     con.close()
-    with pytest.raises(SchemaMismatch, match="schema version 3; this flip7 reads version 2"):
+    with pytest.raises(SchemaMismatch, match=f"schema version {SCHEMA_VERSION + 1}; this flip7 reads version {SCHEMA_VERSION}"):
         Store.open(db_path, read_only=True)
 
 

@@ -1,0 +1,280 @@
+// The live table page: seat the players of a new table (/table), or record and follow one
+// (/table/<id>; with #key=<write key> in the address the page may write). It talks to the server
+// only through the public API: /v1/tables (create, append, undo, finish) and its event stream.
+// Card labels, legal moves and every message come from the server; the page names no card.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const LANG = (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
+const TEXT = {
+  en: {
+    title: "live table", new: "New table", seat: "Seat the players", players: "Players, clockwise (one per line or separated by commas)",
+    dealer: "Dealer of round 1", ruleset: "Ruleset", brutal: "Brutal mode", target: "Points to win", create: "Start the table",
+    undo: "↶ Undo", finish: "Finish and store", share: "Follow on another phone", copy: "copy", events: "Last events",
+    hit: "Hit", stay: "Stay", round: "Start round", shuffle: "Shuffle the discards", chance: "{p}: {pct}% bust chance on the next card ({n} of {of})",
+    covered: ", but {card} cancels it", advice: "Stay banks {stay} · a hit is worth about {hit}", adviceHit: "A hit is worth about {hit}", left: "left", stored: "Finished: the game is stored as {game}", live: "live", reconnecting: "reconnecting…",
+    noKey: "Following: this page shows the table as it is played. Only the phone with the write link records.", refusedRule: "rule {rule} ({code})",
+    round_now: "now", total: "Total", player: "Player", scores: "Scores", dealerBadge: "dealer", toMove: "to move", noCards: "no cards",
+    winner: "winner", roundScore: "Round", gameScore: "Game", holds: "holds {card}", confirmFinish: "The game is not over. Store it as it stands and close the table?",
+  },
+  de: {
+    title: "Live-Tisch", new: "Neuer Tisch", seat: "Spieler setzen", players: "Spieler im Uhrzeigersinn (je Zeile einer oder mit Kommas)",
+    dealer: "Geber der 1. Runde", ruleset: "Regeln", brutal: "Brutal-Modus", target: "Punkte zum Sieg", create: "Tisch eröffnen",
+    undo: "↶ Zurück", finish: "Beenden und speichern", share: "Auf einem anderen Handy mitverfolgen", copy: "kopieren", events: "Letzte Ereignisse",
+    hit: "Noch eine", stay: "Stopp", round: "Runde beginnen", shuffle: "Ablage mischen", chance: "{p}: {pct} % Risiko, mit der nächsten Karte auszuscheiden ({n} von {of})",
+    covered: ", aber {card} hebt es auf", advice: "Stopp sichert {stay} · noch eine bringt etwa {hit}", adviceHit: "Noch eine bringt etwa {hit}", left: "übrig", stored: "Beendet: das Spiel ist als {game} gespeichert.", live: "live", reconnecting: "verbinde neu…",
+    noKey: "Mitverfolgen: diese Seite zeigt den Tisch, während gespielt wird. Nur das Handy mit dem Schreib-Link trägt ein.", refusedRule: "Regel {rule} ({code})",
+    round_now: "jetzt", total: "Gesamt", player: "Spieler", scores: "Punkte", dealerBadge: "Geber", toMove: "am Zug", noCards: "keine Karten",
+    winner: "Sieger", roundScore: "Runde", gameScore: "Spiel", holds: "hält {card}", confirmFinish: "Das Spiel ist nicht vorbei. So speichern und den Tisch schließen?",
+  },
+};
+const t = (key, values = {}) => (TEXT[LANG][key] || TEXT.en[key] || key).replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
+
+const page = { id: null, key: null, snap: null, events: [], busy: false, labels: {}, kinds: {} };
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const label = (card) => page.labels[card] ?? String(card);
+
+// ------------------------------------------------------------------------------------ creating
+
+function playerNames() {
+  return $("players").value.split(/[\n,]/).map((s) => s.trim()).filter(Boolean);
+}
+
+function fillDealers() {
+  const chosen = $("dealer").value;
+  $("dealer").replaceChildren(...playerNames().map((n) => el("option", { value: n, text: n, selected: n === chosen })));
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const body = { players: playerNames(), dealer: $("dealer").value, ruleset: $("ruleset").value, target: Number($("target").value) || 200 };
+  if (body.ruleset === "vengeance" && $("brutal").checked) body.brutal = true;
+  const response = await fetch("/v1/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await response.json();
+  if (!response.ok) {
+    $("create-status").textContent = data.detail || response.statusText;
+    $("create-status").className = "error";
+    return;
+  }
+  location.assign(data.write_link);
+}
+
+// ------------------------------------------------------------------------------------ writing
+
+async function send(path, body) {
+  if (page.busy) return;
+  page.busy = true;
+  const after = page.snap ? page.snap.events - 1 : 0;
+  try {
+    const response = await fetch(`/v1/tables/${encodeURIComponent(page.id)}/${path}?after=${after}&lang=${LANG}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Table-Key": page.key },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = await response.json();
+    if (response.ok) {
+      showRefusal(null);
+      const snap = path === "finish" ? data : data.table;
+      if (path === "events") page.events[data.index] = body;
+      if (path === "undo") page.events.length = data.index;
+      if (!page.snap || snap.seq >= page.snap.seq) render(snap);
+    } else {
+      showRefusal(data);
+      if (response.status === 409) await reload();
+    }
+  } catch (error) {
+    showRefusal({ detail: String(error) });
+  } finally {
+    page.busy = false;
+  }
+}
+
+function showRefusal(problem) {
+  const box = $("refusal");
+  box.hidden = !problem;
+  if (!problem) return;
+  box.replaceChildren(
+    el("span", { class: "message", text: problem.detail || problem.title }),
+    problem.rule ? el("span", { class: "rule", text: t("refusedRule", { rule: problem.rule, code: problem.code }) }) : null,
+  );
+}
+
+function moveLabel(move) {
+  switch (move.type) {
+    case "hit": return `${t("hit")} · ${move.player}`;
+    case "stay": return `${t("stay")} · ${move.player}`;
+    case "round": return `${t("round")} ${move.round}`;
+    case "shuffle": return t("shuffle");
+    case "target": {
+      const extra = Object.entries(move).filter(([k]) => !["type", "player", "card", "target"].includes(k))
+        .map(([, v]) => (typeof v === "string" && v in page.labels ? label(v) : v));
+      return `${label(move.card)} → ${move.target}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+    }
+    default: return JSON.stringify(move);
+  }
+}
+
+function renderPad(snap) {
+  const table = snap.table;
+  const writer = page.key && !snap.finished;
+  $("pad").hidden = !writer;
+  if (!writer) return;
+  const moves = table.legal_moves || [];
+  $("moves").replaceChildren(...moves.map((move) => el("button", { type: "button", class: `big ${move.type}`, "data-move": move.type, onclick: () => send("events", move) }, moveLabel(move))));
+  const waiting = table.waiting_for || {};
+  const player = waiting.player || (table.players[0] || {}).name;
+  const pile = table.draw_pile || {};
+  $("cards").replaceChildren(...snap.cards.map((c) => {
+    const left = pile[c.card] || 0;
+    return el(
+      "button",
+      { type: "button", class: `${c.kind}${left ? "" : " none"}`, "data-card": c.card, "aria-label": `${c.label} (${left} ${t("left")})`, onclick: () => send("events", { type: "card", player, card: c.card }) },
+      c.label, el("span", { class: "left", "aria-hidden": "true", text: left }),
+    );
+  }));
+  $("undo-btn").disabled = snap.events <= 1;
+  $("finish-btn").classList.toggle("primary", Boolean(table.finished));
+}
+
+// ------------------------------------------------------------------------------------ drawing
+
+function renderCard(card) {
+  const kind = page.kinds[card] === "number" ? "num" : page.kinds[card] === "modifier" ? "mod" : "action";
+  return el("li", { class: `card ${kind}`, "data-card": card, title: label(card) }, el("span", { text: label(card) }));
+}
+
+function renderSeat(p, table) {
+  const toMove = (table.waiting_for || {}).player === p.name && !table.finished;
+  const out = p.status && p.status !== "active";
+  const cards = [...p.numbers, ...p.modifiers].map(renderCard);
+  const badges = [
+    table.dealer === p.name ? el("span", { class: "badge dealer", text: t("dealerBadge") }) : null,
+    toMove ? el("span", { class: "badge move", text: t("toMove") }) : null,
+    out ? el("span", { class: `badge st-${p.status}`, text: p.status === "flip7" ? "Flip 7" : p.status }) : null,
+    table.winner === p.name ? el("span", { class: "badge winner", text: t("winner") }) : null,
+  ];
+  return el(
+    "article",
+    { class: `seat${toMove ? " to-move" : ""}${out ? " out st-" + p.status : ""}`, "data-player": p.name },
+    el("header", {}, el("h4", { text: p.name }), ...badges),
+    cards.length ? el("ul", { class: "cards" }, cards) : el("p", { class: "empty", text: t("noCards") }),
+    ...(p.notes || []).map((n) => el("p", { class: "held", text: n })),
+    el("p", { class: "score" }, `${t("roundScore")}: `, el("strong", { class: "round-score", text: p.round_score ?? "–" }),
+      ` · ${t("gameScore")}: `, el("strong", { class: "total", text: p.total })),
+  );
+}
+
+function renderScores(snap) {
+  const table = snap.table;
+  const head = el("tr", {}, el("th", { scope: "col", text: t("player") }), snap.rounds.map((r) => el("th", { scope: "col", text: `R${r.round}` })),
+    table.round ? el("th", { scope: "col", text: `R${table.round} ${t("round_now")}` }) : null, el("th", { scope: "col", text: t("total") }));
+  const rows = table.players.map((p) => el("tr", {}, el("th", { scope: "row", text: p.name }),
+    snap.rounds.map((r) => { const c = r.players[p.name] || {}; return el("td", { class: `o-${c.outcome}`, text: c.score ?? "–" }); }),
+    table.round ? el("td", { text: p.round_score ?? "–" }) : null, el("td", { class: "total", text: p.total })));
+  $("scores").replaceChildren(el("h3", { text: t("scores") }), el("div", { class: "scroll" }, el("table", { class: "score-table" }, el("thead", {}, head), el("tbody", {}, rows))));
+}
+
+function describe(e) {
+  if (!e) return "…";
+  const parts = [e.type, e.player, e.card !== undefined ? label(e.card) : null, e.target !== undefined && e.type === "target" ? `→ ${e.target}` : null,
+    e.round !== undefined ? e.round : null];
+  return parts.filter((x) => x !== null && x !== undefined).join(" ");
+}
+
+function render(snap) {
+  page.snap = snap;
+  for (const c of snap.cards) { page.labels[c.card] = c.label; page.kinds[c.card] = c.kind; }
+  const table = snap.table;
+  $("owed").textContent = snap.finished ? t("stored", { game: snap.game }) : snap.owed[LANG] || snap.owed.en;
+  const chance = snap.bust_chance;
+  $("chance").textContent = chance && !snap.finished
+    ? t("chance", { p: chance.player, pct: Math.round(chance.chance * 1000) / 10, n: chance.cards, of: chance.pile }) + (chance.covered_by ? t("covered", { card: chance.covered_by }) : "")
+    : "";
+  $("seats").replaceChildren(...table.players.map((p) => renderSeat(p, table)));
+  renderScores(snap);
+  renderPad(snap);
+  const recent = page.events.map((e, i) => [i, e]).slice(-12).reverse();
+  $("events").replaceChildren(...recent.map(([i, e]) => el("li", { "data-index": i }, `${i}. ${describe(e)}`)));
+  document.body.dataset.seq = snap.seq;
+  showAdvice(snap);
+}
+
+// what hit and stay are worth to the player whose turn it is (the server's decision analysis)
+async function showAdvice(snap) {
+  $("advice").textContent = "";
+  if (snap.finished || (snap.table.waiting_for || {}).kind !== "turn") return;
+  const response = await fetch(`/v1/tables/${encodeURIComponent(page.id)}/advice`);
+  if (!response.ok || !page.snap || page.snap.seq !== snap.seq) return;
+  const advice = await response.json();
+  if (!advice || advice.hit === null) return;
+  const hit = Math.round(advice.hit * 10) / 10;
+  $("advice").textContent = advice.stay === null ? t("adviceHit", { hit }) : t("advice", { stay: advice.stay, hit });
+}
+
+// ------------------------------------------------------------------------------------ following
+
+async function reload() {
+  const response = await fetch(`/v1/tables/${encodeURIComponent(page.id)}`);
+  if (response.ok) render(await response.json());
+}
+
+function follow() {
+  const source = new EventSource(`/v1/tables/${encodeURIComponent(page.id)}/stream`);
+  const take = (message) => {
+    const data = JSON.parse(message.data);
+    const change = data.change || {};
+    if (change.kind === "sync") page.events = data.events;
+    else if (change.kind === "append") page.events[change.index] = change.event;
+    else if (change.kind === "undo") page.events.length = change.index;
+    if (!page.snap || data.table.seq >= page.snap.seq) render(data.table);
+    else render(page.snap);
+    $("conn").textContent = t("live");
+  };
+  for (const kind of ["sync", "append", "undo", "finish"]) source.addEventListener(kind, take);
+  source.onerror = () => { $("conn").textContent = t("reconnecting"); };
+}
+
+function init() {
+  document.documentElement.lang = LANG;
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  const match = location.pathname.match(/^\/table\/([^/]+)$/);
+  if (!match) {
+    $("create").hidden = false;
+    $("players").addEventListener("input", fillDealers);
+    fillDealers();
+    $("create-form").addEventListener("submit", createTable);
+    return;
+  }
+  page.id = decodeURIComponent(match[1]);
+  page.key = new URLSearchParams(location.hash.slice(1)).get("key");
+  $("live").hidden = false;
+  const link = `${location.origin}/table/${encodeURIComponent(page.id)}`;
+  $("share-link").href = link;
+  $("share-link").textContent = link;
+  $("copy-btn").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(link));
+  if (!page.key) $("conn").textContent = t("noKey");
+  $("undo-btn").addEventListener("click", () => send("undo"));
+  $("finish-btn").addEventListener("click", () => {
+    if (page.snap && !page.snap.table.finished && !confirm(t("confirmFinish"))) return;
+    send("finish");
+  });
+  reload().then(follow);
+}
+
+init();

@@ -1,0 +1,158 @@
+"""`flip7 record`: record a game as it is played, typing the table notation line by line.
+
+Each line is judged as soon as it is entered: kept (its events appended to the log file at once,
+flushed and synced, so a crash loses nothing) or refused with the reason `flip7 check` would give.
+`undo` forgets the last event; `show` prints the table; `help` lists the commands; an empty line
+or Ctrl-D ends. Re-running on the same file carries on where it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from adjudicator.errors import Flip7Error, RuleViolation
+from adjudicator.live.record import Recorder
+from cli.common import describe_os_error, fail
+
+COMMANDS = {"undo", "show", "help", "quit", "log"}
+HELP = (
+    "Type the notation (docs/notation.md), one line at a time: 'game kitchen; players Ana Ben Cem; dealer Ana',\n"
+    "'round 1', 'Ben 8', 'Cem freeze>Ben', 'Cem hit 12', 'Ana stay'. Commands: undo (forget the last event),\n"
+    "show (the table), log (the last events), help, quit (or Ctrl-D)."
+)
+
+
+class Lang(StrEnum):
+    en = "en"
+    de = "de"
+
+
+class LogFile:
+    """The log being written: every kept event is appended, flushed and synced before the next prompt."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def read(self) -> list[str]:
+        """The event lines already in the file (none if it does not exist)."""
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return []
+        return [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+    def append(self, lines: list[str]) -> None:
+        """Add ``lines`` at the end, durably."""
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write("".join(f"{line}\n" for line in lines))
+            out.flush()
+            os.fsync(out.fileno())
+
+    def rewrite(self, lines: list[str]) -> None:
+        """Replace the file by ``lines`` at once (an undo): written aside, then moved over it."""
+        aside = self.path.with_name(self.path.name + ".tmp")
+        with aside.open("w", encoding="utf-8") as out:
+            out.write("".join(f"{line}\n" for line in lines))
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(aside, self.path)
+
+
+def _say(payload: dict[str, Any], text: str, as_json: bool) -> None:
+    typer.echo(json.dumps(payload, ensure_ascii=False) if as_json else text)
+
+
+def _table_text(recorder: Recorder) -> str:
+    from adjudicator.table import describe_table
+
+    view = describe_table(recorder.table.state, len(recorder.lines), None)
+    rows = []
+    for p in view.players:
+        cards = " ".join([*p.numbers, *p.modifiers]) or "-"
+        status = f" ({p.status})" if p.status and p.status != "active" else ""
+        rows.append(f"  {p.name}{status}: {cards}  round {p.round_score if p.round_score is not None else '-'}, game {p.total}")
+    return "\n".join(rows)
+
+
+def record(
+    log: Annotated[Path, typer.Argument(help="The log to write (JSON Lines). An existing log is carried on.", metavar="LOG")],
+    lang: Annotated[Lang, typer.Option("--lang", help="Language of the refusals and of what is owed.")] = Lang.en,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per line entered, for machines.")] = False,
+) -> None:
+    """Record a game line by line in the table notation; each line is judged as it is typed.
+
+    A legal line is written to LOG at once (a crash loses nothing); an illegal one is refused with its rule and reason and not written. Commands: undo, show, log, help, quit. Exit code 0; 2 when LOG cannot be read or written, or holds a refused event.
+    """
+    file = LogFile(log)
+    try:
+        existing = file.read()
+        recorder = Recorder(existing, lang=lang.value)
+    except OSError as exc:
+        fail(describe_os_error(str(log), exc))
+    except (RuleViolation, Flip7Error) as exc:
+        fail(f"{log}: the log already holds an event the rules refuse ({exc}); check it with 'flip7 check'")
+    interactive = sys.stdin.isatty()
+    if interactive:
+        import readline  # noqa: F401 (line editing and history for input())
+    if not as_json:
+        start = f"carrying on {log} ({len(existing)} events)" if existing else f"recording to {log}"
+        typer.echo(f"{start}. {recorder.owed() if existing else 'Start with the setup line.'}  (help: commands)")
+    while True:
+        try:
+            text = input("> " if interactive else "")
+        except EOFError:
+            break
+        text = text.strip()
+        if not text:
+            if interactive:
+                continue
+            break
+        word = text.lower()
+        if word in COMMANDS:
+            if word == "quit":
+                break
+            if word == "help":
+                _say({"help": HELP}, HELP, as_json)
+            elif word == "show":
+                _say({"owed": recorder.owed(), "events": len(recorder.lines)}, _table_text(recorder) + f"\n  next: {recorder.owed()}", as_json)
+            elif word == "log":
+                last = recorder.lines[-8:]
+                first = len(recorder.lines) - len(last)
+                _say({"events": [json.loads(x) for x in last]}, "\n".join(f"  {first + i}: {x}" for i, x in enumerate(last)), as_json)
+            else:
+                undone = recorder.undo()
+                if undone is None:
+                    _say({"undone": None}, "nothing to undo", as_json)
+                    continue
+                try:
+                    file.rewrite(recorder.lines)
+                except OSError as exc:
+                    fail(describe_os_error(str(log), exc))
+                _say({"undone": json.loads(undone), "owed": recorder.owed()}, f"undone: {undone}\n  next: {recorder.owed()}", as_json)
+            continue
+        outcome = recorder.enter(text)
+        if not outcome.ok:
+            rule = f" [{outcome.refused.rule}, {outcome.refused.code}]" if outcome.refused is not None else ""
+            payload: dict[str, Any] = {"kept": [], "refused": {"code": outcome.refused.code, "rule": outcome.refused.rule, "event": outcome.refused_index} if outcome.refused else None,
+                       "error": outcome.message, "owed": recorder.owed()}
+            _say(payload, f"refused{rule}: {outcome.message}\n  next: {recorder.owed()}", as_json)
+            continue
+        try:
+            file.append([line for _, line in outcome.kept])
+        except OSError as exc:
+            fail(describe_os_error(str(log), exc))
+        kept = [i for i, _ in outcome.kept]
+        span = "nothing" if not kept else f"event {kept[0]}" if len(kept) == 1 else f"events {kept[0]}-{kept[-1]}"
+        _say({"kept": [json.loads(line) for _, line in outcome.kept], "owed": recorder.owed()}, f"kept {span}; next: {recorder.owed()}", as_json)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `record` to the app."""
+    app.command()(record)
