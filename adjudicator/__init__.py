@@ -11,9 +11,13 @@ The pieces, in the order a log flows through them:
 - ``verdict``: the ``flip7-verdict/1`` result; ``scoring``: game end, bust chance;
 - ``store`` (DuckDB) and ``simulate`` (random games) build on these and are imported on their own.
 
+``accel`` decides, on import and before the rules load, whether the mypyc build of the engine
+runs or the pure-Python sources (``engine_path()``, ``engine_description()``).
+
 Errors are a small family: ``Flip7Error`` ⊃ ``LogUnreadable``, ``UnsupportedRuleset``, ``RuleViolation``.
 """
 
+from adjudicator.accel import engine_description, engine_path  # first: decides compiled or pure before the rules load
 from adjudicator.errors import EventOutOfRange, Flip7Error, LogUnreadable, RuleViolation, UnsupportedRuleset
 from adjudicator.events import Event, parse_event
 from adjudicator.replay import ReplayResult, check_log, replay_log, state_at
@@ -27,6 +31,6 @@ from adjudicator.verdict import Verdict, Violation
 
 __all__ = [
     "Event", "EventOutOfRange", "Flip7Error", "GameState", "LogUnreadable", "ReplayResult", "RuleViolation", "UnsupportedRuleset",
-    "TableView", "Verdict", "Violation", "apply", "bust_probability", "check", "check_log", "event_json_schema", "expecting",
+    "TableView", "Verdict", "Violation", "apply", "bust_probability", "check", "check_log", "engine_description", "engine_path", "event_json_schema", "expecting",
     "is_legal", "legal_moves", "parse_event", "replay_log", "score_row", "state_at", "table_view",
 ]

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol
 
+from mypy_extensions import mypyc_attr
 from pydantic import TypeAdapter
 
 from adjudicator.errors import RuleViolation
@@ -25,6 +26,7 @@ STAYED = "stayed"
 BUSTED = "busted"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a ruleset left uncompiled subclasses it
 @dataclass(slots=True)
 class Row:
     """What lies in front of one player in the current round, and how they stand.
@@ -244,6 +246,14 @@ class Expectation:
     eligible: tuple[int, ...] = ()
     purpose: str | None = None
 
+    def __copy__(self) -> Expectation:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Expectation:
+        """Immutable: a deep copy is the value itself."""
+        return self
+
 
 # ---------------------------------------------------------------------------------------------
 # The ruleset interface (kept with the table it acts on, so neither imports the other)
@@ -268,6 +278,14 @@ class DrawPurpose:
     reason: str
     early_target_rule: str
 
+    def __copy__(self) -> DrawPurpose:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> DrawPurpose:
+        """Immutable: a deep copy is the value itself."""
+        return self
+
 
 @dataclass(frozen=True, slots=True)
 class ScoreStep:
@@ -286,6 +304,14 @@ class ScoreStep:
     cards: tuple[str, ...] = ()
     amount: int = 0
 
+    def __copy__(self) -> ScoreStep:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ScoreStep:
+        """Immutable: a deep copy is the value itself."""
+        return self
+
 
 @dataclass(frozen=True, slots=True)
 class Wipe:
@@ -297,12 +323,21 @@ class Wipe:
     cards: tuple[str, ...]
     points: int
 
+    def __copy__(self) -> Wipe:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Wipe:
+        """Immutable: a deep copy is the value itself."""
+        return self
+
 
 #: The draw every ruleset has: one card after a ``hit``.
 HIT = "hit"
 HIT_DRAW = DrawPurpose("turn.hit", "after their hit", "turn.hit")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a ruleset left uncompiled subclasses it
 class Ruleset:
     """Base class of every ruleset. Subclass it, set ``name`` and the card sets, override hooks."""
 
@@ -565,6 +600,14 @@ class PendingCard:
     holder: int
     set_aside: bool
     may_go_to: tuple[int, ...]
+
+    def __copy__(self) -> PendingCard:
+        """Immutable: a copy is the value itself (also what lets ``copy`` handle the compiled class)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PendingCard:
+        """Immutable: a deep copy is the value itself."""
+        return self
 
 
 def seats_named(state: GameState, seats: Sequence[int]) -> str:

@@ -270,7 +270,7 @@ class QueryResult(_Model):
 class Health(_Model):
     """The server is up."""
 
-    model_config = _examples({"status": "ok", "version": "0.1.0"})
+    model_config = _examples({"status": "ok", "version": "0.1.0", "engine": "compiled", "engine_detail": "compiled engine (mypyc)"})
 
     status: Literal["ok"]
     version: str
@@ -278,6 +278,10 @@ class Health(_Model):
         default=None,
         description="The nonce of the store's holder announcement when `flip7 serve` runs this server (clients check it before sending anything).",
     )
+    #: Which build of the rules judges: the mypyc-compiled modules or the pure-Python sources.
+    engine: Literal["compiled", "pure"]
+    #: The same in words, with the reason (``pure-Python engine (FLIP7_PURE=1)``).
+    engine_detail: str
 
 
 class ProblemDetails(BaseModel):

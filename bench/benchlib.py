@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from adjudicator import engine_description  # noqa: E402
 from adjudicator.simulate import simulate  # noqa: E402
 
 #: The flip7 command line, run from the project folder with this interpreter.
@@ -174,6 +175,7 @@ def report(title: str, rows: Sequence[tuple[str, str]], verdicts: Sequence[Verdi
     """Print a target's figures as Markdown: title, machine, a figure table, the ratios and notes."""
     print(f"## {title}\n")
     print(f"machine: {machine()}\n")
+    print(f"engine: {engine_description()} (FLIP7_PURE=1 for the pure-Python one)\n")
     print("| figure | value |")
     print("| --- | ---: |")
     for label, value in rows:

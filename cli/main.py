@@ -32,7 +32,10 @@ COMMANDS: dict[str, str] = {
 
 def _version(value: bool) -> None:
     if value:
+        from adjudicator import engine_description
+
         typer.echo(f"flip7 {version('flip7')} (flip7-log/1, flip7-verdict/1)")
+        typer.echo(f"engine: {engine_description()}")
         raise typer.Exit()
 
 

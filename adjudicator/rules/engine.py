@@ -17,7 +17,7 @@ names no card of any ruleset.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from adjudicator.errors import RuleViolation, UnsupportedRuleset
 from adjudicator.events import (
@@ -359,7 +359,10 @@ def check_end(state: GameState, ev: EndEvent) -> None:
     if state.game is None:
         raise violation("out_of_order", "setup.first", "an end claim cannot come first: the log must begin with a game event.")
     seat_of(state, ev.winner)
-    for name in ev.totals or {}:
+    # EndEvent declares a dict but a claim may leave the totals out (None): read untyped, so the
+    # compiled build does not refuse the None the model holds
+    totals: dict[str, int] | None = cast(Any, ev).totals
+    for name in totals or {}:
         seat_of(state, name)
     if not state.over:
         lead = max(state.totals) if state.totals else 0
@@ -368,8 +371,8 @@ def check_end(state: GameState, ev: EndEvent) -> None:
     problems = []
     if ev.winner != state.name(state.winner):
         problems.append(f"the winner is {state.name(state.winner)} with {state.totals[state.winner]}, not {ev.winner} ({state.totals[state.seat_of[ev.winner]]})")
-    if ev.totals is not None:
-        wrong = _differences(state, state.totals, ev.totals)
+    if totals is not None:
+        wrong = _differences(state, state.totals, totals)
         if wrong:
             problems.append(f"totals: {wrong}")
     if problems:

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from adjudicator import engine_description, engine_path
 from api.models import Health
 from api.responses import SafeJSONResponse
 
@@ -24,9 +25,15 @@ def flip7_version() -> str:
 @router.get(
     "/healthz",
     summary="Liveness check",
-    description="Answers `200` while the server runs. It does not open the store.",
+    description="Answers `200` while the server runs, with the version and which engine judges (`compiled` or `pure`). It does not open the store.",
     response_model=Health,
     operation_id="health",
 )
 def health(request: Request) -> Any:
-    return {"status": "ok", "version": flip7_version(), "holder": getattr(request.app.state, "holder_nonce", None)}
+    return {
+        "status": "ok",
+        "version": flip7_version(),
+        "holder": getattr(request.app.state, "holder_nonce", None),
+        "engine": engine_path(),
+        "engine_detail": engine_description(),
+    }

@@ -184,6 +184,7 @@ def test_every_command_has_help() -> None:
 def test_version() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.output.startswith("flip7 0.1.0")
+    assert "engine: compiled engine" in result.output or "engine: pure-Python engine" in result.output
 
 
 def test_twenty_players_stay_readable_at_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,6 +8,6 @@ from adjudicator.rulesets.base.words import WORDS
 from adjudicator.rulesets.kit import Kit
 
 #: The base game's kit, as the registry lists it.
-KIT = Kit(rules=BaseGame(), words=WORDS, analysis="adjudicator.rulesets.base.analysis")
+KIT: Kit = Kit(rules=BaseGame(), words=WORDS, analysis="adjudicator.rulesets.base.analysis")
 
 __all__ = ["KIT", "BaseGame"]

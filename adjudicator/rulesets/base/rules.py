@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+from mypy_extensions import mypyc_attr
+
 from adjudicator.cards import (
     CARD_LABELS,
     CARD_SET,
@@ -76,6 +78,7 @@ NAME = "name"  # assign_first: a recipient is named for a set-aside card that ac
 _TARGET_RULE = {FREEZE: "action.freeze", FLIP_THREE: "action.flip-three", SECOND_CHANCE: "action.second-chance"}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(slots=True)
 class BaseRow(Row):
     """A base-game row: also a held Second Chance, the Freezes it took, and Second Chances used."""
@@ -114,6 +117,7 @@ class DelayedFrame:
         return list(self.cards) if self.naming else self.cards[self.next:]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a house ruleset may build on the base game
 class BaseGame(Ruleset):
     """Flip 7, the base game (current or first edition; set-aside cards in turn or assigned first)."""
 

@@ -184,7 +184,8 @@ class VengeanceTargetEvent(TargetEvent):
 # State the expansion keeps
 
 
-@dataclass(slots=True)
+# no slots=True: Row may be a compiled class, whose fields a slots subclass would shadow (docs/decisions.md)
+@dataclass
 class VengeanceRow(Row):
     """A Vengeance row: ``bonus`` is the Brutal Flip 7 bonus (+15 to the maker or -15 to another
     player) given to this row; ``wipes`` (what each Unlucky 7 threw out) feeds the statistics."""
