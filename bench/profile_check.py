@@ -25,6 +25,7 @@ from target1_check_speed import check_files  # noqa: E402
 #: Parts of the code, by a piece of the file's path (first match wins).
 PARTS = (
     ("adjudicator/rules/", "rules"),
+    ("adjudicator/rulesets/", "rules"),
     ("adjudicator/state.py", "rules"),
     ("adjudicator/scoring.py", "rules"),
     ("adjudicator/cards.py", "rules"),

@@ -7,7 +7,7 @@ derandomized, so the run is quick and the same every time.
 Besides ``not_a_server_error`` every default check runs (status codes, content types, response
 schemas, headers, 405s, auth), with two exceptions that the design rules out on purpose:
 
-* bodies that carry a log (``/v1/check``, ``/v1/state``, ``POST /v1/games``): any text is a log to
+* bodies that carry a log (``/v1/check``, ``/v1/state``, ``/v1/analyze``, ``POST /v1/games``): any text is a log to
   judge (a bad one gets a 200 verdict with violations), so "schema-violating request accepted"
   does not apply to text bodies, and a text or array that is schema-valid may still hold no event
   (400) or stop before ``at`` (422), so "schema-valid request rejected" does not apply either;
@@ -36,7 +36,7 @@ from api import Settings, create_app
 
 TOKEN = "schemathesis-token"
 TEXT_MEDIA_TYPES = {"text/plain", "application/x-ndjson"}
-LOG_BODY_OPERATIONS = {("POST", "/v1/check"), ("POST", "/v1/state"), ("POST", "/v1/settle"), ("POST", "/v1/games"), ("POST", "/v1/replay")}
+LOG_BODY_OPERATIONS = {("POST", "/v1/check"), ("POST", "/v1/state"), ("POST", "/v1/settle"), ("POST", "/v1/games"), ("POST", "/v1/replay"), ("POST", "/v1/analyze")}
 # a live table's game line and events are judged by the rules: a schema-valid one may be refused (422 move-refused)
 LIVE_JUDGED = {("POST", "/v1/tables"), ("POST", "/v1/tables/{table_id}/events")}
 REJECTS_SOME_VALID = LOG_BODY_OPERATIONS | LIVE_JUDGED | {("GET", "/v1/games/{game_id}/state"), ("POST", "/v1/query")}

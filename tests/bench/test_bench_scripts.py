@@ -10,6 +10,7 @@ from types import ModuleType
 
 import pytest
 
+from adjudicator import engine_path
 from adjudicator.store.stats import STATISTICS
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
@@ -62,5 +63,6 @@ def test_profile_of_check_runs_on_a_tiny_corpus(capsys: pytest.CaptureFixture[st
     shares = load("profile_check").main(["--games", "3", "--top", "5"])
     out = capsys.readouterr().out
     assert math.isclose(sum(shares.values()), 1.0, rel_tol=1e-6)
-    assert shares["rules"] > 0 and shares["event parsing"] > 0
-    assert "| rules |" in out and out.count("| `") == 5
+    assert shares["event parsing"] > 0 and out.count("| `") == 5
+    if engine_path() == "pure":  # compiled rules run below the profiler's sight
+        assert shares["rules"] > 0 and "| rules |" in out

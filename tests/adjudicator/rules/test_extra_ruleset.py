@@ -9,14 +9,15 @@ is discarded with no event. It is registered under the contract's second ruleset
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
 
 from adjudicator.events import Event, TargetEvent
 from adjudicator.replay import check_log, replay_log
-from adjudicator.rules import RULESETS, Expectation, Ruleset, end_round, legal_moves, register
+from adjudicator.rules import Expectation, Ruleset, end_round, legal_moves
 from adjudicator.rules.engine import violation
-from adjudicator.rulesets import event_json_schema
+from adjudicator.rulesets import event_json_schema, registered
 from adjudicator.state import ACTIVE, BUSTED, DrawFrame, GameState, TargetFrame
 
 NUMBERS = frozenset(str(n) for n in range(1, 14))
@@ -89,10 +90,10 @@ class Gift(Ruleset):
 
 
 @pytest.fixture
-def gift(monkeypatch: pytest.MonkeyPatch) -> Gift:
-    """Gift registered (the registry is restored after the test)."""
-    monkeypatch.setitem(RULESETS, "vengeance", RULESETS["vengeance"])
-    return register(Gift())  # type: ignore[return-value]
+def gift() -> Iterator[Gift]:
+    """Gift registered (the whole registry, kits included, is restored after the test)."""
+    with registered(Gift()) as rules:
+        yield rules  # type: ignore[misc]
 
 
 def lines(*events: dict) -> str:
