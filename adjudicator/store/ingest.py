@@ -42,6 +42,7 @@ from adjudicator.bulk import tune_for_bulk
 from adjudicator.errors import Flip7Error
 from adjudicator.replay import ReadLines, replay_log, ruleset_label
 from adjudicator.source import as_lines, printable
+from adjudicator.store.decisions import AnalysingCollector, analysis_columns, empty_analysis_columns
 from adjudicator.store.records import RecordCollector
 from adjudicator.store.schema import (
     GAME_KEY_COLUMN,
@@ -62,6 +63,9 @@ DEFAULT_BATCH_SIZE = 500
 #: bounds the rows held before they are written: a peak of 260 MiB instead of 390 MiB for 2,000 games
 #: in one call, at the same CPU time (bench/target3_memory.py).
 MAX_BATCH_EVENTS = 30_000
+#: With ``analyze`` a batch holds at most this many games: valuing a game's decisions takes about a
+#: second, so batches of this size commit (and report progress) every few seconds.
+ANALYZE_BATCH_SIZE = 32
 #: Errors of writing one batch that are reported per game instead of ending the run.
 WRITE_ERRORS: tuple[type[BaseException], ...] = (duckdb.Error, pa.ArrowException, OverflowError)
 
@@ -130,6 +134,10 @@ class IngestResult:
     error: str | None = None
     #: For ``unreadable`` in this process: the reader's exception itself (None from a worker process).
     exception: BaseException | None = field(default=None, compare=False, repr=False)
+    #: With ``analyze``, for a game stored: how many decisions were valued (None: not analysed), and
+    #: why none were (its ruleset has no decision model).
+    decisions: int | None = None
+    note: str | None = None
 
 
 @dataclass(slots=True)
@@ -145,6 +153,11 @@ class IngestSummary:
     invalid: int = 0
     events: int = 0
     problems: list[IngestResult] = field(default_factory=list)
+    #: With ``analyze``: games stored with their decisions, the decisions, and games stored without
+    #: (``notes``: why, one result each).
+    analysed: int = 0
+    decisions: int = 0
+    notes: list[IngestResult] = field(default_factory=list)
 
     def add(self, result: IngestResult, events: int = 0) -> None:
         """Count one result (``events``: how many events it stored)."""
@@ -153,6 +166,11 @@ class IngestSummary:
             self.events += events
             if result.valid is False:
                 self.invalid += 1
+            if result.note is not None:
+                self.notes.append(result)
+            elif result.decisions is not None:
+                self.analysed += 1
+                self.decisions += result.decisions
         if result.outcome in (Outcome.REFUSED, Outcome.UNREADABLE, Outcome.FAILED):
             self.problems.append(result)
 
@@ -192,6 +210,9 @@ class GameRows:
     verdict: dict[str, Any]
     n_events: int
     columns: dict[str, list[list[Any]]]
+    #: With ``analyze``: the decisions valued (None: not analysed) and why there are none, if so.
+    decisions: int | None = None
+    note: str | None = None
 
     def rows(self, table: str) -> list[tuple[Any, ...]]:
         """The rows of one table as tuples (for inspection and row-wise writers)."""
@@ -215,10 +236,12 @@ def _event_columns(game_id: str, lines: ReadLines) -> list[list[Any]]:
     return [[game_id] * n, list(range(n)), lines.line, c.round, c.type, c.player, c.card, c.target, lines.text]
 
 
-def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> GameRows:
-    """Replay one log (bytes as given) and build its rows. Raises ``Flip7Error`` when unreadable."""
-    collector = RecordCollector()
-    result = replay_log(data, collect=True, observer=collector)
+def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime, analyze: bool = False) -> GameRows:
+    """Replay one log (bytes as given) and build its rows; with ``analyze`` value every decision
+    on the way too (``adjudicator.store.decisions``). Raises ``Flip7Error`` when unreadable."""
+    analysing = AnalysingCollector() if analyze else None
+    collector = analysing.records if analysing is not None else RecordCollector()
+    result = replay_log(data, collect=True, observer=analysing if analysing is not None else collector)
     judged = result.verdict
     verdict = judged.to_dict()
     options = result.options
@@ -280,8 +303,15 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime) -> Gam
             [v.rule for v in violations],
             [v.message for v in violations],
         ],
+        **(analysis_columns(game_id, result, analysing) if analysing is not None else empty_analysis_columns()),
     }
-    return GameRows(game_id, digest, judged.valid, verdict, judged.events, columns)
+    rows = GameRows(game_id, digest, judged.valid, verdict, judged.events, columns)
+    if analysing is not None:
+        if analysing.has_model:
+            rows.decisions = len(columns["decisions"][0])
+        else:
+            rows.note = columns["analyses"][-1][0]
+    return rows
 
 
 def _record_columns(game_id: str, table: Table, records: Sequence[object]) -> list[list[Any]]:
@@ -294,21 +324,23 @@ def _record_columns(game_id: str, table: Table, records: Sequence[object]) -> li
     return out
 
 
-def _replay_job(job: tuple[str, bytes, str, datetime]) -> GameRows | tuple[str, str]:
+#: What a worker is given for one log: its name, bytes, hash, ingest time, and whether to analyse it.
+Job = tuple[str, bytes, str, datetime, bool]
+
+
+def _replay_job(job: Job) -> GameRows | tuple[str, str]:
     """Worker side of ``Ingestor._replay``: the game's rows, or (error class, message) when it
     cannot be judged."""
-    name, data, digest, ingested_at = job
     try:
-        return game_rows(name, data, digest, ingested_at)
+        return game_rows(*job)
     except Flip7Error as exc:
         return type(exc).__name__, str(exc)
 
 
-def _replay_here(job: tuple[str, bytes, str, datetime]) -> GameRows | Flip7Error:
+def _replay_here(job: Job) -> GameRows | Flip7Error:
     """``_replay_job`` in this process: the exception itself when the log cannot be judged."""
-    name, data, digest, ingested_at = job
     try:
-        return game_rows(name, data, digest, ingested_at)
+        return game_rows(*job)
     except Flip7Error as exc:
         return exc
 
@@ -445,9 +477,13 @@ class Ingestor:
     """Runs ingestion against one connection. Not thread-safe: the caller serialises writes."""
 
     def __init__(
-        self, con: duckdb.DuckDBPyConnection, now: Callable[[], datetime], *, workers: int = 1, stored_verdicts: bool = False
+        self, con: duckdb.DuckDBPyConnection, now: Callable[[], datetime], *, workers: int = 1, stored_verdicts: bool = False,
+        analyze: bool = False,
     ) -> None:
         """Use ``con`` (read-write), take ingest times from ``now``, replay in ``workers`` processes.
+
+        With ``analyze`` every decision of each game replayed is valued and stored (``decisions``),
+        in the same replay and so in the same worker process.
 
         With ``workers > 1`` logs are replayed in a pool of that many processes (started when a
         batch first has enough logs to share); writing stays in this process. With
@@ -457,6 +493,7 @@ class Ingestor:
         self._con = con
         self._now = now
         self._stored_verdicts = stored_verdicts
+        self._analyze = analyze
         self._workers = max(1, workers)
         self._pool: ProcessPoolExecutor | None = None
         self._in_flight: _Settling | None = None
@@ -492,6 +529,8 @@ class Ingestor:
         return summary
 
     def _run(self, inputs: Iterable[LogInput], replace: bool, batch_size: int, report: Callable[[_Item], None]) -> None:
+        if self._analyze:
+            batch_size = min(batch_size, ANALYZE_BATCH_SIZE)
         batch: list[_Item] = []
         events = 0
         for source in inputs:
@@ -530,7 +569,9 @@ class Ingestor:
     def _submit(self, items: list[_Item], ingested_at: datetime) -> Callable[[], None]:
         """Start replaying ``items`` (in the worker pool when there are enough); the function returned
         waits for the rows and attaches them (a replay here happens when it is called)."""
-        jobs = [(i.name, i.data, i.digest, ingested_at) for i in items if i.data is not None and i.digest is not None]
+        jobs: list[Job] = [
+            (i.name, i.data, i.digest, ingested_at, self._analyze) for i in items if i.data is not None and i.digest is not None
+        ]
         assert len(jobs) == len(items), "every item to replay has been read"
         if self._workers > 1 and len(jobs) >= 4 * self._workers:
             if self._pool is None:
@@ -634,7 +675,9 @@ class Ingestor:
                 item.game = None
                 continue
             outcome = Outcome.REPLACED if previous is not None else Outcome.INGESTED
-            item.result = IngestResult(item.name, outcome, game.game_id, game.valid, verdict=game.verdict)
+            item.result = IngestResult(
+                item.name, outcome, game.game_id, game.valid, verdict=game.verdict, decisions=game.decisions, note=game.note
+            )
             known[game.game_id] = game.content_hash
             superseded = pending.pop(game.game_id, None)
             if superseded is not None:

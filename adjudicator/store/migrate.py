@@ -10,6 +10,8 @@ Version 1 → 2: the table ``wipes`` (what each Unlucky 7 threw out of a row), f
 the stored logs of every game whose ruleset is not the base game (no base-game card wipes a row).
 Version 2 → 3: the column ``games.ruleset``, filled from each game's stored options, and the
 tables ``live_tables`` and ``live_events`` (tables being played), empty.
+Version 3 → 4: the tables ``analyses`` and ``decisions`` (``ingest --analyze``), empty: the games
+already stored were not analysed (ingest them again with ``--analyze`` to add their decisions).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import pyarrow as pa
 from adjudicator.errors import Flip7Error
 from adjudicator.replay import replay_log
 from adjudicator.store.records import RecordCollector
-from adjudicator.store.schema import LIVE_EVENTS, LIVE_TABLES, RULESET_LABEL_SQL, SCHEMA_VERSION, WIPES
+from adjudicator.store.schema import ANALYSES, DECISIONS, LIVE_EVENTS, LIVE_TABLES, RULESET_LABEL_SQL, SCHEMA_VERSION, WIPES
 
 _WIPE_VIEW = "_flip7_upgrade_wipes"
 
@@ -68,8 +70,14 @@ def _version_3(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(table.ddl())
 
 
+def _version_4(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 4: create the (empty) tables of the decision analysis."""
+    for table in (ANALYSES, DECISIONS):
+        con.execute(table.ddl())
+
+
 #: The step from each older version to the next one.
-STEPS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _wipes_from_logs, 2: _version_3}
+STEPS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _wipes_from_logs, 2: _version_3, 3: _version_4}
 
 
 def can_upgrade(version: str | None) -> bool:

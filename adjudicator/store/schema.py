@@ -11,9 +11,9 @@ from dataclasses import dataclass
 import pyarrow as pa
 
 #: Version of the layout below. Stored in ``meta`` under ``schema_version``. A store of an older
-#: version is upgraded when opened (``migrate.py``; version 2 added ``wipes``, 3 ``games.ruleset``); one of another
-#: version is refused (see ``db.open_connection``) rather than misread.
-SCHEMA_VERSION = 3
+#: version is upgraded when opened (``migrate.py``; version 2 added ``wipes``, 3 ``games.ruleset``, 4
+#: ``analyses`` and ``decisions``); one of another version is refused (see ``db.open_connection``) rather than misread.
+SCHEMA_VERSION = 4
 
 #: Prefix of the id given to a log whose ``game`` line was bad (it has no id of its own).
 UNNAMED_PREFIX = "unnamed-"
@@ -239,6 +239,47 @@ VIOLATIONS = Table(
     ("game", "idx"),
 )
 
+#: Version 4: whether ``ingest --analyze`` valued the game's decisions (one row per game so valued,
+#: also when its ruleset has no decision model: ``status`` says which), and how.
+ANALYSES = Table(
+    "analyses",
+    (
+        _c("game", "VARCHAR", False),
+        _c("status", "VARCHAR", False),  # 'analysed', or 'no-model': the ruleset has no decision model
+        _c("ruleset", "VARCHAR"),  # the ruleset's name (rules.name)
+        _c("budget", "INTEGER", False),  # states one decision could use (adjudicator.analysis.evaluate)
+        _c("decisions", "INTEGER", False),
+        _c("complete", "BOOLEAN", False),  # False: a fatal violation stopped the replay, decisions up to it
+        _c("stopped_by", "VARCHAR"),  # that violation as JSON
+        _c("message", "VARCHAR"),
+    ),
+    ("game",),
+)
+
+#: Version 4: every decision ``ingest --analyze`` valued (``flip7-analysis/1``'s ``decisions``).
+DECISIONS = Table(
+    "decisions",
+    (
+        _c("game", "VARCHAR", False),
+        _c("event", "INTEGER", False),
+        _c("round", "INTEGER", False),
+        _c("player", "VARCHAR", False),
+        _c("kind", "VARCHAR", False),  # 'turn' (hit or stay) or 'target' (who gets a card)
+        _c("card", "VARCHAR"),  # for a target: the card given
+        _c("bust_chance", "DOUBLE"),  # for a turn
+        _c("hit", "DOUBLE"),  # for a turn: the round value of hitting (NULL when not open)
+        _c("stay", "DOUBLE"),  # for a turn: the round value of staying (NULL when not open)
+        _c("options", "VARCHAR", False),  # every option's value as a JSON object (targets: by recipient)
+        _c("choice", "VARCHAR", False),
+        _c("best", "VARCHAR", False),
+        _c("loss", "DOUBLE", False),
+        _c("mark", "VARCHAR"),  # inaccuracy, mistake, blunder or NULL
+        _c("method", "VARCHAR", False),  # exact or look-ahead
+        _c("horizon", "INTEGER"),
+    ),
+    ("game", "event"),
+)
+
 #: The tables that hold one game's data, ``games`` first; every other one has a ``game`` column.
 GAME_TABLES: tuple[Table, ...] = (
     GAMES,
@@ -251,6 +292,8 @@ GAME_TABLES: tuple[Table, ...] = (
     TARGETS,
     WIPES,
     VIOLATIONS,
+    ANALYSES,
+    DECISIONS,
 )
 
 #: Live tables (``adjudicator.live``): one row per table, and every event it kept, in order.

@@ -20,6 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
 from adjudicator.source import lines_from_bytes
 from adjudicator.store import db
+from adjudicator.analysis.report import Analysis
+from adjudicator.store.decisions import ANALYSED, DECISION_COLUMNS, stored_analysis
 from adjudicator.store.errors import GameNotFound, StoreError
 from adjudicator.store.export import ExportedTable, export_parquet
 from adjudicator.store.ingest import (
@@ -175,17 +177,18 @@ class Store:
 
     # ------------------------------------------------------------------ writing
 
-    def ingest(self, source: str | bytes | Iterable[str], name: str, *, replace: bool = False) -> IngestResult:
+    def ingest(self, source: str | bytes | Iterable[str], name: str, *, replace: bool = False, analyze: bool = False) -> IngestResult:
         """Adjudicate and store one log given as bytes, text or lines; ``name`` says where it came from.
 
         Returns the outcome (``ingested``, ``unchanged``, ``replaced``, ``refused``, or ``failed``
         with a message) and the verdict (for ``unchanged``: the stored one, read with the lookup
         that found the log: one query). A log that cannot be judged raises the reader's own
-        exception (``LogUnreadable``, ``UnsupportedRuleset``), as ``check_log`` would.
+        exception (``LogUnreadable``, ``UnsupportedRuleset``), as ``check_log`` would. With
+        ``analyze`` every decision is valued and stored too (``decisions``).
         """
         results: list[IngestResult] = []
         with self._writer() as cursor:
-            ingestor = Ingestor(cursor, self._now, stored_verdicts=True)
+            ingestor = Ingestor(cursor, self._now, stored_verdicts=True, analyze=analyze)
             ingestor.run([ingest_lines_input(name, source)], replace=replace, on_result=lambda r, _: results.append(r))
         (result,) = results
         if result.exception is not None:
@@ -200,16 +203,18 @@ class Store:
         batch_size: int = DEFAULT_BATCH_SIZE,
         on_result: Callable[[IngestResult, int], None] | None = None,
         workers: int = 1,
+        analyze: bool = False,
     ) -> IngestSummary:
         """Adjudicate and store many logs in batches (see ``adjudicator.store.ingest``).
 
         ``on_result(result, events_stored)`` is called for each input once its batch is committed,
         in input order. On an interrupt the batch in progress is rolled back and the interrupt
         raised again; everything reported before stays stored. ``workers > 1`` replays logs in
-        that many processes (worth it from a few hundred logs on).
+        that many processes (worth it from a few hundred logs on; with ``analyze``, which values
+        and stores every decision in those processes too, from a few dozen).
         """
         with self._writer() as cursor:
-            ingestor = Ingestor(cursor, self._now, workers=workers)
+            ingestor = Ingestor(cursor, self._now, workers=workers, analyze=analyze)
             return ingestor.run(inputs, replace=replace, batch_size=batch_size, on_result=on_result)
 
     def delete_game(self, game_id: str) -> None:
@@ -311,6 +316,24 @@ class Store:
             )
             names = [d[0] for d in cursor.description]
             return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    def analysis(self, game_id: str, *, player: str | None = None, round_no: int | None = None) -> Analysis | None:
+        """The stored decision analysis of a game (``ingest --analyze``) as ``flip7-analysis/1``,
+        filtered as ``analyze`` filters; None when the game was stored without one (or its ruleset
+        has no decision model). Raises ``GameNotFound``."""
+        with self._cursor() as cursor:
+            game = cursor.execute("SELECT players, n_events FROM games WHERE id = ?", [game_id]).fetchone()
+            if game is None:
+                raise GameNotFound(f"no stored game has the id {game_id!r}")
+            header = cursor.execute(
+                "SELECT ruleset, complete, stopped_by FROM analyses WHERE game = ? AND status = ?", [game_id, ANALYSED]
+            ).fetchone()
+            if header is None:
+                return None
+            rows = cursor.execute(
+                f"SELECT {', '.join(DECISION_COLUMNS)} FROM decisions WHERE game = ? ORDER BY event", [game_id]
+            ).fetchall()
+        return stored_analysis(header, list(game[0]), game[1], game_id, rows, player=player, round_no=round_no)
 
     def _game_value(self, game_id: str, column: str, table: str, key: str) -> Any:
         with self._cursor() as cursor:

@@ -29,7 +29,7 @@ def assert_store_whole(store: Store) -> int:
     assert q("SELECT count(*) FROM games g WHERE len(players) != (SELECT count(*) FROM game_players p WHERE p.game = g.id)") == [(0,)]
     assert q("SELECT count(*) FROM games g WHERE n_violations != (SELECT count(*) FROM violations v WHERE v.game = g.id)") == [(0,)]
     assert q("SELECT count(*) FROM games g WHERE (SELECT count(*) FROM logs l WHERE l.game = g.id) != 1") == [(0,)]
-    for table in ("logs", "events", "game_players", "rounds", "player_rounds", "hits", "targets", "wipes", "violations"):
+    for table in ("logs", "events", "game_players", "rounds", "player_rounds", "hits", "targets", "wipes", "violations", "analyses", "decisions"):
         assert q(f"SELECT count(*) FROM {table} WHERE game NOT IN (SELECT id FROM games)") == [(0,)], table
     return games
 

@@ -75,7 +75,7 @@ def _as_version_1(path: Path) -> None:
     """Make ``path`` look as a store written by the flip7 of schema version 1: no ``wipes``."""
     con = duckdb.connect(str(path))
     con.execute("DROP TABLE wipes")
-    for table in ("live_tables", "live_events"):  # added by version 3
+    for table in ("live_tables", "live_events", "analyses", "decisions"):  # added by versions 3 and 4
         con.execute(f"DROP TABLE {table}")
     con.execute("ALTER TABLE games DROP COLUMN ruleset")
     con.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
@@ -86,7 +86,7 @@ def _as_version_2(path: Path) -> None:
     """Make ``path`` look as a store of schema version 2: no ``games.ruleset``, no live tables."""
     con = duckdb.connect(str(path))
     con.execute("ALTER TABLE games DROP COLUMN ruleset")
-    for table in ("live_tables", "live_events"):
+    for table in ("live_tables", "live_events", "analyses", "decisions"):
         con.execute(f"DROP TABLE {table}")
     con.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
     con.close()

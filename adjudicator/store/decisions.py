@@ -1,0 +1,128 @@
+"""The decision analysis in the store: ``ingest --analyze`` fills ``analyses`` and ``decisions``.
+
+The analysis watches the same replay as the record collector (one replay per log, in the ingest
+workers): ``AnalysingCollector`` hands every event to both. The decision model is asked of the
+ruleset's kit (``adjudicator.analysis.models.card_model``) once the game line is known; a game of
+a ruleset without one is stored with an ``analyses`` row saying so and no decisions. Reading back,
+``stored_analysis`` rebuilds the ``flip7-analysis/1`` document from the rows, so the viewer and the
+API serve a stored game's analysis without valuing it again.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.analysis.models import card_model
+from adjudicator.analysis.observe import AnalysisObserver
+from adjudicator.analysis.report import Analysis, Decision, summarise
+from adjudicator.events import Event
+from adjudicator.replay import ReplayResult
+from adjudicator.state import GameState
+from adjudicator.store.records import RecordCollector
+from adjudicator.store.schema import ANALYSES, DECISIONS
+from adjudicator.verdict import Violation
+
+#: States one decision may use when ``ingest --analyze`` values it (as ``flip7 analyze`` and the API).
+STORED_BUDGET = 3_000
+
+#: ``analyses.status`` of a game whose decisions were valued, and of one whose ruleset has no model.
+ANALYSED = "analysed"
+NO_MODEL = "no-model"
+
+
+@dataclass(slots=True)
+class AnalysingCollector:
+    """A replay observer that gathers the store's records and values every decision on the way."""
+
+    records: RecordCollector = field(default_factory=RecordCollector)
+    analysis: AnalysisObserver = field(default_factory=lambda: AnalysisObserver(budget=STORED_BUDGET))
+    #: The ruleset's name once the game line was applied; ``has_model``: whether it has a decision model.
+    ruleset: str | None = None
+    has_model: bool = False
+
+    def before(self, state: GameState, event: Event, index: int) -> None:
+        """Before ``event``: both observers look."""
+        self.records.before(state, event, index)
+        if self.has_model:
+            self.analysis.before(state, event, index)
+
+    def after(self, state: GameState, event: Event, index: int) -> None:
+        """After ``event``: both observers look; the game line tells which decision model applies."""
+        self.records.after(state, event, index)
+        if event.type == "game":
+            self.ruleset = state.rules.name
+            self.analysis.model = card_model(state.rules)
+            self.has_model = self.analysis.model is not None
+            return
+        if self.has_model:
+            self.analysis.after(state, event, index)
+
+    def judged(self, state: GameState, index: int, applied: int, stopped_by: Violation | None) -> None:
+        """After every line: both observers look."""
+        self.records.judged(state, index, applied, stopped_by)
+        if self.has_model:
+            self.analysis.judged(state, index, applied, stopped_by)
+
+
+def no_model_message(ruleset: str | None) -> str:
+    """Why a game was stored without decisions."""
+    if ruleset is None:
+        return "the log has no valid game line: no decision was valued"
+    return f"there is no decision model for the {ruleset} ruleset yet: stored without decisions"
+
+
+def analysis_columns(game_id: str, result: ReplayResult, observer: AnalysingCollector) -> dict[str, list[list[Any]]]:
+    """The ``analyses`` and ``decisions`` columns of one analysed replay."""
+    decisions = observer.analysis.decisions if observer.has_model else []
+    stopped = result.stopped_by
+    status = ANALYSED if observer.has_model else NO_MODEL
+    analyses: list[list[Any]] = [
+        [game_id], [status], [observer.ruleset], [STORED_BUDGET], [len(decisions)], [stopped is None],
+        [None if stopped is None else json.dumps(stopped.to_dict(), ensure_ascii=False, separators=(",", ":"))],
+        [None if observer.has_model else no_model_message(observer.ruleset)],
+    ]
+    assert len(analyses) == len(ANALYSES.columns)
+    rows: list[tuple[Any, ...]] = [
+        (
+            game_id, d.event, d.round, d.player, d.kind, d.card, d.bust_chance,
+            d.options.get("hit") if d.kind == "turn" else None, d.options.get("stay") if d.kind == "turn" else None,
+            json.dumps(d.options, ensure_ascii=False, separators=(",", ":")), d.choice, d.best, d.loss, d.mark, d.method, d.horizon,
+        )
+        for d in decisions
+    ]
+    columns = [list(c) for c in zip(*rows, strict=True)] if rows else [[] for _ in DECISIONS.columns]
+    return {ANALYSES.name: analyses, DECISIONS.name: columns}
+
+
+def empty_analysis_columns() -> dict[str, list[list[Any]]]:
+    """The ``analyses`` and ``decisions`` columns of a game ingested without ``--analyze``."""
+    return {t.name: [[] for _ in t.columns] for t in (ANALYSES, DECISIONS)}
+
+
+def stored_analysis(
+    header: tuple[Any, ...], players: list[str], events: int, game_id: str, rows: list[tuple[Any, ...]],
+    *, player: str | None = None, round_no: int | None = None,
+) -> Analysis:
+    """``flip7-analysis/1`` rebuilt from a game's ``analyses`` row (``header``: ruleset, complete,
+    stopped_by) and its ``decisions`` rows (columns in ``DECISION_COLUMNS`` order), filtered as
+    ``analyze`` filters (one player's, one round's decisions; the summary still names every player)."""
+    ruleset, complete, stopped_by = header
+    decisions = [
+        Decision(
+            event=event, round=rnd, player=who, kind=kind, card=card, bust_chance=bust, options=json.loads(options),
+            choice=choice, best=best, loss=loss, mark=mark, method=method, horizon=horizon,
+        )
+        for event, rnd, who, kind, card, bust, options, choice, best, loss, mark, method, horizon in rows
+        if (player is None or who == player) and (round_no is None or rnd == round_no)
+    ]
+    return Analysis(
+        game=game_id, ruleset=ruleset, events=events, complete=bool(complete),
+        stopped_by=None if stopped_by is None else Violation(**json.loads(stopped_by)),
+        decisions=decisions, players=summarise(players, decisions),
+    )
+
+
+#: The ``decisions`` columns ``stored_analysis`` reads, in its order.
+DECISION_COLUMNS = ("event", "round", "player", "kind", "card", "bust_chance", "options", "choice", "best", "loss", "mark", "method", "horizon")
