@@ -21,12 +21,14 @@ class Stored(NamedTuple):
     outcome: str
     game_id: str
     verdict: dict[str, Any]
+    decisions: int | None = None
+    note: str | None = None
 
 
-def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool) -> Stored:
-    """Adjudicate and store one log; raise ``Problem`` unless it is now stored (409, 500); a log
-    that cannot be judged raises the reader's exception (400/422)."""
-    result = store.ingest(source, name, replace=replace)
+def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool, analyze: bool = False) -> Stored:
+    """Adjudicate and store one log (``analyze``: its decisions valued too); raise ``Problem``
+    unless it is now stored (409, 500); a log that cannot be judged raises the reader's exception (400/422)."""
+    result = store.ingest(source, name, replace=replace, analyze=analyze)
     outcome = result.outcome
     if outcome is Outcome.REFUSED:
         raise Problem(
@@ -38,10 +40,10 @@ def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool)
     if outcome is Outcome.FAILED:
         raise Problem("store-error", result.message or "the log could not be stored")
     assert result.game_id is not None and result.verdict is not None
-    return Stored(outcome.value, result.game_id, result.verdict)
+    return Stored(outcome.value, result.game_id, result.verdict, result.decisions, result.note)
 
 
-def ingest_many(store: Store, inputs: Iterable[LogInput], *, replace: bool) -> list[dict[str, Any]]:
+def ingest_many(store: Store, inputs: Iterable[LogInput], *, replace: bool, analyze: bool = False) -> list[dict[str, Any]]:
     """Adjudicate and store many logs in batches (as ``flip7 ingest`` does); one result per log, in
     input order: every outcome, an unreadable log included, is a result, none an error."""
     out: list[dict[str, Any]] = []
@@ -49,8 +51,8 @@ def ingest_many(store: Store, inputs: Iterable[LogInput], *, replace: bool) -> l
     def collect(result: IngestResult, events: int) -> None:
         out.append({
             "name": result.name, "outcome": result.outcome.value, "game": result.game_id, "valid": result.valid,
-            "message": result.message, "events": events,
+            "message": result.message, "events": events, "decisions": result.decisions, "note": result.note,
         })
 
-    store.ingest_many(inputs, replace=replace, on_result=collect)
+    store.ingest_many(inputs, replace=replace, on_result=collect, analyze=analyze)
     return out

@@ -45,6 +45,8 @@ from api.settings import TOKEN_ENV
 TIMEOUT = 300.0
 #: Most logs, and bytes of logs, sent in one ``POST /v1/ingest`` (well within the default body limit).
 BATCH_LOGS = 250
+#: With ``--analyze``, logs per request: the server values every decision (a second or so per game).
+ANALYZE_BATCH_LOGS = 8
 BATCH_BYTES = 2 * 1024 * 1024
 
 #: Problem types of the API -> the store's exception for them.
@@ -247,9 +249,11 @@ class RemoteStore:
         batch_size: int = 0,
         on_result: Callable[[IngestResult, int], None] | None = None,
         workers: int = 1,
+        analyze: bool = False,
     ) -> IngestSummary:
         """``Store.ingest_many`` through ``POST /v1/ingest``: a few hundred logs per request, each
-        stored whole; ``on_result`` is called as each request's logs are stored, in input order."""
+        stored whole; ``on_result`` is called as each request's logs are stored, in input order;
+        ``analyze``: ``?analyze=true`` (the server values the decisions)."""
         summary = IngestSummary()
 
         def report(result: IngestResult, events: int) -> None:
@@ -259,36 +263,37 @@ class RemoteStore:
 
         batch: list[tuple[str, bytes]] = []
         size = 0
+        most = ANALYZE_BATCH_LOGS if analyze else BATCH_LOGS
         for item in inputs:
             try:
                 data = item.load()
             except OSError as exc:
-                self._flush(batch, replace, report)
+                self._flush(batch, replace, report, analyze)
                 batch, size = [], 0
                 report(IngestResult(item.name, Outcome.UNREADABLE, message=os_message(exc), error="OSError"), 0)
                 continue
-            if batch and (len(batch) >= BATCH_LOGS or size + len(data) > BATCH_BYTES):
-                self._flush(batch, replace, report)
+            if batch and (len(batch) >= most or size + len(data) > BATCH_BYTES):
+                self._flush(batch, replace, report, analyze)
                 batch, size = [], 0
             batch.append((item.name, data))
             size += len(data)
-        self._flush(batch, replace, report)
+        self._flush(batch, replace, report, analyze)
         return summary
 
-    def _flush(self, batch: list[tuple[str, bytes]], replace: bool, report: Callable[[IngestResult, int], None]) -> None:
+    def _flush(self, batch: list[tuple[str, bytes]], replace: bool, report: Callable[[IngestResult, int], None], analyze: bool = False) -> None:
         """Send one batch; one the server finds too large is sent again in halves."""
         if not batch:
             return
         body = json.dumps({"logs": [{"name": n, "content_base64": base64.b64encode(d).decode("ascii")} for n, d in batch]})
-        status, data = self._request("POST", f"/v1/ingest?replace={str(replace).lower()}", body.encode("utf-8"), "application/json")
+        status, data = self._request("POST", f"/v1/ingest?replace={str(replace).lower()}" + ("&analyze=true" if analyze else ""), body.encode("utf-8"), "application/json")
         if status == 413:
             if len(batch) == 1:
                 name = batch[0][0]
                 report(IngestResult(name, Outcome.FAILED, message=f"{name} is larger than the server's body limit (--max-body)"), 0)
                 return
             half = len(batch) // 2
-            self._flush(batch[:half], replace, report)
-            self._flush(batch[half:], replace, report)
+            self._flush(batch[:half], replace, report, analyze)
+            self._flush(batch[half:], replace, report, analyze)
             return
         if status >= 400:
             raise self._problem(status, data)
@@ -296,4 +301,6 @@ class RemoteStore:
             message = r["message"]
             if r["outcome"] == Outcome.REFUSED:
                 message = refused_message(r["game"])
-            report(IngestResult(r["name"], Outcome(r["outcome"]), r["game"], r["valid"], message=message), int(r["events"]))
+            report(IngestResult(
+                r["name"], Outcome(r["outcome"]), r["game"], r["valid"], message=message, decisions=r.get("decisions"), note=r.get("note")
+            ), int(r["events"]))

@@ -53,6 +53,8 @@ from cli.render import offending_lines, render_verdict
 PROGRESS_FROM = 20
 #: With ``--jobs 0``, replay in one process per CPU from this many inputs on.
 PARALLEL_FROM = 200
+#: The same with ``--analyze`` (valuing the decisions takes far longer than the replay).
+PARALLEL_ANALYZE_FROM = 8
 
 DbOption = Annotated[
     str | None,
@@ -144,6 +146,14 @@ def _summary_line(summary: IngestSummary) -> str:
     return ", ".join(parts) + f" ({summary.events} events stored)"
 
 
+def _analysis_line(summary: IngestSummary) -> str:
+    """What ``--analyze`` added: the games analysed, their decisions, and the games without a model."""
+    line = f"analysed {summary.analysed} game{'' if summary.analysed == 1 else 's'} ({summary.decisions} decisions stored)"
+    if summary.notes:
+        line += f"; {len(summary.notes)} stored without decisions (no decision model for their ruleset)"
+    return line
+
+
 def ingest(
     paths: Annotated[list[str], typer.Argument(help="Log files, folders (searched for *.jsonl), or '-' for standard input.", metavar="PATH...")],
     db: DbOption = None,
@@ -151,19 +161,24 @@ def ingest(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary (and every problem) as JSON.")] = False,
     batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Games written per transaction.")] = DEFAULT_BATCH_SIZE,
     jobs: Annotated[int, typer.Option("--jobs", min=0, help="Processes that replay logs (0: one per CPU for big runs).")] = 0,
+    analyze: Annotated[
+        bool, typer.Option("--analyze", help="Also value every decision and store it (table decisions; about a second a game).")
+    ] = False,
     wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """Adjudicate logs and store them with their verdicts (invalid logs too, flagged).
 
     The same log twice is stored once; a different log under a stored id is refused unless
-    --replace. Exit code 0: everything stored or unchanged; 1: some log was refused or unreadable;
+    --replace. With --analyze every decision is valued as `flip7 analyze` values it and stored
+    (games of a ruleset without a decision model are stored without, and the summary says so).
+    Exit code 0: everything stored or unchanged; 1: some log was refused or unreadable;
     2: the store could not be used.
     """
     summary = IngestSummary()
     err = err_console()
     try:
         inputs = list(_inputs(paths))
-        workers = jobs or ((os.cpu_count() or 1) if len(inputs) >= PARALLEL_FROM else 1)
+        workers = jobs or ((os.cpu_count() or 1) if len(inputs) >= (PARALLEL_ANALYZE_FROM if analyze else PARALLEL_FROM) else 1)
         show_progress = len(inputs) >= PROGRESS_FROM and err.is_terminal and not as_json
         progress = Progress(
             TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err, transient=True,
@@ -177,7 +192,7 @@ def ingest(
 
         with open_store(db, read_only=False, wait=wait) as store:
             with bulk_replays(), progress, announce(store.path, "ingest") if isinstance(store, Store) else nullcontext():
-                store.ingest_many(inputs, replace=replace, batch_size=batch_size, on_result=on_result, workers=workers)
+                store.ingest_many(inputs, replace=replace, batch_size=batch_size, on_result=on_result, workers=workers, analyze=analyze)
     except KeyboardInterrupt:
         err.print(f"[bold red]interrupted:[/] the batch in progress was not stored; {_summary_line(summary)}", soft_wrap=True)
         raise typer.Exit(130) from None
@@ -186,11 +201,19 @@ def ingest(
     if as_json:
         out: dict[str, Any] = dict(summary.as_dict())
         out["problems"] = [{"file": p.name, "outcome": p.outcome.value, "game": p.game_id, "message": p.message} for p in summary.problems]
+        if analyze:
+            out["analysed"] = summary.analysed
+            out["decisions"] = summary.decisions
+            out["not_analysed"] = [{"file": n.name, "game": n.game_id, "message": n.note} for n in summary.notes]
         typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
     else:
         for problem in summary.problems:
             err.print(f"[bold red]{problem.outcome.value}:[/] {escape(problem.name)}: {escape(problem.message or '')}", soft_wrap=True)
+        for note in summary.notes:
+            err.print(f"[yellow]note:[/] {escape(note.name)}: {escape(note.note or '')}", soft_wrap=True)
         out_console().print(_summary_line(summary))
+        if analyze:
+            out_console().print(_analysis_line(summary))
     if summary.problems:
         raise typer.Exit(1)
 

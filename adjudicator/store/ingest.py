@@ -45,6 +45,8 @@ from adjudicator.source import as_lines, printable
 from adjudicator.store.decisions import AnalysingCollector, analysis_columns, empty_analysis_columns
 from adjudicator.store.records import RecordCollector
 from adjudicator.store.schema import (
+    ANALYSES,
+    DECISIONS,
     GAME_KEY_COLUMN,
     GAME_TABLES,
     HITS,
@@ -166,6 +168,7 @@ class IngestSummary:
             self.events += events
             if result.valid is False:
                 self.invalid += 1
+        if result.outcome in (Outcome.INGESTED, Outcome.REPLACED, Outcome.UNCHANGED):
             if result.note is not None:
                 self.notes.append(result)
             elif result.decisions is not None:
@@ -375,10 +378,14 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
-def batch_tables(games: list[GameRows]) -> dict[str, pa.Table]:
+#: The tables ``ingest --analyze`` adds to a game already stored without its decisions.
+ANALYSIS_TABLES: tuple[Table, ...] = (ANALYSES, DECISIONS)
+
+
+def batch_tables(games: list[GameRows], tables: Sequence[Table] = GAME_TABLES) -> dict[str, pa.Table]:
     """Arrow tables, one per store table, holding the rows of ``games`` (columns concatenated)."""
     out: dict[str, pa.Table] = {}
-    for table in GAME_TABLES:
+    for table in tables:
         arrays = []
         for i, column in enumerate(table.columns):
             values = list(chain.from_iterable(g.columns[table.name][i] for g in games))
@@ -405,26 +412,29 @@ def is_interrupt(exc: BaseException) -> bool:
     return isinstance(exc, duckdb.InterruptException) or (isinstance(exc, RuntimeError) and str(exc) == "Query interrupted")
 
 
-def delete_games(con: duckdb.DuckDBPyConnection, game_ids: list[str]) -> None:
-    """Delete every row of ``game_ids`` from every game table (inside the caller's transaction)."""
+def delete_games(con: duckdb.DuckDBPyConnection, game_ids: list[str], tables: Sequence[Table] = GAME_TABLES) -> None:
+    """Delete every row of ``game_ids`` from every game table (or ``tables``; inside the caller's transaction)."""
     if not game_ids:
         return
-    for table in GAME_TABLES:
+    for table in tables:
         key = GAME_KEY_COLUMN[table.name]
         con.execute(f"DELETE FROM {table.name} WHERE {key} IN (SELECT unnest($1::VARCHAR[]))", [game_ids])
 
 
-def write_games(con: duckdb.DuckDBPyConnection, games: list[GameRows], replace_ids: list[str]) -> None:
-    """Write ``games`` in one transaction, first deleting every row of ``replace_ids``.
+def write_games(
+    con: duckdb.DuckDBPyConnection, games: list[GameRows], replace_ids: list[str], only: Sequence[Table] = GAME_TABLES
+) -> None:
+    """Write ``games`` in one transaction, first deleting every row of ``replace_ids`` (``only``:
+    just these tables' rows, e.g. ``ANALYSIS_TABLES``).
 
     All or nothing: on any error (or an interrupt) the transaction is rolled back and the error
     raised again.
     """
-    tables = batch_tables(games)
+    tables = batch_tables(games, only)
     con.execute("BEGIN TRANSACTION")
     try:
-        delete_games(con, replace_ids)
-        for table in GAME_TABLES:
+        delete_games(con, replace_ids, only)
+        for table in only:
             arrow = tables[table.name]
             if arrow.num_rows == 0:
                 continue
@@ -471,6 +481,8 @@ class _Settling:
     stored: dict[str, tuple[Any, ...]]
     ingested_at: datetime
     attach: Callable[[], None]
+    #: With ``analyze``: ids of games found stored byte for byte but without their decisions.
+    unanalysed: set[str] = field(default_factory=set)
 
 
 class Ingestor:
@@ -613,10 +625,17 @@ class Ingestor:
         by_hash = {row[0]: row[1] for row in found}
         stored = {row[0]: row[2:] for row in found}
         ingested_at = self._now()
+        unanalysed: set[str] = set()
+        if self._analyze and by_hash:  # stored without decisions: replayed again, to add them
+            have = {row[0] for row in con.execute(
+                "SELECT game FROM analyses WHERE status = 'analysed' AND game IN (SELECT unnest($1::VARCHAR[]))", [list(by_hash.values())]
+            ).fetchall()}
+            unanalysed = {g for g in by_hash.values() if g not in have}
+            by_hash = {h: g for h, g in by_hash.items() if g in have}
 
-        # Replay what is not already stored byte for byte.
+        # Replay what is not already stored byte for byte (with its decisions, when asked for).
         attach = self._submit([i for i in batch if i.result is None and i.digest not in by_hash], ingested_at)
-        return _Settling(batch, by_hash, stored, ingested_at, attach)
+        return _Settling(batch, by_hash, stored, ingested_at, attach, unanalysed)
 
     def _finish(self, settling: _Settling, replace: bool) -> list[_Item]:
         """Decide every item's outcome, write what must be written, and return the items."""
@@ -642,6 +661,7 @@ class Ingestor:
 
         # One-at-a-time semantics, in input order, against `known` (id -> hash as it would be now).
         pending: dict[str, _Item] = {}
+        analyse_only: list[GameRows] = []
         for item in batch:
             if item.result is not None:
                 continue
@@ -661,7 +681,14 @@ class Ingestor:
             game = item.game
             previous = known.get(game.game_id)
             if previous == game.content_hash:
-                item.result = IngestResult(item.name, Outcome.UNCHANGED, game.game_id, game.valid)
+                if game.game_id in settling.unanalysed and game.game_id not in pending:
+                    settling.unanalysed.discard(game.game_id)  # stored, but not analysed: add its decisions
+                    analyse_only.append(game)
+                    item.result = IngestResult(
+                        item.name, Outcome.UNCHANGED, game.game_id, game.valid, decisions=game.decisions, note=game.note
+                    )
+                else:
+                    item.result = IngestResult(item.name, Outcome.UNCHANGED, game.game_id, game.valid)
                 item.game = None
                 continue
             if previous is not None and not replace:
@@ -693,6 +720,15 @@ class Ingestor:
             except WRITE_ERRORS as exc:
                 raise_if_interrupt(exc)
                 self._write_one_by_one(to_write, in_db)
+        if analyse_only:
+            try:
+                write_games(con, analyse_only, [g.game_id for g in analyse_only], ANALYSIS_TABLES)
+            except WRITE_ERRORS as exc:
+                raise_if_interrupt(exc)
+                for item in batch:  # the games stay stored as they were, without decisions
+                    if item.result is not None and item.result.outcome is Outcome.UNCHANGED and item.result.decisions is not None:
+                        item.result = IngestResult(item.name, Outcome.UNCHANGED, item.result.game_id, item.result.valid,
+                                                   message=f"could not store the decisions: {str(exc).strip().splitlines()[0]}")
         for item in batch:
             item.game = None  # let the rows go
         return batch

@@ -19,7 +19,7 @@ from adjudicator.store import LogInput
 from api import store_adapter
 from api.deps import StoreDep, WriterDep
 from api.responses import SafeJSONResponse
-from api.routes.common import STORE_ERRORS, WRITE_ERRORS, ReplaceQuery, body_errors
+from api.routes.common import STORE_ERRORS, WRITE_ERRORS, AnalyzeQuery, ReplaceQuery, body_errors
 
 router = APIRouter(prefix="/v1", tags=["games"], default_response_class=SafeJSONResponse)
 
@@ -49,6 +49,8 @@ class BatchResult(BaseModel):
     valid: bool | None
     message: str | None
     events: int = Field(description="Events stored for this log (0 unless ingested or replaced).")
+    decisions: int | None = Field(None, description="With `?analyze=true`: the decisions valued and stored (null: not analysed).")
+    note: str | None = Field(None, description="With `?analyze=true`: why no decision was valued (the ruleset has no decision model).")
 
 
 class BatchResponse(BaseModel):
@@ -92,6 +94,7 @@ async def ingest_many(
     body: BatchRequest,
     store: StoreDep,
     replace: ReplaceQuery = False,
+    analyze: AnalyzeQuery = False,
 ) -> Any:
     inputs = [_decode(log) for log in body.logs]
-    return {"results": await run_in_threadpool(store_adapter.ingest_many, store, inputs, replace=replace)}
+    return {"results": await run_in_threadpool(store_adapter.ingest_many, store, inputs, replace=replace, analyze=analyze)}

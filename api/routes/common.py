@@ -75,6 +75,12 @@ NOT_FOUND: Responses = {404: {"description": "No stored game has this id."}}
 
 #: The ``replace`` query parameter of the endpoints that store logs.
 ReplaceQuery = Annotated[bool, Query(description="Replace another log stored under the same game id.")]
+#: ``?analyze=true`` of ``POST /v1/games`` and ``POST /v1/ingest`` (``flip7 ingest --analyze``).
+AnalyzeQuery = Annotated[bool, Query(description=(
+    "Value every decision of the game and store them (`decisions`, as `flip7 ingest --analyze`): "
+    "slower, a second or so per game. A game of a ruleset without a decision model is stored "
+    "without decisions, and `note` says so."
+))]
 
 #: The ``at`` query parameter of ``POST /v1/state`` and ``GET /v1/games/{id}/state``.
 AtQuery = Annotated[

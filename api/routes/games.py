@@ -26,6 +26,7 @@ from api.routes.common import (
     NOT_FOUND,
     STORE_ERRORS,
     WRITE_ERRORS,
+    AnalyzeQuery,
     AtQuery,
     ReplaceQuery,
     RulesetQuery,
@@ -70,13 +71,17 @@ async def store_game(
     source: Annotated[
         str | None, Query(max_length=1000, description="Where the log came from, kept with the game (default `api`).")
     ] = None,
+    analyze: AnalyzeQuery = False,
 ) -> Any:
     store: Store = await run_in_threadpool(get_store, request)
     body = await read_log(request)
-    stored = await run_in_threadpool(store_adapter.ingest, store, body.source, source or "api", replace=replace)
+    stored = await run_in_threadpool(store_adapter.ingest, store, body.source, source or "api", replace=replace, analyze=analyze)
     response.status_code = 201 if stored.outcome == "ingested" else 200
     response.headers["Location"] = game_url(stored.game_id)
-    return {"outcome": stored.outcome, "id": stored.game_id, "verdict": stored.verdict}
+    out = {"outcome": stored.outcome, "id": stored.game_id, "verdict": stored.verdict}
+    if analyze:
+        out.update(decisions=stored.decisions, note=stored.note)
+    return out
 
 
 @router.get(
