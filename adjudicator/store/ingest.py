@@ -430,7 +430,7 @@ def write_games(
     All or nothing: on any error (or an interrupt) the transaction is rolled back and the error
     raised again.
     """
-    tables = batch_tables(games, only)
+    tables = batch_tables(games) if only is GAME_TABLES else batch_tables(games, only)
     con.execute("BEGIN TRANSACTION")
     try:
         delete_games(con, replace_ids, only)
