@@ -157,8 +157,12 @@ class IngestOutcome(_Model):
     outcome: Literal["ingested", "unchanged", "replaced"]
     id: str = Field(description="The stored game's id.")
     verdict: Verdict
-    decisions: int | None = Field(None, description="With `?analyze=true`: the decisions valued and stored (null: not analysed).")
-    note: str | None = Field(None, description="With `?analyze=true`: why no decision was valued (the ruleset has no decision model).")
+    decisions: int | None = Field(
+        None, exclude_if=lambda v: v is None, description="With `?analyze=true`: the decisions valued and stored (absent: not analysed)."
+    )
+    note: str | None = Field(
+        None, exclude_if=lambda v: v is None, description="With `?analyze=true`: why no decision was valued (the ruleset has no decision model)."
+    )
 
 
 EXAMPLE_EVENT: dict[str, Any] = {

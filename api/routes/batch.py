@@ -49,8 +49,12 @@ class BatchResult(BaseModel):
     valid: bool | None
     message: str | None
     events: int = Field(description="Events stored for this log (0 unless ingested or replaced).")
-    decisions: int | None = Field(None, description="With `?analyze=true`: the decisions valued and stored (null: not analysed).")
-    note: str | None = Field(None, description="With `?analyze=true`: why no decision was valued (the ruleset has no decision model).")
+    decisions: int | None = Field(
+        None, exclude_if=lambda v: v is None, description="With `?analyze=true`: the decisions valued and stored (absent: not analysed)."
+    )
+    note: str | None = Field(
+        None, exclude_if=lambda v: v is None, description="With `?analyze=true`: why no decision was valued (the ruleset has no decision model)."
+    )
 
 
 class BatchResponse(BaseModel):

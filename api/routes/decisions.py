@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from adjudicator.analysis.observe import analyze
 from adjudicator.analysis.report import Analysis
 from adjudicator.errors import LogUnreadable
+from adjudicator.store.decisions import STORED_BUDGET
 from api.body import read_log
 from api.deps import StoreDep
 from api.paths import decode_game_id
@@ -20,10 +21,12 @@ from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, NOT_FOUND, STORE_ERR
 router = APIRouter(prefix="/v1", tags=["analysis"], default_response_class=SafeJSONResponse)
 
 #: States one decision may use (as ``flip7 analyze``).
-BUDGET = 3_000
+BUDGET = STORED_BUDGET
 
 PlayerFilter = Annotated[str | None, Query(min_length=1, max_length=200, description="Value only this player's decisions (name compared exactly).")]
 RoundFilter = Annotated[int | None, Query(ge=1, description="Value only this round's decisions.")]
+#: Says whether a stored game's analysis came from the store or was valued for this request.
+ANALYSIS_HEADER = "X-Flip7-Analysis"
 _NO_MODEL: Responses = {422: {"description": "The game's ruleset has no decision model yet (`unsupported-ruleset`)."}}
 
 
@@ -62,12 +65,21 @@ async def analyze_log(request: Request, player: PlayerFilter = None, round: Roun
 @router.get(
     "/games/{game_id}/analysis",
     summary="A stored game's decisions valued",
-    description="Like `POST /v1/analyze`, for a stored game.",
+    description=(
+        "Like `POST /v1/analyze`, for a stored game. A game stored with its decisions (`flip7 ingest "
+        "--analyze`, `?analyze=true`) is answered from the store (header `X-Flip7-Analysis: stored`), "
+        "others are valued now (`X-Flip7-Analysis: computed`)."
+    ),
     response_model=Analysis,
     responses={**NOT_FOUND, **STORE_ERRORS, **_NO_MODEL},
     operation_id="gameAnalysis",
 )
 def game_analysis(
-    game_id: Annotated[str, Depends(decode_game_id)], store: StoreDep, player: PlayerFilter = None, round: RoundFilter = None,  # noqa: A002
+    game_id: Annotated[str, Depends(decode_game_id)], store: StoreDep, response: Response,
+    player: PlayerFilter = None, round: RoundFilter = None,  # noqa: A002
 ) -> Any:
+    stored = store.analysis(game_id, player=player, round_no=round)
+    response.headers[ANALYSIS_HEADER] = "computed" if stored is None else "stored"
+    if stored is not None:
+        return stored.to_dict()
     return _run(store.log_lines(game_id), player, round)
