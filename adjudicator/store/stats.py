@@ -17,6 +17,7 @@ from typing import Any
 
 import duckdb
 
+from adjudicator.analysis.report import ACCURACY_SCALE, THRESHOLDS
 from adjudicator.store.schema import RULESET_FILTER_SQL
 
 #: Which games a statistic counts: ingested since ``$since``, with ``$player`` seated, of ``$ruleset``.
@@ -447,6 +448,82 @@ bonus AS (
 SELECT * FROM neg, bonus""",
     ),
 )
+
+#: The statistics of the decision analysis (``ingest --analyze``, table ``decisions``), after the others.
+DECISION_STATISTICS: tuple[Statistic, ...] = (
+    Statistic(
+        "decision_accuracy",
+        "Decision accuracy by player",
+        "Games stored with their decisions (flip7 ingest --analyze): per player, the decisions valued, "
+        "the points of expected round score their choices gave away (in all and per decision), "
+        f"their accuracy (the mean of 100·exp(−loss/{ACCURACY_SCALE:g}), 100: every choice the best) and "
+        f"their marks (inaccuracy from a loss of {THRESHOLDS['inaccuracy']:g}, mistake from "
+        f"{THRESHOLDS['mistake']:g}, blunder from {THRESHOLDS['blunder']:g}; docs/analysis.md).",
+        _GAMES
+        + f"""
+SELECT d.player,
+       count(DISTINCT d.game) AS games,
+       count(*) AS decisions,
+       round(sum(d.loss), 2) AS points_given_away,
+       round(avg(d.loss), 3) AS avg_loss,
+       round(avg(100 * exp(-greatest(d.loss, 0) / {ACCURACY_SCALE!r})), 1) AS accuracy,
+       count(*) FILTER (WHERE d.mark = 'inaccuracy') AS inaccuracies,
+       count(*) FILTER (WHERE d.mark = 'mistake') AS mistakes,
+       count(*) FILTER (WHERE d.mark = 'blunder') AS blunders
+FROM decisions d JOIN g ON d.game = g.id
+WHERE $player IS NULL OR d.player = $player
+GROUP BY d.player
+ORDER BY accuracy DESC, d.player""",
+    ),
+    Statistic(
+        "stay_or_hit_losses",
+        "Stayed too early, hit too long",
+        "Hit-or-stay decisions whose choice was not the best: per player, how often they stayed where "
+        "hitting was worth more (stayed too early) and how often they hit where staying was (hit too "
+        "long), and the points of expected round score each habit gave away.",
+        _GAMES
+        + """
+SELECT d.player,
+       count(*) AS turns,
+       count(*) FILTER (WHERE d.choice = 'stay' AND d.best = 'hit' AND d.loss > 0) AS stayed_too_early,
+       round(coalesce(sum(d.loss) FILTER (WHERE d.choice = 'stay' AND d.best = 'hit'), 0), 2) AS points_staying,
+       count(*) FILTER (WHERE d.choice = 'hit' AND d.best = 'stay' AND d.loss > 0) AS hit_too_long,
+       round(coalesce(sum(d.loss) FILTER (WHERE d.choice = 'hit' AND d.best = 'stay'), 0), 2) AS points_hitting
+FROM decisions d JOIN g ON d.game = g.id
+WHERE d.kind = 'turn' AND ($player IS NULL OR d.player = $player)
+GROUP BY d.player
+ORDER BY points_staying + points_hitting DESC, d.player""",
+    ),
+    Statistic(
+        "loss_by_bust_chance",
+        "Loss by bust chance",
+        "Hit-or-stay decisions in bands of the chance that the next card would bust the row (from "
+        "the cards really left in the pile): how many stays and hits, the points given away on "
+        "average by a stay and by a hit, and the decisions marked a mistake or a blunder. A high "
+        "loss when staying at a low chance is staying too early; when hitting at a high one, hitting too long.",
+        _GAMES
+        + """,
+d AS (
+    SELECT least(floor(d.bust_chance * 10), 9)::INTEGER AS band, d.choice, d.loss, d.mark
+    FROM decisions d JOIN g ON d.game = g.id
+    WHERE d.kind = 'turn' AND d.bust_chance IS NOT NULL AND ($player IS NULL OR d.player = $player)
+)
+SELECT band * 10 AS from_percent,
+       band * 10 + 10 AS to_percent,
+       count(*) AS decisions,
+       count(*) FILTER (WHERE choice = 'stay') AS stays,
+       round(avg(loss) FILTER (WHERE choice = 'stay'), 3) AS avg_loss_staying,
+       count(*) FILTER (WHERE choice = 'hit') AS hits,
+       round(avg(loss) FILTER (WHERE choice = 'hit'), 3) AS avg_loss_hitting,
+       round(sum(loss), 2) AS points_given_away,
+       count(*) FILTER (WHERE mark IN ('mistake', 'blunder')) AS mistakes_or_blunders
+FROM d
+GROUP BY band
+ORDER BY band""",
+    ),
+)
+
+STATISTICS = (*STATISTICS, *DECISION_STATISTICS)
 
 #: The statistics by name.
 BY_NAME: dict[str, Statistic] = {s.name: s for s in STATISTICS}

@@ -9,6 +9,7 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from adjudicator.analysis.observe import analyze
+from adjudicator.analysis.report import accuracy_of
 from adjudicator.store import SCHEMA_VERSION, LogInput, Store
 from adjudicator.store import decisions as stored_decisions
 from adjudicator.store.decisions import STORED_BUDGET
@@ -128,3 +129,33 @@ def test_a_version_3_store_gets_the_empty_analysis_tables(store: Store, db_path:
         assert upgraded.query("SELECT count(*) FROM decisions").rows == [(0,)]
         summary = upgraded.ingest_many([LogInput.from_path(FX1)], analyze=True)
         assert summary.unchanged == 1 and summary.decisions == 9
+
+
+def test_the_decision_statistics_agree_with_the_analysis(store: Store, snapshot: SnapshotAssertion) -> None:
+    store.ingest_many([LogInput.from_path(p) for p in (FX1, FX2)], analyze=True)
+    analyses = [analyze(p.read_text(), budget=STORED_BUDGET) for p in (FX1, FX2)]
+    decisions = [d for a in analyses for d in a.decisions]
+    accuracy, habits, bands = store.stats(names=["decision_accuracy", "stay_or_hit_losses", "loss_by_bust_chance"])
+    by_player = {r["player"]: r for r in accuracy.as_dict()["rows"]}
+    for name in {d.player for d in decisions}:
+        mine = [d for d in decisions if d.player == name]
+        row = by_player[name]
+        assert row["decisions"] == len(mine) and row["blunders"] == sum(d.mark == "blunder" for d in mine)
+        assert row["points_given_away"] == pytest.approx(sum(d.loss for d in mine), abs=0.01)
+        assert row["accuracy"] == pytest.approx(accuracy_of([d.loss for d in mine]), abs=0.051)
+    turns = [d for d in decisions if d.kind == "turn"]
+    early = sum(d.choice == "stay" and d.best == "hit" and d.loss > 0 for d in turns)
+    late = sum(d.choice == "hit" and d.best == "stay" and d.loss > 0 for d in turns)
+    rows = habits.as_dict()["rows"]
+    assert (sum(r["stayed_too_early"] for r in rows), sum(r["hit_too_long"] for r in rows)) == (early, late)
+    assert sum(r["turns"] for r in rows) == len(turns)
+    band_rows = bands.as_dict()["rows"]
+    assert sum(r["decisions"] for r in band_rows) == len(turns)
+    assert sum(r["points_given_away"] for r in band_rows) == pytest.approx(sum(d.loss for d in turns), abs=0.05)
+    assert [accuracy.as_dict(), habits.as_dict(), bands.as_dict()] == snapshot
+
+
+def test_the_decision_statistics_are_empty_without_analysed_games(store: Store) -> None:
+    store.ingest_many([LogInput.from_path(FX1)])
+    results = store.stats(names=["decision_accuracy", "stay_or_hit_losses", "loss_by_bust_chance"])
+    assert [r.rows for r in results] == [[], [], []]
