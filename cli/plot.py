@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from adjudicator.plots import FIGURES, FIGURES_BY_NAME, RULESETS_STATISTIC, figures_present, render_report
+from adjudicator.plots import DECISIONS_STATISTIC, FIGURES, FIGURES_BY_NAME, RULESETS_STATISTIC, figures_present, render_report
 from adjudicator.plots.png import to_png
 from adjudicator.store import Store
 from cli.common import fail
@@ -38,10 +38,11 @@ def write_plot(
     SVG on standard output); say what was done. Without ``names``, every figure of the games
     counted (a Vengeance figure only where Vengeance games are); with them, exactly those."""
     figures = [FIGURES_BY_NAME[n] for n in names] if names else list(FIGURES)
-    statistics = list(dict.fromkeys([*(f.statistic for f in figures), RULESETS_STATISTIC]))
+    statistics = list(dict.fromkeys([*(f.statistic for f in figures), RULESETS_STATISTIC, DECISIONS_STATISTIC]))
     results = store.stats(player=player, since=since, names=statistics, ruleset=ruleset)
     if not names:
-        figures = figures_present(figures, next(r for r in results if r.statistic.name == RULESETS_STATISTIC))
+        by_name = {r.statistic.name: r for r in results}
+        figures = figures_present(figures, by_name[RULESETS_STATISTIC], by_name[DECISIONS_STATISTIC])
     svg = render_report(figures, results)
     if path == "-":
         return svg

@@ -30,6 +30,8 @@ class Figure:
     draw: Callable[[Figure, list[dict[str, Any]]], Chart]
     #: The ruleset whose games it counts (as in the statistic ``by_ruleset``), or None for every game.
     ruleset: str | None = None
+    #: True for a figure of the stored decisions (``ingest --analyze``): shown only where some are.
+    decisions: bool = False
 
     def render(self, result: StatResult) -> Chart:
         """Draw this figure from its statistic's result."""
@@ -150,6 +152,21 @@ def _special_numbers(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
     )
 
 
+def _loss_by_bust_chance(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
+    groups = [
+        BarGroup(f"{r['from_percent']}–{r['to_percent']} %", [
+            Bar("stay", _num(r["avg_loss_staying"]), note=f"points given away per stay ({r['stays']} stays)"),
+            Bar("hit", _num(r["avg_loss_hitting"]), note=f"points given away per hit ({r['hits']} hits)"),
+        ])
+        for r in rows
+    ]
+    return bar_chart(
+        fig.title, fig.explanation, groups,
+        y_label="points given away per decision", x_label="chance that the next card busts the row",
+        legend=[("a stay", PALETTE[0], False), ("a hit", PALETTE[1], False)],
+    )
+
+
 FIGURES: tuple[Figure, ...] = (
     Figure(
         "bust_risk", "Bust risk by numbers in the row",
@@ -190,6 +207,13 @@ FIGURES: tuple[Figure, ...] = (
         "made Flip 7, that stayed without it (with The Zero: the round's score lost) and that busted.",
         "special_numbers", _special_numbers, ruleset="vengeance",
     ),
+    Figure(
+        "loss_by_bust_chance", "Points given away by bust chance",
+        "Games stored with their decisions (flip7 ingest --analyze): by the chance that the next card "
+        "would bust the row, the points of expected round score a stay and a hit gave away on "
+        "average. Staying too early costs at a low chance, hitting too long at a high one.",
+        "loss_by_bust_chance", _loss_by_bust_chance, decisions=True,
+    ),
 )
 
 #: The figures by name.
@@ -198,6 +222,8 @@ FIGURES_BY_NAME: dict[str, Figure] = {f.name: f for f in FIGURES}
 
 #: The statistic that tells which rulesets the counted games are of (its column ``ruleset``).
 RULESETS_STATISTIC = "by_ruleset"
+#: The statistic that tells whether the counted games have stored decisions (a row per player).
+DECISIONS_STATISTIC = "decision_accuracy"
 
 
 def counts_games_of(figure: Figure, rulesets: Iterable[str]) -> bool:
@@ -207,10 +233,12 @@ def counts_games_of(figure: Figure, rulesets: Iterable[str]) -> bool:
     return wanted is None or any(r == wanted or r.startswith(f"{wanted} (") for r in rulesets)
 
 
-def figures_present(figures: Sequence[Figure], by_ruleset: StatResult) -> list[Figure]:
-    """The ``figures`` that count some of the games ``by_ruleset`` (that statistic's result) saw."""
+def figures_present(figures: Sequence[Figure], by_ruleset: StatResult, decisions: StatResult | None = None) -> list[Figure]:
+    """The ``figures`` that count some of the games ``by_ruleset`` (that statistic's result) saw; a
+    figure of the stored decisions only when ``decisions`` (``DECISIONS_STATISTIC``'s result) has rows."""
     rulesets = {row["ruleset"] for row in by_ruleset.as_dict()["rows"]}
-    return [f for f in figures if counts_games_of(f, rulesets)]
+    analysed = decisions is not None and bool(decisions.rows)
+    return [f for f in figures if counts_games_of(f, rulesets) and (analysed or not f.decisions)]
 
 
 def render_report(figures: Sequence[Figure], results: Sequence[StatResult]) -> str:
@@ -219,4 +247,4 @@ def render_report(figures: Sequence[Figure], results: Sequence[StatResult]) -> s
     return stack([f.render(by_statistic[f.statistic]) for f in figures])
 
 
-__all__ = ["FIGURES", "FIGURES_BY_NAME", "RULESETS_STATISTIC", "Chart", "Figure", "counts_games_of", "figures_present", "render_report"]
+__all__ = ["DECISIONS_STATISTIC", "FIGURES", "FIGURES_BY_NAME", "RULESETS_STATISTIC", "Chart", "Figure", "counts_games_of", "figures_present", "render_report"]

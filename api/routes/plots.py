@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi import APIRouter, Response
 
-from adjudicator.plots import FIGURES, FIGURES_BY_NAME, RULESETS_STATISTIC, Figure, figures_present
+from adjudicator.plots import DECISIONS_STATISTIC, FIGURES, FIGURES_BY_NAME, RULESETS_STATISTIC, Figure, figures_present
 from adjudicator.plots.png import PNG_MEDIA_TYPE, to_png
 from api.deps import StoreDep
 from api.errors import Problem
@@ -40,8 +40,10 @@ FigureName = enum.StrEnum("FigureName", {f.name: f.name for f in FIGURES})  # ty
     operation_id="listPlots",
 )
 def list_plots(store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None, ruleset: RulesetQuery = None) -> Any:
-    (by_ruleset,) = store.stats(player=player, since=since_moment(since), names=[RULESETS_STATISTIC], ruleset=ruleset)
-    present = {f.name for f in figures_present(FIGURES, by_ruleset)}
+    by_ruleset, decisions = store.stats(
+        player=player, since=since_moment(since), names=[RULESETS_STATISTIC, DECISIONS_STATISTIC], ruleset=ruleset
+    )
+    present = {f.name for f in figures_present(FIGURES, by_ruleset, decisions)}
     return {
         "figures": [
             {

@@ -33,7 +33,7 @@ def test_plot_writes_every_figure(db: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["stats", "--db", str(db), "--plot", str(out)])
     assert result.exit_code == 0, result.output
     assert f"wrote 4 figures to {out}" in result.stdout
-    assert titles(out.read_text(encoding="utf-8")) == [f.title for f in FIGURES if f.ruleset is None]  # no Vengeance game here
+    assert titles(out.read_text(encoding="utf-8")) == [f.title for f in FIGURES if f.ruleset is None and not f.decisions]  # no Vengeance game, none analysed
 
 
 def test_plot_some_figures_to_stdout(db: Path) -> None:

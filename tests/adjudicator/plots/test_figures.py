@@ -11,7 +11,9 @@ import pytest
 from adjudicator.plots import FIGURES, FIGURES_BY_NAME, RULESETS_STATISTIC, counts_games_of, figures_present, render_report
 from adjudicator.plots.png import to_png
 from adjudicator.plots.svg import _nice_max, _tick_count
-from adjudicator.store import STATISTICS, Store
+from adjudicator.store import STATISTICS, LogInput, Store
+from adjudicator.store.stats import DECISION_STATISTICS
+from tests.adjudicator.store.conftest import FX1, FX2
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -24,13 +26,15 @@ def test_every_figure_draws_a_known_statistic() -> None:
     names = {s.name for s in STATISTICS}
     assert [f.name for f in FIGURES] == [
         "bust_risk", "scores_by_outcome", "win_rate_by_seat", "flip7_by_players",
-        "unlucky_7_wipes", "vengeance_actions", "special_numbers",
+        "unlucky_7_wipes", "vengeance_actions", "special_numbers", "loss_by_bust_chance",
     ]
     assert all(f.statistic in names and f.title and f.explanation for f in FIGURES)
     assert [f.ruleset for f in FIGURES].count("vengeance") == 3
 
 
-BASE_FIGURES = [f for f in FIGURES if f.ruleset is None]
+#: Figures of the stored decisions (``ingest --analyze``): the fixture store has none (see below).
+DECISION_FIGURES = [f for f in FIGURES if f.statistic in {s.name for s in DECISION_STATISTICS}]
+BASE_FIGURES = [f for f in FIGURES if f.ruleset is None and f not in DECISION_FIGURES]
 
 
 @pytest.mark.parametrize("figure", BASE_FIGURES, ids=lambda f: f.name)
@@ -130,7 +134,7 @@ def test_vengeance_figures_are_present_only_with_vengeance_games(fixture_store: 
     path = next(VENGEANCE.glob("037-*.jsonl"))  # a Brutal game: "vengeance (brutal)"
     fixture_store.ingest(path.read_bytes(), path.name)
     (both,) = fixture_store.stats(names=[RULESETS_STATISTIC])
-    assert figures_present(FIGURES, both) == list(FIGURES)
+    assert figures_present(FIGURES, both) == [f for f in FIGURES if f not in DECISION_FIGURES]
     zero = FIGURES_BY_NAME["special_numbers"]
     assert counts_games_of(zero, ["vengeance (brutal)"]) and not counts_games_of(zero, ["flip7", "vengeancex"])
 
@@ -216,3 +220,27 @@ def test_the_scores_figure_labels_fit_and_say_what_in_means() -> None:
     assert "round score" in texts  # the axis label is short enough for the axis (the bars' meaning is in the legend)
     assert {"average", "lowest to highest"} <= set(texts)
     assert "still in" in texts and "in" not in texts and "Flip 7" in texts
+
+
+def test_the_loss_by_bust_chance_figure_draws_a_stay_and_a_hit_per_band(store: Store) -> None:
+    store.ingest_many([LogInput.from_path(p) for p in (FX1, FX2)], analyze=True)
+    figure = FIGURES_BY_NAME["loss_by_bust_chance"]
+    (result,) = store.stats(names=[figure.statistic])
+    rows = result.as_dict()["rows"]
+    root = parse(figure.render(result).svg())
+    assert root.find(f"{SVG}title").text == "Points given away by bust chance"
+    tips = [t.text for t in root.iter(f"{SVG}title")][1:]
+    assert len(tips) == 2 * len(rows) and rows  # the key fact: one stay bar and one hit bar per band
+    first = rows[0]
+    assert any(t.startswith(f"{first['from_percent']}–{first['to_percent']} %") or "stay" in t for t in tips)
+    assert f"({first['stays']} stays)" in " ".join(tips)
+    assert to_png(figure.render(result).svg())[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_decisions_figure_is_present_only_with_stored_decisions(store: Store) -> None:
+    store.ingest_many([LogInput.from_path(FX1)])
+    by_ruleset, decisions = store.stats(names=[RULESETS_STATISTIC, "decision_accuracy"])
+    assert FIGURES_BY_NAME["loss_by_bust_chance"] not in figures_present(FIGURES, by_ruleset, decisions)
+    store.ingest_many([LogInput.from_path(FX2)], analyze=True)
+    by_ruleset, decisions = store.stats(names=[RULESETS_STATISTIC, "decision_accuracy"])
+    assert FIGURES_BY_NAME["loss_by_bust_chance"] in figures_present(FIGURES, by_ruleset, decisions)
