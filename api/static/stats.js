@@ -72,13 +72,14 @@ async function load() {
     $("figures").replaceChildren(
       ...shown.map((f) => {
         const src = f.url + (query ? `?${query}` : "");
+        const title = t(f.title), explanation = t(f.explanation);
         const png = f.png_url + (query ? `?${query}` : "");
         return el(
           "figure",
           { id: `figure-${f.name}`, "aria-labelledby": `cap-${f.name}` },
-          el("div", { class: "chart" }, el("img", { src, alt: `${f.title}. ${f.explanation}`, width: "640", height: "360", loading: "lazy" })),
+          el("div", { class: "chart" }, el("img", { src, alt: `${title}. ${explanation}`, width: "640", height: "360", loading: "lazy" })),
           el("p", { class: "scroll-hint", "aria-hidden": "true", text: t("← scroll sideways to see the whole chart →") }),
-          el("figcaption", { id: `cap-${f.name}` }, el("strong", { text: f.title }), `: ${f.explanation} `, el("a", { href: src, text: "SVG" }), " · ", el("a", { href: png, text: "PNG" })),
+          el("figcaption", { id: `cap-${f.name}` }, el("strong", { text: title }), `: ${explanation} `, el("a", { href: src, text: "SVG" }), " · ", el("a", { href: png, text: "PNG" })),
           byName[f.statistic]
             ? el("details", {}, el("summary", { text: t("The numbers") }), dataTable(byName[f.statistic]))
             : null,
