@@ -24,6 +24,7 @@ TINY: dict[str, tuple[list[str], int]] = {
     "target5_simulate": (["--games", "3", "--repeat", "1"], 1),
     "target6_stats": (["--games", "30", "--base", "10", "--repeat", "1"], len(STATISTICS)),  # one verdict per statistic
     "target7_api": (["--requests", "10", "--seconds", "2"], 1),
+    "target8_ingest_analyze": (["--games", "2"], 1),
     "target_live": (["--games", "1", "--target", "30", "--tables", "3", "--events", "5"], 4),
 }
 
