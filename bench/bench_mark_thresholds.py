@@ -10,9 +10,10 @@ the game it decides is one where the final totals are within L of the winner's. 
 - **decides the game**: the share of (finished) games whose winner leads the runner-up by less
   than L (a tie counts as 0): a loss of L by the winner would, on average, have handed the game
   to the runner-up;
-- **smoothed**: the same with the totals taken as whole numbers rounded from continuous ones (a
-  game whose lead is ``d`` counts ``min(max(L - d, 0), 1)``), so that losses below one point do not
-  only count ties;
+- **smoothed**: the same with a lead of ``d`` whole points taken as a margin somewhere in
+  ``(d - 1, d]`` (a game counts ``min(max(L - d + 1, 0), 1)``): the step function above made
+  linear between whole points, so that a loss below one point is not counted as deciding nothing
+  (a finished game is never tied, so every lead is at least 1);
 - **decides for the player**: the share of (game, player) pairs for which L points more or less
   change whether that player wins (the winner losing L, anyone else gaining it).
 
@@ -53,7 +54,7 @@ def margins(games: int, players: int, seed: int) -> tuple[list[int], list[tuple[
 def decided_shares(leads: list[int], tables: list[tuple[int, list[int]]], loss: float) -> tuple[float, float, float]:
     """The three shares (see the module's docstring) for a loss of ``loss`` points."""
     games = sum(lead < loss for lead in leads) / len(leads)
-    smoothed = sum(min(max(loss - lead, 0.0), 1.0) for lead in leads) / len(leads)
+    smoothed = sum(min(max(loss - lead + 1, 0.0), 1.0) for lead in leads) / len(leads)
     flips = 0
     pairs = 0
     for top, others in tables:

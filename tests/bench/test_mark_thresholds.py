@@ -12,10 +12,10 @@ def test_the_shares_by_hand() -> None:
     script = load("bench_mark_thresholds")
     # two games: the winner leads by 1 (70 to 69, 10) and by 5 (80 to 75, 20)
     leads, tables = [1, 5], [(70, [69, 10]), (80, [75, 20])]
-    assert script.decided_shares(leads, tables, 0.5) == (0.0, 0.0, 0.0)
+    assert script.decided_shares(leads, tables, 0.5) == (0.0, 0.25, 0.0)  # smoothed: half of the 1-point game
     games, smoothed, players = script.decided_shares(leads, tables, 2.0)
     assert (games, smoothed) == (0.5, 0.5) and players == pytest.approx(2 / 6)  # winner 1 and runner-up 1 flip
-    assert script.decided_shares(leads, tables, 1.5)[1] == pytest.approx(0.25)  # half of the 1-point game
+    assert script.decided_shares(leads, tables, 4.5)[1] == pytest.approx(0.75)  # all of one game, half of the other
 
 
 def test_the_script_on_a_tiny_corpus(capsys: pytest.CaptureFixture[str]) -> None:
