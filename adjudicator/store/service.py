@@ -18,9 +18,9 @@ from typing import Any
 import duckdb
 from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
+from adjudicator.analysis.report import Analysis
 from adjudicator.source import lines_from_bytes
 from adjudicator.store import db
-from adjudicator.analysis.report import Analysis
 from adjudicator.store.decisions import ANALYSED, DECISION_COLUMNS, stored_analysis
 from adjudicator.store.errors import GameNotFound, StoreError
 from adjudicator.store.export import ExportedTable, export_parquet

@@ -78,7 +78,7 @@ async def store_game(
     stored = await run_in_threadpool(store_adapter.ingest, store, body.source, source or "api", replace=replace, analyze=analyze)
     response.status_code = 201 if stored.outcome == "ingested" else 200
     response.headers["Location"] = game_url(stored.game_id)
-    out = {"outcome": stored.outcome, "id": stored.game_id, "verdict": stored.verdict}
+    out: dict[str, Any] = {"outcome": stored.outcome, "id": stored.game_id, "verdict": stored.verdict}
     if analyze:
         out.update(decisions=stored.decisions, note=stored.note)
     return out
