@@ -80,19 +80,22 @@ def test_plots_lists_every_figure(client) -> None:
 
 def test_plots_say_which_figures_have_games_to_count(client) -> None:
     has_games = lambda **params: {f["name"] for f in client.get("/v1/plots", params=params).json()["figures"] if f["has_games"]}  # noqa: E731
-    everyone = {f.name for f in FIGURES if f.ruleset is None}
+    everyone = {f.name for f in FIGURES if f.ruleset is None and not f.decisions}
     assert has_games() == everyone  # an empty store: the figures of every game, which say there is none yet
     client.post("/v1/games", content=(LOGS / "3-players.jsonl").read_text(encoding="utf-8"), headers=NDJSON)
     assert has_games() == everyone
     client.post("/v1/games", content=(LOGS / "vengeance-brutal.jsonl").read_text(encoding="utf-8"), headers=NDJSON)
-    assert has_games() == {f.name for f in FIGURES}  # a Brutal game is a Vengeance game
+    assert has_games() == {f.name for f in FIGURES if not f.decisions}  # a Brutal game is a Vengeance game
     assert has_games(player="Nobody") == everyone
+    fx1 = (Path(__file__).resolve().parents[1] / "adjudicator" / "store" / "games" / "fx1_freeze.jsonl").read_text(encoding="utf-8")
+    client.post("/v1/games", content=fx1, headers=NDJSON, params={"analyze": "true"})
+    assert has_games() == {f.name for f in FIGURES}  # stored decisions: their figure too
     assert client.get("/v1/plots", params={"since": "soon"}).status_code == 422
 
 
 def test_each_plot_is_svg_of_the_stored_games(client) -> None:
     for text in (WRONG_TURN, *((LOGS / n).read_text(encoding="utf-8") for n in ("3-players.jsonl", "vengeance-brutal.jsonl"))):
-        client.post("/v1/games", content=text, headers=NDJSON)
+        client.post("/v1/games", content=text, headers=NDJSON, params={"analyze": "true"})  # the decisions' figure too
     for figure in FIGURES:
         response = client.get(f"/v1/plots/{figure.name}.svg")
         assert response.status_code == 200 and response.headers["content-type"] == "image/svg+xml"
