@@ -204,3 +204,15 @@ def runner_db(tmp_path: Path) -> Path:
     db = tmp_path / "r.duckdb"
     assert flip7("ingest", str(GAMES), "--db", str(db)).returncode in (0, 1)
     return db
+
+
+def test_ingest_analyze_through_a_running_server(tmp_path: Path, server: tuple[subprocess.Popen[str], Path]) -> None:
+    # issue 19: ingest --analyze reaches a served store through POST /v1/ingest?analyze=true
+    _, served = server
+    plain = tmp_path / "plain-analyze.duckdb"
+    files = [str(GAMES / "fx1_freeze.jsonl"), str(GAMES / "fx2_flip7.jsonl")]
+    through_server, on_file = (flip7("ingest", "--analyze", *files, "--db", str(db)) for db in (served, plain))
+    assert through_server.returncode == on_file.returncode == 0, through_server.stderr
+    assert through_server.stdout == on_file.stdout and "analysed 2 games (24 decisions stored)" in through_server.stdout
+    counted = flip7("query", "SELECT count(*) AS n FROM decisions", "--json", "--db", str(served))
+    assert counted.returncode == 0 and json.loads(counted.stdout) == [{"n": 24}]
