@@ -148,6 +148,7 @@ class GameState:
     __slots__ = (
         "game", "rules", "players", "seat_of", "draw_pile", "draw_size", "discard_pile", "rows", "round",
         "dealer", "in_round", "stack", "totals", "history", "over", "winner", "events_applied", "rounds_before",
+        "effects",
     )
 
     def __init__(self) -> None:
@@ -171,6 +172,9 @@ class GameState:
         self.events_applied = 0
         #: Rounds played before the log begins (a log that starts from a ``position`` in round N: N - 1).
         self.rounds_before = 0
+        #: What the event being applied did (``adjudicator.effects``), while an observer listens;
+        #: None otherwise (nothing is reported then).
+        self.effects: list[Any] | None = None
 
     def seat(self, game: GameEvent, rules: Ruleset) -> None:
         """Seat the players of a (validated) game event and lay out the ruleset's fresh draw pile."""
