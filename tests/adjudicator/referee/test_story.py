@@ -196,3 +196,17 @@ def test_a_long_list_of_legal_moves_is_cut_and_counted() -> None:
         legal = violation["legal_instead"]
         assert len(legal) == 13 and legal[-1] == more  # 36 legal swaps: 12 shown
         assert legal[0].startswith("Ana gives swap>Ana" if lang == "en" else "Ana gibt swap>Ana")
+
+
+@pytest.mark.parametrize(
+    ("dispute", "moved_by"),
+    [("32-vengeance-unlucky-7-by-steal", "steal"), ("35-vengeance-unlucky-7-by-swap", "swap"),
+     ("36-vengeance-unlucky-7-swapped-into-own-row", "swap"), ("37-vengeance-unlucky-7-by-set-aside-steal", "steal")],
+)
+def test_an_unlucky_7_moved_in_by_an_action_is_told_clearing_the_row(dispute: str, moved_by: str, snapshot) -> None:
+    text = (ROOT / "fixtures" / "disputes" / f"{dispute}.txt").read_text(encoding="utf-8")
+    told = {lang: explain(text, lang)["events"] for lang in ("en", "de")}
+    for lang, cleared in (("en", "The Unlucky 7 clears the rest of"), ("de", "Unlucky 7 räumt den Rest der Reihe von")):
+        [event] = [e for e in told[lang] if any(cleared in t for t in e["text"])]
+        assert moved_by in text.splitlines()[event["line"] - 1]  # told at the action's own line
+    assert {lang: [e["text"] for e in events if any("Unlucky 7" in t for t in e["text"])] for lang, events in told.items()} == snapshot
