@@ -10,7 +10,7 @@ built, so checking a log costs what it did.
 The names are the game's words shared by every ruleset; a card is a card name as the log spells
 it, and the kit says what it is called (``Ruleset.card_name``). No effect names a ruleset's card:
 a Second Chance that cancels a bust is a ``Saved`` with its ``cover``, an Unlucky 7 clearing a
-row is a ``Wiped`` by its ``card``, a Steal is a ``Moved`` ``by`` its card.
+row is a ``Wiped`` by its ``card``, a Steal is a ``Moved`` by its ``action``.
 
 Readers: the referee's story (``adjudicator.referee.story``), the timeline and ``flip7 state``.
 """
@@ -77,13 +77,13 @@ class Wiped:
 
 @dataclass(frozen=True, slots=True)
 class Moved:
-    """``by`` (an action card of ``holder``) moved ``card`` out of ``source``'s row: into ``to``'s
-    row, or to the discard pile when ``to`` is None. What the card then did is its own effect."""
+    """``action`` (an action card ``holder`` used) moved ``card`` out of ``source``'s row: into
+    ``to``'s row, or to the discard pile when ``to`` is None. What the card then did is its own effect."""
 
     card: str
     source: int
     to: int | None
-    by: str
+    action: str
     holder: int
 
 
@@ -192,6 +192,25 @@ def report(state: GameState, effect: Effect) -> None:
         effects.append(effect)
 
 
+class LastEffects:
+    """A replay observer that keeps what the last event did (none when it was refused): the
+    effects ``flip7 state`` and ``POST /v1/state`` show with the table."""
+
+    def __init__(self) -> None:
+        self.effects: list[Effect] = []
+
+    def before(self, state: GameState, event: object, index: int) -> None:
+        """A new event: what the one before did is no longer the last thing done."""
+        self.effects = []
+
+    def after(self, state: GameState, event: object, index: int) -> None:
+        """Keep what ``event`` did."""
+        self.effects = state.effects or []
+
+    def judged(self, state: GameState, index: int, applied: int, stopped_by: object) -> None:
+        """Nothing more to keep."""
+
+
 def arrival(effects: list[Effect], seat: int, card: str) -> Effect | None:
     """The first effect that says what ``card`` did on reaching ``seat`` (see ``ARRIVALS``)."""
     for effect in effects:
@@ -201,6 +220,6 @@ def arrival(effects: list[Effect], seat: int, card: str) -> Effect | None:
 
 
 __all__ = [
-    "ARRIVALS", "AsideDone", "Awaits", "Busted", "Discarded", "DrawsOwed", "Effect", "Flip7", "Given", "Kept",
+    "ARRIVALS", "AsideDone", "Awaits", "Busted", "Discarded", "DrawsOwed", "Effect", "Flip7", "Given", "Kept", "LastEffects",
     "Moved", "Placed", "PutOut", "RoundEnded", "Saved", "Scored", "SetAside", "Stayed", "Wiped", "arrival", "report",
 ]

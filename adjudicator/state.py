@@ -570,6 +570,16 @@ class Ruleset:
         then actions (default: the order of ``deck``)."""
         return tuple(self.deck(1))
 
+    def view_label(self, card: str) -> str:
+        """How the viewer and the table view label ``card`` on the table ("The Zero", "÷2");
+        default: ``card_name``."""
+        return self.card_name(card)
+
+    def mode(self, game: GameEvent) -> str | None:
+        """The name of the mode ``game``'s options select, for the viewer's title (Vengeance:
+        ``brutal``); default: None (the ruleset has one mode)."""
+        return None
+
     def row_notes(self, state: GameState, seat: int) -> list[str]:
         """What else lies in or happened to ``seat``'s row, in words a player uses ("holds a Second
         Chance", "frozen by Cem's Freeze"); default: nothing."""

@@ -523,6 +523,14 @@ class Vengeance(Ruleset):
             return f"choose the row {self.label(card)} works on, one of"
         return super().target_request(card)
 
+    def view_label(self, card: str) -> str:
+        """``÷2`` on the table; other cards as ``card_name`` names them."""
+        return "÷2" if card == HALVE else card_name(card)
+
+    def mode(self, game: GameEvent) -> str | None:
+        """``brutal`` in Brutal mode."""
+        return "brutal" if game.brutal else None
+
     def card_order(self) -> tuple[str, ...]:
         """The Zero, 1 … 13 with the Unlucky 7 after the 7s and the Lucky 13 after the 13s, then
         ÷2 and the minus modifiers, then the actions."""
