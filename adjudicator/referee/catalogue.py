@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.rules.ruleset import Ruleset, ScoreStep
+from adjudicator.rulesets import find_kit
+from adjudicator.rulesets.texts import RefereeTexts
 
 LANGUAGES = ("en", "de")
-
-_ACTION_NAMES = {"freeze": "Freeze", "flip_three": "Flip Three", "second_chance": "Second Chance"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,16 +69,12 @@ class Breakdown:
 
 def card_label(card: str, lang: str, rules: Ruleset | None = None) -> str:
     """A card as a sentence names it: ``a 7`` / ``eine 7``, ``Freeze``, ``+4``, ``the Lucky 13`` /
-    ``Lucky 13`` (``rules``: the game's ruleset, which names its cards; None: the base game's names)."""
-    if lang == "de" and card.isdigit() and (rules is None or rules.card_name(card) == card):
+    ``Lucky 13`` (``rules``: the game's ruleset, which names its cards; None: the base game's kit names them)."""
+    if rules is None:
+        rules = find_kit("flip7").rules
+    if lang == "de" and card.isdigit() and rules.card_name(card) == card:
         return f"eine {card}"
-    if rules is not None:
-        return rules.label(card) if lang == "en" else rules.card_name(card)
-    if card in _ACTION_NAMES:
-        return _ACTION_NAMES[card]
-    if card.isdigit():
-        return f"an {card}" if card in ("8", "11") else f"a {card}"
-    return card
+    return rules.label(card) if lang == "en" else rules.card_name(card)
 
 
 def names(items: list[str], lang: str) -> str:
@@ -117,7 +113,24 @@ def render(note: Note, lang: str, lines: Mapping[int, int], rules: Ruleset | Non
             values[key] = names([render(v, lang, lines, rules) if isinstance(v, Note) else str(v) for v in value], lang)
         else:
             values[key] = value
-    return _PLURAL.sub(lambda m: m[2] if values.get(m[1]) == 1 else m[3], TEXTS[lang][note.key]).format(**values)
+    return _PLURAL.sub(lambda m: m[2] if values.get(m[1]) == 1 else m[3], text(note.key, lang, rules)).format(**values)
+
+
+def text(key: str, lang: str, rules: Ruleset | None = None) -> str:
+    """The sentence of ``key`` in ``lang``: the shared catalogue's, or the game's ruleset's own
+    (its kit's ``referee`` texts, for its cards and choices)."""
+    shared = TEXTS[lang].get(key)
+    if shared is not None:
+        return shared
+    own = referee_texts(rules).text(lang, key)
+    if own is None:
+        raise KeyError(f"no text {key!r} in {lang}")
+    return own
+
+
+def referee_texts(rules: Ruleset | None) -> RefereeTexts:
+    """The referee's texts of ``rules``'s kit (the base game's when no game is seated yet)."""
+    return find_kit(rules.name if rules is not None else "flip7").referee
 
 
 #: ``[n:card|cards]``: a word in the singular or the plural, by the count in parameter ``n``.
@@ -142,37 +155,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "chance_none": "nothing in the draw pile can bust them.",
         "chance_covered": "no risk, a duplicate would only cost their {cover_card} ({bad} of {size} cards would be one, {pct}).",
         "hit_card": "{player} draws {card}.",
-        "flip3_card": "{player} draws {card} (card {n} of {size} of the {action_card}).",
+        "owed_card": "{player} draws {card} (card {n} of {size} of the {action_card}).",
         "stay": "{player} stays and banks {score}.",
         "bust": "{player} draws a second {number} and busts: 0 points this round.",
-        "bust_flip3": "{player} draws a second {number} and busts: 0 points this round, and the {action_card} ends.",
+        "bust_owed": "{player} draws a second {number} and busts: 0 points this round, and the {action_card} ends.",
         "bust_taken": "{player} now holds a second {number} and busts: 0 points this round.",
         "sc_saved": "{player}'s {cover_card} cancels the second {number}; both are discarded.",
-        "sc_saved_flip3": "{player}'s {cover_card} cancels the second {number}; both are discarded and the {action_card} goes on.",
+        "sc_saved_owed": "{player}'s {cover_card} cancels the second {number}; both are discarded and the {action_card} goes on.",
         "sc_kept": "{player} keeps the {cover_card} in front of them.",
-        "needs_pass": "{player} already holds a Second Chance and must pass this one on to a player who has none: {eligible}.",
-        "discarded_second_chance": "{player} already holds a Second Chance and nobody can take another one: it is discarded.",
         "discarded_unused": "{card} has no legal use now, so it is discarded (with no event).",
         "row_cleared": "{card} clears the rest of {player}'s row: {cards} [n:goes|go] to the discard pile.",
         "needs_target": "{player} must give {card} to one of these players: {eligible}.",
-        "needs_steal": "{player} must use {card} on one of these players: {eligible}.",
-        "needs_swap": "{player} must use {card} on two of these players: {eligible}.",
-        "needs_discard": "{player} must use {card} on one of these players: {eligible}.",
         "set_aside": "{card} is set aside until the {size} cards of the {action_card} are drawn.",
         "flip7": "Seven different numbers: {player} makes Flip 7 and the round ends at once.",
         "flip7_choice": "Seven different numbers: {player} makes Flip 7 and now chooses where the bonus goes: +15 for themselves or -15 for another player.",
-        "t_freeze": "{player} gives Freeze to {target}, who is out of the round and banks {score}.",
-        "t_flip_three": "{player} gives Flip Three to {target}, who must take the next three cards.",
         "t_give": "{player} gives {card} to {target}.",
-        "t_just_one_more": "{player} gives Just One More to {target}, who takes one more card and then stays.",
-        "t_flip_four": "{player} gives Flip Four to {target}, who must take the next four cards.",
-        "t_steal": "{player} steals {target_card} from {target}.",
-        "t_discard": "{player} makes {target} discard {target_card}.",
-        "t_swap": "{player} swaps cards between {target} and {other}: {target} gives up {target_card} and gets {other_card}.",
-        "t_bonus": "{player} gives the Flip 7 bonus to {target}: -15 for {target}.",
-        "t_bonus_self": "{player} takes the Flip 7 bonus: +15.",
-        "t_pass": "{player} passes the extra Second Chance to {target}.",
-        "t_name": "{player} names {target} as the recipient of the set-aside {card}.",
         "dropped": "{player} busted, so the cards set aside are discarded unused: {cards}.",
         "resolve": "{player} is still in and now gives out the cards set aside, in the order drawn: {cards}.",
         "first_edition": "{player} busted, but by the first edition's rule the cards set aside are still given out: {cards}.",
@@ -199,7 +196,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "step_bonus": "Flip 7 bonus {amount} → {total}",
         # who is out and why
         "out_busted": "{player} busted on {at} with a second {number}",
-        "out_busted_flip3": "{player} busted on {at} with a second {number}, which ended their {action_card}",
+        "out_busted_owed": "{player} busted on {at} with a second {number}, which ended their {action_card}",
         "out_made_stay": "{player} had to stay on {at}, after the card an action made them take",
         "out_frozen": "{player} was frozen by {by} on {at}",
         "out_stayed": "{player} stayed on {at}",
@@ -222,12 +219,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "exp_turn": "it was {player}'s turn to hit or stay",
         "exp_turn_hit": "it was {player}'s turn, and with nothing in front of them they must hit",
         "exp_draw_hit": "a card was owed to {player} after their hit",
-        "exp_draw_flip3": "{player} still had {n} [n:card|cards] to take for a {action_card}",
+        "exp_draw_owed": "{player} still had {n} [n:card|cards] to take for a {action_card}",
         "exp_target": "{player} had to give {card} to one of: {eligible}",
-        "exp_steal": "{player} had to use {card} on one of: {eligible}",
-        "exp_swap": "{player} had to use {card} on two of: {eligible}",
-        "exp_discard": "{player} had to use {card} on one of: {eligible}",
-        "exp_pass": "{player} had to pass the extra Second Chance to one of: {eligible}",
         "expected": "at that moment {expectation}",
         "legal": "Legal instead: {moves}.",
         "legal_any_card": "any card still in the draw pile for {player}",
@@ -279,37 +272,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "chance_none": "keine Karte im Nachziehstapel kann eine doppelte Zahl sein.",
         "chance_covered": "kein Risiko, eine doppelte Zahl kostet nur die {cover_card} ({bad} von {size} Karten, {pct}).",
         "hit_card": "{player} bekommt {card}.",
-        "flip3_card": "{player} bekommt {card} (Karte {n} von {size} aus {action_card}).",
+        "owed_card": "{player} bekommt {card} (Karte {n} von {size} aus {action_card}).",
         "stay": "{player} sagt „Stopp“ und behält {score} Punkte.",
         "bust": "{player} bekommt eine zweite {number} und hat sich verzockt: 0 Punkte in dieser Runde.",
-        "bust_flip3": "{player} bekommt eine zweite {number} und hat sich verzockt: 0 Punkte, und {action_card} ist vorbei.",
+        "bust_owed": "{player} bekommt eine zweite {number} und hat sich verzockt: 0 Punkte, und {action_card} ist vorbei.",
         "bust_taken": "{player} hat jetzt eine zweite {number} und hat sich verzockt: 0 Punkte in dieser Runde.",
         "sc_saved": "Die {cover_card} rettet {player}: die zweite {number} und die {cover_card} werden abgelegt.",
-        "sc_saved_flip3": "Die {cover_card} rettet {player}: die zweite {number} und die {cover_card} werden abgelegt, {action_card} geht weiter.",
+        "sc_saved_owed": "Die {cover_card} rettet {player}: die zweite {number} und die {cover_card} werden abgelegt, {action_card} geht weiter.",
         "sc_kept": "{player} legt die {cover_card} vor sich.",
-        "needs_pass": "{player} hat schon eine Second Chance und muss diese an jemanden ohne weitergeben: {eligible}.",
-        "discarded_second_chance": "{player} hat schon eine Second Chance, und niemand kann eine nehmen: sie wird abgelegt.",
         "discarded_unused": "{card} kann jetzt nicht genutzt werden und wird abgelegt (ohne eigenes Ereignis).",
         "row_cleared": "{card} räumt den Rest der Reihe von {player} ab: {cards} [n:kommt|kommen] auf den Ablagestapel.",
         "needs_target": "{player} muss {card} an jemanden geben, der noch in der Runde ist: {eligible}.",
-        "needs_steal": "{player} muss {card} bei einem dieser Spieler einsetzen: {eligible}.",
-        "needs_swap": "{player} muss {card} bei zwei dieser Spieler einsetzen: {eligible}.",
-        "needs_discard": "{player} muss {card} bei einem dieser Spieler einsetzen: {eligible}.",
         "set_aside": "{card} wird beiseitegelegt, bis die {size} Karten aus {action_card} aufgedeckt sind.",
         "flip7": "Sieben verschiedene Zahlen: {player} schafft einen Flip 7, die Runde endet sofort.",
         "flip7_choice": "Sieben verschiedene Zahlen: {player} schafft einen Flip 7 und wählt jetzt, wohin der Bonus geht: +15 für sich oder -15 für jemand anderen.",
-        "t_freeze": "{player} gibt Freeze an {target}: {target} muss aufhören und behält {score} Punkte.",
-        "t_flip_three": "{player} gibt Flip Three an {target}: {target} muss die nächsten drei Karten nehmen.",
         "t_give": "{player} gibt {card} an {target}.",
-        "t_just_one_more": "{player} gibt Just One More an {target}: {target} nimmt genau eine Karte und muss dann aufhören.",
-        "t_flip_four": "{player} gibt Flip Four an {target}: {target} muss die nächsten vier Karten nehmen.",
-        "t_steal": "{player} nimmt {target} {target_card} weg.",
-        "t_discard": "{player} lässt {target} {target_card} abwerfen.",
-        "t_swap": "{player} tauscht zwischen {target} und {other}: {target} gibt {target_card} ab und bekommt {other_card}.",
-        "t_bonus": "{player} gibt den Flip-7-Bonus an {target}: -15 für {target}.",
-        "t_bonus_self": "{player} nimmt den Flip-7-Bonus: +15.",
-        "t_pass": "{player} gibt die zusätzliche Second Chance an {target} weiter.",
-        "t_name": "{player} bestimmt {target} für die beiseitegelegte Karte {card}.",
         "dropped": "{player} hat sich verzockt, deshalb werden die beiseitegelegten Karten ({cards}) ungenutzt abgelegt.",
         "resolve": "{player} ist noch in der Runde und führt jetzt die beiseitegelegten Karten ({cards}) in der Reihenfolge aus, in der sie kamen.",
         "first_edition": "{player} hat sich verzockt, nach der ersten Auflage werden die beiseitegelegten Karten ({cards}) trotzdem ausgeführt.",
@@ -334,7 +311,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "step_flip7": "Flip 7 {amount} → {total}",
         "step_bonus": "Flip-7-Bonus {amount} → {total}",
         "out_busted": "{player} hat sich bei {at} mit einer zweiten {number} verzockt",
-        "out_busted_flip3": "{player} hat sich bei {at} mit einer zweiten {number} verzockt, damit war {action_card} vorbei",
+        "out_busted_owed": "{player} hat sich bei {at} mit einer zweiten {number} verzockt, damit war {action_card} vorbei",
         "out_made_stay": "{player} musste bei {at} aufhören, nach der Karte, die eine Aktion verlangt hat",
         "out_frozen": "{player} wurde bei {at} von {by} eingefroren (Freeze)",
         "out_stayed": "{player} hat bei {at} „Stopp“ gesagt",
@@ -356,12 +333,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "exp_turn": "{player} war an der Reihe: „noch eine“ oder „Stopp“",
         "exp_turn_hit": "{player} war an der Reihe und muss ohne Karte vor sich „noch eine“ sagen",
         "exp_draw_hit": "{player} bekam nach „noch eine“ eine Karte",
-        "exp_draw_flip3": "{player} musste für {action_card} noch {n} [n:Karte|Karten] nehmen",
+        "exp_draw_owed": "{player} musste für {action_card} noch {n} [n:Karte|Karten] nehmen",
         "exp_target": "{player} musste {card} an einen dieser Spieler geben: {eligible}",
-        "exp_steal": "{player} musste {card} bei einem dieser Spieler einsetzen: {eligible}",
-        "exp_swap": "{player} musste {card} bei zwei dieser Spieler einsetzen: {eligible}",
-        "exp_discard": "{player} musste {card} bei einem dieser Spieler einsetzen: {eligible}",
-        "exp_pass": "{player} musste die zusätzliche Second Chance an einen dieser Spieler weitergeben: {eligible}",
         "expected": "in diesem Moment gilt: {expectation}",
         "legal": "Erlaubt wäre: {moves}.",
         "legal_any_card": "jede Karte, die noch im Nachziehstapel ist, für {player}",

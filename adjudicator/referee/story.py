@@ -33,7 +33,7 @@ from adjudicator.errors import RuleViolation
 from adjudicator.events import Event
 from adjudicator.nearest import nearest
 from adjudicator.notation import statement
-from adjudicator.referee.catalogue import TEXTS, Breakdown, Note, render
+from adjudicator.referee.catalogue import Breakdown, Note, referee_texts, render
 from adjudicator.replay import UnreadableLine, replay_lines
 from adjudicator.rules import HIT, Expectation, expecting, legal_moves
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, ScoreStep
@@ -122,10 +122,10 @@ def describe(state: GameState, exp: Expectation) -> Note:
         top = state.stack[-1]
         left = top.remaining if isinstance(top, DrawFrame) else 1
         action = top.action_card if isinstance(top, DrawFrame) and top.action_card else ""
-        return Note("exp_draw_hit", {"player": who}) if exp.purpose == HIT else Note("exp_draw_flip3", {"player": who, "n": left, "action_card": action})
+        return Note("exp_draw_hit", {"player": who}) if exp.purpose == HIT else Note("exp_draw_owed", {"player": who, "n": left, "action_card": action})
     eligible = [state.name(s) for s in exp.eligible]
     # a purpose (pass) or a card (Steal) with words of its own
-    key = next((k for k in (f"exp_{exp.purpose}", f"exp_{exp.card}") if k in TEXTS["en"]), "exp_target")
+    key = referee_texts(state.rules).key("exp", exp.purpose, exp.card) or "exp_target"
     return Note(key, {"player": who, "card": exp.card, "eligible": eligible})
 
 
@@ -248,8 +248,9 @@ class _Teller:
         elif kind == "target":
             seat = state.seat_of[ev.target]
             fields = {k: v for k, v in ev.__dict__.items() if k != "type" and v is not None}
-            key = next((k for k in (f"t_{exp.purpose}", f"t_{ev.card}") if k in TEXTS["en"]), "t_give")
-            if ev.target == ev.player and f"{key}_self" in TEXTS["en"]:
+            own = referee_texts(state.rules)
+            key = own.key("t", exp.purpose, ev.card) or "t_give"
+            if ev.target == ev.player and own.key(key, "self"):
                 key += "_self"
             notes.append(Note(key, {**fields, "score": row_score(state, after[seat])}))
             if any(isinstance(e, PutOut) and e.seat == seat and e.status not in (STAYED, BUSTED) for e in effects):
@@ -307,9 +308,9 @@ class _Teller:
             bust = next((e for e in mine if isinstance(e, Busted)), None)
             if bust is not None and was.status != BUSTED:
                 number = state.rules.card_name(bust.card)
-                key = "bust_taken" if ev.type == "target" else "bust_flip3" if action and draw_left > 1 else "bust"
+                key = "bust_taken" if ev.type == "target" else "bust_owed" if action and draw_left > 1 else "bust"
                 step.notes.append(Note(key, {"player": name, "number": number, **action}))
-                self.outs[(round_no, seat)] = Note("out_busted_flip3" if action else "out_busted", {"player": name, "number": number, "at": step.index, **action})
+                self.outs[(round_no, seat)] = Note("out_busted_owed" if action else "out_busted", {"player": name, "number": number, "at": step.index, **action})
                 noted.add(seat)
                 continue
             for wipe in mine:  # the card cleared the rest of the row (an Unlucky 7), drawn or moved in
@@ -319,8 +320,8 @@ class _Teller:
             for save in mine:
                 if isinstance(save, Saved):
                     number = state.rules.card_name(save.card)
-                    flip3 = bool(action) and draw_left > 1
-                    step.notes.append(Note("sc_saved_flip3" if flip3 else "sc_saved", {"player": name, "number": number, "cover_card": save.cover, **action}))
+                    more_owed = bool(action) and draw_left > 1
+                    step.notes.append(Note("sc_saved_owed" if more_owed else "sc_saved", {"player": name, "number": number, "cover_card": save.cover, **action}))
                     self.saves.setdefault((round_no, seat), []).append(Note("sc_used_fact", {"player": name, "number": number, "at": step.index, "cover_card": save.cover}))
             if any(isinstance(e, Flip7) for e in mine) and not was.flip7:
                 step.notes.append(Note("flip7" if end is not None else "flip7_choice", {"player": name}))
@@ -344,7 +345,7 @@ class _Teller:
             notes.append(Note("deal_card", {"player": ev.player, "card": ev.card}))
         elif draw is not None:
             _, size = self.draw_sizes.get(id(draw), (draw, draw.remaining))
-            notes.append(Note("flip3_card", {"player": ev.player, "card": ev.card, "n": size - draw_left + 1, "size": size, "action_card": draw.action_card or ""}))
+            notes.append(Note("owed_card", {"player": ev.player, "card": ev.card, "n": size - draw_left + 1, "size": size, "action_card": draw.action_card or ""}))
         else:
             notes.append(Note("hit_card", {"player": ev.player, "card": ev.card}))
         if ended:
@@ -357,10 +358,10 @@ class _Teller:
         elif isinstance(did, Awaits):
             now = expecting(state)
             if now.kind == "target" and now.card == ev.card and now.seat == seat:
-                key = next((k for k in (f"needs_{now.purpose}", f"needs_{ev.card}") if k in TEXTS["en"]), "needs_target")
+                key = referee_texts(state.rules).key("needs", now.purpose, ev.card) or "needs_target"
                 notes.append(Note(key, {"player": ev.player, "card": ev.card, "eligible": [state.name(s) for s in now.eligible]}))
         elif isinstance(did, Discarded):
-            key = f"discarded_{ev.card}" if f"discarded_{ev.card}" in TEXTS["en"] else "discarded_unused"
+            key = referee_texts(state.rules).key("discarded", ev.card) or "discarded_unused"
             notes.append(Note(key, {"player": ev.player, "card": ev.card}))
         # a number or modifier laid in the row (or busting, saved, clearing it): told with the row's changes
 

@@ -1,0 +1,31 @@
+"""The referee's sentences for the base game's own cards and choices, in English and German
+(the ``referee`` facet of its kit): a Freeze or Flip Three given, an extra Second Chance passed on
+or discarded, a recipient named first for a set-aside card."""
+
+from __future__ import annotations
+
+from adjudicator.rulesets.texts import RefereeTexts
+
+#: Keys as ``RefereeTexts`` says: the moment, then the card or the target's purpose.
+TEXTS = RefereeTexts({
+    "en": {
+        "needs_pass": "{player} already holds a Second Chance and must pass this one on to a player who has none: {eligible}.",
+        "discarded_second_chance": "{player} already holds a Second Chance and nobody can take another one: it is discarded.",
+        "t_freeze": "{player} gives Freeze to {target}, who is out of the round and banks {score}.",
+        "t_flip_three": "{player} gives Flip Three to {target}, who must take the next three cards.",
+        "t_pass": "{player} passes the extra Second Chance to {target}.",
+        "t_name": "{player} names {target} as the recipient of the set-aside {card}.",
+        "exp_pass": "{player} had to pass the extra Second Chance to one of: {eligible}",
+    },
+    "de": {
+        "needs_pass": "{player} hat schon eine Second Chance und muss diese an jemanden ohne weitergeben: {eligible}.",
+        "discarded_second_chance": "{player} hat schon eine Second Chance, und niemand kann eine nehmen: sie wird abgelegt.",
+        "t_freeze": "{player} gibt Freeze an {target}: {target} muss aufhören und behält {score} Punkte.",
+        "t_flip_three": "{player} gibt Flip Three an {target}: {target} muss die nächsten drei Karten nehmen.",
+        "t_pass": "{player} gibt die zusätzliche Second Chance an {target} weiter.",
+        "t_name": "{player} bestimmt {target} für die beiseitegelegte Karte {card}.",
+        "exp_pass": "{player} musste die zusätzliche Second Chance an einen dieser Spieler weitergeben: {eligible}",
+    },
+})
+
+__all__ = ["TEXTS"]
