@@ -253,8 +253,9 @@ class _Teller:
             if ev.target == ev.player and own.key(key, "self"):
                 key += "_self"
             notes.append(Note(key, {**fields, "score": row_score(state, after[seat])}))
-            if any(isinstance(e, PutOut) and e.seat == seat and e.status not in (STAYED, BUSTED) for e in effects):
-                self.outs[(round_no, seat)] = Note("out_frozen", {"player": ev.target, "by": ev.player, "at": step.index})
+            out = next((e for e in effects if isinstance(e, PutOut) and e.seat == seat and e.status not in (STAYED, BUSTED)), None)
+            if out is not None:
+                self.outs[(round_no, seat)] = Note(own.key("out", out.status) or "out_put_out", {"player": ev.target, "by": ev.player, "at": step.index})
                 noted.add(seat)
         elif kind == "position":
             self._position(step)
@@ -334,7 +335,8 @@ class _Teller:
             if out.status == STAYED:  # made to stay by an action (Just One More)
                 self.outs[(round_no, seat)] = Note("out_made_stay", {"player": name, "at": step.index})
             else:  # put out by an action without a target event of its own (assign_first)
-                self.outs[(round_no, seat)] = Note("out_frozen", {"player": name, "by": ev.player if ev.type == "target" else "?", "at": step.index})
+                key = referee_texts(state.rules).key("out", out.status) or "out_put_out"
+                self.outs[(round_no, seat)] = Note(key, {"player": name, "by": ev.player if ev.type == "target" else "?", "at": step.index})
 
     def _card(self, step: Step, ev: Any, exp: Expectation, draw: DrawFrame | None, draw_left: int, effects: list[Effect], ended: bool) -> None:
         state = self.state

@@ -1,6 +1,6 @@
 """The referee's sentences for the base game's own cards and choices, in English and German
-(the ``referee`` facet of its kit): a Freeze or Flip Three given, an extra Second Chance passed on
-or discarded, a recipient named first for a set-aside card."""
+(the ``referee`` facet of its kit): a Freeze or Flip Three given, a player frozen, an extra Second
+Chance passed on or discarded, a recipient named first for a set-aside card."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from adjudicator.rulesets.texts import RefereeTexts
 #: Keys as ``RefereeTexts`` says: the moment, then the card or the target's purpose.
 TEXTS = RefereeTexts({
     "en": {
+        "out_frozen": "{player} was frozen by {by} on {at}",
+        "outcome_frozen": "frozen",
+        "holds_sc": "{player} already holds a Second Chance",
         "needs_pass": "{player} already holds a Second Chance and must pass this one on to a player who has none: {eligible}.",
         "discarded_second_chance": "{player} already holds a Second Chance and nobody can take another one: it is discarded.",
         "t_freeze": "{player} gives Freeze to {target}, who is out of the round and banks {score}.",
@@ -18,6 +21,9 @@ TEXTS = RefereeTexts({
         "exp_pass": "{player} had to pass the extra Second Chance to one of: {eligible}",
     },
     "de": {
+        "out_frozen": "{player} wurde bei {at} von {by} eingefroren (Freeze)",
+        "outcome_frozen": "eingefroren",
+        "holds_sc": "{player} hat schon eine Second Chance",
         "needs_pass": "{player} hat schon eine Second Chance und muss diese an jemanden ohne weitergeben: {eligible}.",
         "discarded_second_chance": "{player} hat schon eine Second Chance, und niemand kann eine nehmen: sie wird abgelegt.",
         "t_freeze": "{player} gibt Freeze an {target}: {target} muss aufhören und behält {score} Punkte.",
