@@ -570,6 +570,11 @@ class Ruleset:
         then actions (default: the order of ``deck``)."""
         return tuple(self.deck(1))
 
+    def outcome_marks(self) -> dict[str, tuple[str, str]]:
+        """Marks for the outcomes of the ruleset's own statuses in a verdict's score table: outcome
+        → (mark, what it means), e.g. the base game's ``frozen`` → ``("❄", "frozen")``; default: none."""
+        return {}
+
     def view_label(self, card: str) -> str:
         """How the viewer and the table view label ``card`` on the table ("The Zero", "÷2");
         default: ``card_name``."""

@@ -11,9 +11,19 @@ from rich.measure import Measurement
 from rich.table import Table
 
 from adjudicator.rules import Ruleset, find_ruleset
+from adjudicator.rulesets import RULESETS
 from adjudicator.table import EffectView, TableView
 
-_OUTCOME_MARK = {"stayed": "", "frozen": " ❄", "busted": " ✗", "flip7": " ★", "in": " ·", "playing": " …"}
+#: Marks of the outcomes every ruleset shares; a ruleset marks its own (``Ruleset.outcome_marks``).
+_SHARED_MARKS = {"busted": ("✗", "busted"), "flip7": ("★", "Flip 7"), "in": ("·", "still in at another's Flip 7"), "playing": ("…", "round not over")}
+
+
+def _outcome_marks() -> dict[str, tuple[str, str]]:
+    """Every outcome's mark and meaning: the shared ones and those of each registered ruleset."""
+    marks = {"stayed": ("", "")}
+    for rules in RULESETS.values():
+        marks.update(rules.outcome_marks())
+    return {**marks, **_SHARED_MARKS}
 _MAX_SHOWN = 160
 
 
@@ -82,21 +92,17 @@ def render_verdict(
     console.print()
 
 
-#: What each outcome mark means, for the legend under the scores (only marks that occur are explained).
-_OUTCOME_LEGEND = {
-    "frozen": "❄ frozen", "busted": "✗ busted", "flip7": "★ Flip 7", "in": "· still in at another's Flip 7", "playing": "… round not over",
-}
-
-
 def _legend(rounds: list[Any]) -> str:
-    """The marks used in ``rounds``, explained (a Vengeance game has no ❄; a round with none has no legend)."""
+    """The marks used in ``rounds``, explained (only marks that occur: a Vengeance game has no ❄;
+    a round with none has no legend)."""
     used = {entry.get("outcome") for rnd in rounds for entry in rnd["players"].values()}
-    return "  ".join(text for outcome, text in _OUTCOME_LEGEND.items() if outcome in used)
+    return "  ".join(f"{mark} {meaning}" for outcome, (mark, meaning) in _outcome_marks().items() if mark and outcome in used)
 
 
 def _score_cell(rnd: Mapping[str, Any], player: str) -> str:
     entry = rnd["players"].get(player, {})
-    return f"{entry.get('score', '')}{_OUTCOME_MARK.get(entry.get('outcome', ''), '')}"
+    mark = _outcome_marks().get(entry.get("outcome", ""), ("", ""))[0]
+    return f"{entry.get('score', '')}{' ' + mark if mark else ''}"
 
 
 def _rounds_by_player_columns(rounds: list[Any], totals: Mapping[str, int], players: list[str]) -> Table:

@@ -167,7 +167,7 @@ class _Teller:
         step = Step(index, self.lines[index], event, state.round if state.in_round else state.round + 1)
         if event is not None:
             if event.type in ("round", "score", "position"):
-                step.round = event.round  # type: ignore[union-attr]
+                step.round = event.round
             elif event.type == "end" or not state.in_round and event.type != "round" and state.round:
                 step.round = state.round
         self.step = step

@@ -394,6 +394,10 @@ class BaseGame(Ruleset):
             notes.append("holds a Second Chance")
         return notes
 
+    def outcome_marks(self) -> dict[str, tuple[str, str]]:
+        """❄ for a player a Freeze stopped."""
+        return {FROZEN: ("❄", "frozen")}
+
     def status_legend(self) -> dict[str, str]:
         """The shared statuses and ``frozen``."""
         legend = super().status_legend()

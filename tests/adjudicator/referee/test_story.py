@@ -210,3 +210,14 @@ def test_an_unlucky_7_moved_in_by_an_action_is_told_clearing_the_row(dispute: st
         [event] = [e for e in told[lang] if any(cleared in t for t in e["text"])]
         assert moved_by in text.splitlines()[event["line"] - 1]  # told at the action's own line
     assert {lang: [e["text"] for e in events if any("Unlucky 7" in t for t in e["text"])] for lang, events in told.items()} == snapshot
+
+
+def test_a_brutal_flip_7_in_a_flip_four_does_not_give_out_the_set_aside_cards() -> None:
+    text = (
+        "game b; players Ana Ben Cem; dealer Cem; ruleset vengeance; brutal\nround 1\nAna 1; Ben 2; Cem 3\n"
+        "Ana hit 4\nBen hit 5\nCem hit 6\nAna hit 5\nBen stay\nCem stay\nAna hit 8\nAna hit 9\nAna hit Flip Four>Ana\nAna 10 steal 11\n"
+    )
+    last = explain(text)["events"][-1]["text"]
+    assert last[0] == "Ana draws an 11 (card 3 of 4 of the Flip Four)."
+    assert any("makes Flip 7 and now chooses where the bonus goes" in t for t in last)
+    assert not any("gives out the cards set aside" in t for t in last)  # the Flip 7 dropped the Steal
