@@ -106,6 +106,10 @@ class TablePlayer(BaseModel):
     notes: list[str] = Field(default_factory=list, description='What else lies in or happened to the row, in words ("frozen by Cem\'s Freeze", "holds The Zero: must hit").')
     round_score: int | None = Field(description="What the row would score now (null between rounds).")
     total: int
+    held: list[str] = Field(
+        default_factory=list,
+        description="Other cards that lie in front of the player, in the ruleset's order (base game: the Freeze that stopped them, a held Second Chance).",
+    )
     score_steps: list[ScoreStepView] | None = Field(
         default=None, description="How `round_score` is worked out, step by step, as the ruleset counts it (null between rounds)."
     )
@@ -205,6 +209,7 @@ def describe_table(state: GameState, applied: int, stopped_by: Violation | None,
                 notes=rules.row_notes(state, seat) if state.in_round else [],
                 round_score=scores[seat] if scores is not None else None,
                 total=state.totals[seat],
+                held=[c for c in row.table_cards() if c not in row.numbers and c not in row.modifiers] if state.in_round else [],
                 score_steps=[_step_view(step) for step in rules.score_steps(state, row)] if state.in_round else None,
                 **rules.row_fields(state, seat),
             )

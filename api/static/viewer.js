@@ -425,9 +425,8 @@ function renderSeat(p, table, at) {
     p.status && p.status !== "active" ? el("span", { class: `badge st-${p.status}`, text: p.status === "flip7" ? "Flip 7" : t(p.status) }) : null,
     table.winner === p.name ? el("span", { class: "badge winner", text: t("winner") }) : null,
   ];
-  const cards = [...p.numbers, ...p.modifiers].map(renderCard);
-  if (p.status === "frozen") cards.push(renderCard("freeze")); // the Freeze lies in front of the player it stopped
-  if (p.second_chance) cards.push(renderCard("second_chance"));
+  // every card in front of the player, as the core lists them (base game: a Freeze that stopped them, a Second Chance held)
+  const cards = [...p.numbers, ...p.modifiers, ...(p.held || [])].map(renderCard);
   const sum = breakdown(p);
   return el(
     "article",

@@ -75,22 +75,24 @@ def test_an_unlucky_7_stolen_is_moved_then_wipes_the_stealers_row(snapshot) -> N
     assert steal == snapshot
 
 
-def test_a_swap_moves_both_cards_and_the_unlucky_7_wipes_where_it_lands() -> None:
+def test_a_swap_moves_both_cards_and_the_unlucky_7_wipes_where_it_lands(snapshot) -> None:
     text = (ROOT / "fixtures" / "disputes" / "36-vengeance-unlucky-7-swapped-into-own-row.txt").read_text()
     listener, _ = _listen(_jsonl(text))
     swap = listener.effects[14]
     assert Moved("unlucky_7", 1, 0, "swap", 0) in swap and Moved("8", 0, 1, "swap", 0) in swap
     assert Wiped(0, "unlucky_7", ("5", "-2")) in swap and Placed(1, "8") in swap
+    assert swap == snapshot
 
 
-def test_a_second_chance_save_names_its_cover_card() -> None:
+def test_a_second_chance_save_names_its_cover_card(snapshot) -> None:
     path = ROOT / "fixtures" / "base" / "008-second-chance-saves-on-hit.jsonl"
     listener, _ = _listen(path.read_bytes())
     saves = [e for effects in listener.effects.values() for e in effects if isinstance(e, Saved)]
     assert saves and all(s.cover == "second_chance" for s in saves)
+    assert saves == snapshot
 
 
-def test_a_freeze_puts_its_target_out_and_a_stay_is_reported() -> None:
+def test_a_freeze_puts_its_target_out_and_a_stay_is_reported(snapshot) -> None:
     text = "game f; players Ana Ben Cem; dealer Cem\nround 1\nAna 5; Ben freeze>Cem\nAna stay\n"
     jsonl = _jsonl(text)
     assert check_log(jsonl).valid
@@ -98,3 +100,4 @@ def test_a_freeze_puts_its_target_out_and_a_stay_is_reported() -> None:
     everything = [e for effects in listener.effects.values() for e in effects]
     assert PutOut(2, "frozen", "freeze", 1) in everything
     assert Stayed(0) in everything
+    assert everything == snapshot
