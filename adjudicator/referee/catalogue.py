@@ -17,7 +17,7 @@ from typing import Any
 
 from adjudicator.rules.ruleset import Ruleset, ScoreStep
 from adjudicator.rulesets import find_kit
-from adjudicator.rulesets.texts import RefereeTexts
+from adjudicator.rulesets.texts import NO_TEXTS, RefereeTexts
 
 LANGUAGES = ("en", "de")
 
@@ -40,6 +40,8 @@ class Breakdown:
 
     steps: tuple[ScoreStep, ...]
     names: Mapping[str, str] = field(default_factory=dict)
+    #: The words of the ruleset's own steps (its kit's referee texts: Vengeance's ``step_zero``).
+    own: RefereeTexts = NO_TEXTS
 
     @property
     def total(self) -> int:
@@ -63,7 +65,8 @@ class Breakdown:
                 shown = "÷2" if step.kind == "halve" else self._card(step.cards[0])
                 parts.append(f"{shown} → {step.total}")
             else:
-                parts.append(t[f"step_{step.kind}"].format(total=step.total, amount=f"{step.amount:+d}"))
+                said = t.get(f"step_{step.kind}") or self.own.text(lang, f"step_{step.kind}") or f"{step.kind} → {{total}}"
+                parts.append(said.format(total=step.total, amount=f"{step.amount:+d}"))
         return ", ".join(parts)
 
 
@@ -190,7 +193,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "busted": "busted, 0",
         "nothing": "no cards, 0",
         "step_busted": "busted, 0",
-        "step_zero": "The Zero without Flip 7 → {total}",
         "step_floor": "not below 0 → {total}",
         "step_flip7": "Flip 7 {amount} → {total}",
         "step_bonus": "Flip 7 bonus {amount} → {total}",
@@ -233,7 +235,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "v_out_of_order": "{what} cannot come now",
         "v_wrong_player": "{what}: it is not {name}'s move",
         "v_stay_without_card": "{name} has no card in front of them and cannot stay",
-        "v_must_hit": "{name} holds The Zero and may not stay: they must take another card",
         "v_illegal_one_row": "{card} exchanges cards of two different rows, and both cards named are in {target}'s row",
         "v_illegal_take": "{card} cannot be used on {target_card} of {target}",
         "v_illegal_target": "{card} cannot go to {target}",
@@ -305,7 +306,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "busted": "verzockt, 0",
         "nothing": "keine Karten, 0",
         "step_busted": "verzockt, 0",
-        "step_zero": "The Zero ohne Flip 7 → {total}",
         "step_floor": "nicht unter 0 → {total}",
         "step_flip7": "Flip 7 {amount} → {total}",
         "step_bonus": "Flip-7-Bonus {amount} → {total}",
@@ -345,7 +345,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "v_out_of_order": "{what} ist jetzt nicht erlaubt",
         "v_wrong_player": "{what}: {name} ist nicht an der Reihe",
         "v_stay_without_card": "{name} hat noch keine Karte vor sich und kann nicht „Stopp“ sagen",
-        "v_must_hit": "{name} hat The Zero und darf nicht „Stopp“ sagen, sondern muss noch eine Karte nehmen",
         "v_illegal_one_row": "{card} tauscht Karten aus zwei verschiedenen Reihen, aber beide genannten Karten liegen bei {target}",
         "v_illegal_take": "{card} kann nicht bei {target} auf {target_card} eingesetzt werden",
         "v_illegal_target": "{card} kann nicht an {target} gehen",
@@ -384,10 +383,6 @@ RULES: dict[str, dict[str, str]] = {
         "turn.hit": "A hit brings exactly one card, to the player who hit, before anything else.",
         "turn.stay": "A player may stay only with at least one card in front of them.",
         "action.target": "A card waiting for a recipient (a Freeze or Flip Three, an extra Second Chance, a Vengeance action or modifier) is given by the player who revealed it, before play goes on.",
-        "action.freeze": "Freeze goes to a player still in the round (oneself too; oneself if nobody else is in); that player is out and banks their row.",
-        "action.flip-three": "Flip Three goes to a player still in the round, who takes the next three cards one by one, stopping on a bust or a Flip 7.",
-        "action.delayed": "A Freeze or Flip Three drawn during a Flip Three waits until the three cards are drawn; it is used only if the player did not bust.",
-        "action.second-chance": "A player holds at most one Second Chance; an extra one is passed to a player still in who has none, or discarded if nobody can take it.",
         "deck.draw": "Only cards still in the draw pile can be revealed.",
         "deck.shuffle": "When the draw pile is empty, the discard pile is shuffled into a new one (and only then).",
         "bust.duplicate": "A second card of the same number busts the player, unless a Second Chance cancels it.",
@@ -397,19 +392,6 @@ RULES: dict[str, dict[str, str]] = {
         "claim.score": "A score claim must match the recomputed round scores.",
         "claim.end": "An end claim must come after the game is over and name the real winner.",
         # With a Vengeance
-        "log.target-fields": "A target event carries exactly the fields its card needs: Steal and Discard a target_card, Swap also other and other_card.",
-        "modifier.give": "The player who reveals a modifier gives it to any player who has not busted (in Brutal mode to anyone, busted players too).",
-        "number.zero": "The holder of The Zero must hit (only Just One More stops them) and scores 0 unless they make Flip 7.",
-        "number.unlucky-7": "The Unlucky 7 discards every other number and modifier in its row and never busts on arrival.",
-        "number.lucky-13": "With the Lucky 13 a second 13 does not bust; a third 13 does.",
-        "action.must-use": "An action card with a legal use must be used; one with none is discarded with no event.",
-        "action.just-one-more": "Just One More goes to any player who has not busted: they take exactly one card, then they have stayed.",
-        "action.flip-four": "Flip Four goes to any player who has not busted: they take four cards, stopping on a bust or Flip 7; actions and modifiers among them wait until the four are drawn and are dropped on a bust.",
-        "action.steal": "Steal takes one card from another player's row (not a busted one) into the revealer's row.",
-        "action.swap": "Swap exchanges one card each of two different rows of players who have not busted (the revealer's own row or two others).",
-        "action.discard": "Discard removes a card of the revealer's choice from the row of a player who has not busted (their own too).",
-        "flip7.bonus": "Brutal mode: right after a Flip 7 its maker chooses +15 for themselves or -15 for another player; only then does the round end.",
-        "score.vengeance": "Round score: the numbers (0 with The Zero and no Flip 7), halved per ÷2 (rounded down), minus the −N cards, not below 0, plus 15 for Flip 7; Brutal mode: below 0 allowed, and the Flip 7 bonus as chosen.",
     },
     "de": {
         "log.line": "Jede Zeile eines Protokolls ist ein JSON-Objekt (in der Notation: eine lesbare Anweisung).",
@@ -425,10 +407,6 @@ RULES: dict[str, dict[str, str]] = {
         "turn.hit": "„Noch eine“ bringt genau eine Karte, an den, der sie verlangt hat, vor allem anderen.",
         "turn.stay": "„Stopp“ sagen darfst du, sobald mindestens eine Karte vor dir liegt.",
         "action.target": "Eine Karte, die auf einen Empfänger wartet (Freeze oder Flip Three, eine zusätzliche Second Chance, eine Aktions- oder Minuskarte aus Voll Fies!), gibt weiter, wer sie aufgedeckt hat, bevor es weitergeht.",
-        "action.freeze": "Freeze trifft jemanden, der noch in der Runde ist (auch dich selbst; dich, wenn sonst keiner mehr drin ist): er muss aufhören und behält seine Punkte.",
-        "action.flip-three": "Flip Three trifft jemanden, der noch in der Runde ist: er nimmt die nächsten drei Karten nacheinander und hört nur auf, wenn er sich verzockt oder einen Flip 7 schafft.",
-        "action.delayed": "Freeze oder Flip Three aus einem Flip Three wird erst nach der dritten Karte ausgeführt, und nur, wenn sich der Spieler nicht verzockt hat.",
-        "action.second-chance": "Du darfst nur eine Second Chance haben; eine zweite gibst du jemandem in der Runde ohne eine, sonst wird sie abgelegt.",
         "deck.draw": "Aufgedeckt werden kann nur, was noch im Nachziehstapel ist.",
         "deck.shuffle": "Ist der Nachziehstapel leer, wird der Ablagestapel gemischt (und nur dann).",
         "bust.duplicate": "Wer eine Zahl doppelt bekommt, hat sich verzockt, außer eine Second Chance rettet ihn.",
@@ -438,26 +416,14 @@ RULES: dict[str, dict[str, str]] = {
         "claim.score": "Eine Wertung muss mit den nachgerechneten Punkten der Runde übereinstimmen.",
         "claim.end": "Die Angabe zum Spielende kommt erst, wenn das Spiel vorbei ist, und nennt den richtigen Sieger.",
         # Voll Fies! (With a Vengeance)
-        "log.target-fields": "Ein target-Ereignis hat genau die Felder, die seine Karte braucht: Steal und Discard ein target_card, Swap dazu other und other_card.",
-        "modifier.give": "Wer eine Minuskarte oder ÷2 aufdeckt, gibt sie jemandem, der sich nicht verzockt hat (im Brutal-Modus jedem, auch wer sich verzockt hat).",
-        "number.zero": "Wer The Zero hat, muss „noch eine“ sagen (nur Just One More beendet das) und bekommt 0 Punkte, außer mit Flip 7.",
-        "number.unlucky-7": "Die Unlucky 7 wirft alle anderen Zahlen und Minuskarten der Reihe ab und lässt dich beim Aufdecken nie verzocken.",
-        "number.lucky-13": "Mit der Lucky 13 verzockt eine zweite 13 nicht, eine dritte schon.",
-        "action.must-use": "Eine Aktionskarte, die erlaubt eingesetzt werden kann, muss eingesetzt werden; sonst wird sie ohne Ereignis abgelegt.",
-        "action.just-one-more": "Just One More trifft jemanden, der sich nicht verzockt hat: er nimmt genau eine Karte und hört dann auf.",
-        "action.flip-four": "Flip Four trifft jemanden, der sich nicht verzockt hat: er nimmt vier Karten und hört nur bei verzockt oder Flip 7 früher auf; Aktions- und Minuskarten darunter warten bis nach der vierten und verfallen, wenn er sich verzockt.",
-        "action.steal": "Steal nimmt eine Karte aus der Reihe eines anderen (der sich nicht verzockt hat) in die eigene Reihe.",
-        "action.swap": "Swap tauscht je eine Karte aus zwei verschiedenen Reihen von Spielern, die sich nicht verzockt haben (die eigene oder zwei andere).",
-        "action.discard": "Discard wirft eine Karte nach Wahl aus der Reihe von jemandem ab, der sich nicht verzockt hat (auch aus der eigenen).",
-        "flip7.bonus": "Brutal-Modus: direkt nach einem Flip 7 wählt, wer ihn geschafft hat: +15 für sich oder -15 für jemand anderen; erst dann endet die Runde.",
-        "score.vengeance": "Punkte: die Zahlen (0 mit The Zero ohne Flip 7), je ÷2 halbiert (abgerundet), minus die Minuskarten, nicht unter 0, plus 15 für Flip 7; Brutal-Modus: auch unter 0, und der Flip-7-Bonus wie gewählt.",
     },
 }
 
 
-def rule_text(rule: str, lang: str) -> str:
-    """The rule ``rule`` (an id of docs/rules.md) in plain words, or the id when it has none here."""
-    return RULES[lang].get(rule, rule)
+def rule_text(rule: str, lang: str, ruleset: Ruleset | None = None) -> str:
+    """The rule ``rule`` (an id of docs/rules.md) in plain words: a rule every ruleset shares, or
+    one of ``ruleset``'s own (its kit's referee texts); the id when neither words it."""
+    return RULES[lang].get(rule) or referee_texts(ruleset).rule(lang, rule) or rule
 
 
 def percent(bad: int, size: int, lang: str) -> str:

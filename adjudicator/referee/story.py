@@ -88,7 +88,7 @@ def steps_told(state: GameState, steps: tuple[ScoreStep, ...]) -> Breakdown:
     """A row's score ``steps`` (a ``Scored`` effect's), with the cards named as the game's ruleset names them."""
     card_name = state.rules.card_name
     names = {c: card_name(c) for step in steps for c in step.cards if card_name(c) != c}
-    return Breakdown(steps, names)
+    return Breakdown(steps, names, referee_texts(state.rules))
 
 
 def row_score(state: GameState, row: Row) -> int:

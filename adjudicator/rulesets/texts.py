@@ -18,9 +18,11 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True, slots=True)
 class RefereeTexts:
-    """``texts[lang][key]``: the ruleset's sentences, with the catalogue's placeholders."""
+    """``texts[lang][key]``: the ruleset's sentences, with the catalogue's placeholders;
+    ``rules[lang][rule]``: its own rules (ids of docs/rules.md) in plain words."""
 
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    rules: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def key(self, moment: str, *words: str | None) -> str | None:
         """The first key ``{moment}_{word}`` that has a text, trying ``words`` in turn (None: none has)."""
@@ -33,6 +35,10 @@ class RefereeTexts:
     def text(self, lang: str, key: str) -> str | None:
         """The sentence of ``key`` in ``lang``, if the ruleset has one."""
         return self.texts.get(lang, {}).get(key)
+
+    def rule(self, lang: str, rule: str) -> str | None:
+        """The ruleset's rule ``rule`` in plain words in ``lang``, if it has one."""
+        return self.rules.get(lang, {}).get(rule)
 
 
 #: A kit without texts of its own.
