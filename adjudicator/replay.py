@@ -21,13 +21,21 @@ from adjudicator.verdict import RoundSummary, Verdict, Violation
 
 
 class ReplayObserver(Protocol):
-    """Watches a replay event by event (the store's record collector is one)."""
+    """Watches a replay event by event (the store's record collector and the referee's story are
+    observers). While one watches, ``state.effects`` holds what each applied event did
+    (``adjudicator.effects``), fresh for every event: read it in ``after``.
+
+    An observer may also have ``refused(state, event, index, error)``: called for an event line
+    the replay refused (``event`` None when the line did not parse), with the state as it was
+    before it, and the ``RuleViolation``.
+    """
 
     def before(self, state: GameState, event: Event, index: int) -> None:
         """Called with the state just before ``event`` is checked and applied."""
 
     def after(self, state: GameState, event: Event, index: int) -> None:
-        """Called once ``event`` has been applied (not for a refused event)."""
+        """Called once ``event`` has been applied (not for a refused event); ``state.effects``
+        is what it did."""
 
     def judged(self, state: GameState, index: int, applied: int, stopped_by: Violation | None) -> None:
         """Called after every event line, whatever became of it (applied, refused, or past a fatal
@@ -111,6 +119,27 @@ def _is_event_line(text: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
+class UnreadableLine(str):
+    """An event line a reader before the replay could not read (a notation statement): the replay
+    refuses it as a ``bad_event`` saying ``problem``."""
+
+    problem: str
+
+    def __new__(cls, problem: str) -> UnreadableLine:
+        obj = super().__new__(cls, "{}")  # an event line, never remembered by the parser's memo
+        obj.problem = problem
+        return obj
+
+
+def _refuse_unreadable(parse: Callable[[str], Event]) -> Callable[[str], Event]:
+    def parse_line(text: str) -> Event:
+        if isinstance(text, UnreadableLine):
+            raise RuleViolation("bad_event", "log.line", text.problem)
+        return parse(text)
+
+    return parse_line
+
+
 def replay_log(
     source: str | bytes | Iterable[str],
     *,
@@ -126,6 +155,19 @@ def replay_log(
     still counted). Raises ``LogUnreadable`` for a log with no events or bytes that are not UTF-8,
     and ``UnsupportedRuleset`` for a vengeance game.
     """
+    return replay_lines(enumerate(as_lines(source), 1), collect=collect, stop_after=stop_after, observer=observer)
+
+
+def replay_lines(
+    numbered: Iterable[tuple[int, str]],
+    *,
+    collect: bool = False,
+    stop_after: int | None = None,
+    observer: ReplayObserver | None = None,
+) -> ReplayResult:
+    """``replay_log`` over lines already numbered: (line in the file, its text). A text may be an
+    ``UnreadableLine`` (refused as a ``bad_event`` with its problem), for a reader such as the
+    notation that numbers its statements itself."""
     state = GameState()
     violations: list[Violation] = []
     fatal: Violation | None = None
@@ -134,8 +176,11 @@ def replay_log(
     index = -1
     applied = 0
     parse: Callable[[str], Event] = memoized(parse_event)  # identical lines share one parsed event
+    refused = getattr(observer, "refused", None)
+    if refused is not None:  # an observer that hears of refusals may be handed unreadable lines
+        parse = _refuse_unreadable(parse)
     event_lines: list[int] = []  # the line of every event, for messages that name an earlier one
-    for line_no, text in enumerate(as_lines(source), 1):
+    for line_no, text in numbered:
         if not _is_event_line(text):
             continue
         index += 1
@@ -147,15 +192,21 @@ def replay_log(
                 event = parse(text)
                 if observer is not None:
                     observer.before(state, event, index)
+                    state.effects = []
                 apply(state, event, index)
                 applied = index + 1
                 if observer is not None:
                     observer.after(state, event, index)
                 if event.type == "game":  # from here on, lines are read as the game's ruleset says
                     parse = memoized(state.rules.parse)
+                    if refused is not None:
+                        parse = _refuse_unreadable(parse)
             except RuleViolation as error:
                 violation = Violation.at(index, line_no, error, event_lines)
                 violations.append(violation)
+                if refused is not None:
+                    state.effects = None
+                    refused(state, event, index, error)
                 if error.is_claim:
                     applied = index + 1
                 else:
@@ -256,4 +307,7 @@ def build_verdict(state: GameState, events: int, violations: list[Violation]) ->
     return Verdict.of(game.id, events, violations, rounds, dict(zip(names, state.totals, strict=True)), state.over, winner)
 
 
-__all__ = ["EventColumns", "ReadLines", "ReplayObserver", "ReplayResult", "event_fields", "build_verdict", "check_log", "replay_log", "state_at", "walk"]
+__all__ = [
+    "EventColumns", "ReadLines", "ReplayObserver", "ReplayResult", "UnreadableLine", "event_fields", "build_verdict", "check_log",
+    "replay_lines", "replay_log", "state_at", "walk",
+]

@@ -148,6 +148,7 @@ class GameState:
     __slots__ = (
         "game", "rules", "players", "seat_of", "draw_pile", "draw_size", "discard_pile", "rows", "round",
         "dealer", "in_round", "stack", "totals", "history", "over", "winner", "events_applied", "rounds_before",
+        "effects",
     )
 
     def __init__(self) -> None:
@@ -171,6 +172,9 @@ class GameState:
         self.events_applied = 0
         #: Rounds played before the log begins (a log that starts from a ``position`` in round N: N - 1).
         self.rounds_before = 0
+        #: What the event being applied did (``adjudicator.effects``), while an observer listens;
+        #: None otherwise (nothing is reported then).
+        self.effects: list[Any] | None = None
 
     def seat(self, game: GameEvent, rules: Ruleset) -> None:
         """Seat the players of a (validated) game event and lay out the ruleset's fresh draw pile."""
@@ -565,6 +569,21 @@ class Ruleset:
         """Every card in the order the table view lists piles: numbers ascending, then modifiers,
         then actions (default: the order of ``deck``)."""
         return tuple(self.deck(1))
+
+    def outcome_marks(self) -> dict[str, tuple[str, str]]:
+        """Marks for the outcomes of the ruleset's own statuses in a verdict's score table: outcome
+        → (mark, what it means), e.g. the base game's ``frozen`` → ``("❄", "frozen")``; default: none."""
+        return {}
+
+    def view_label(self, card: str) -> str:
+        """How the viewer and the table view label ``card`` on the table ("The Zero", "÷2");
+        default: ``card_name``."""
+        return self.card_name(card)
+
+    def mode(self, game: GameEvent) -> str | None:
+        """The name of the mode ``game``'s options select, for the viewer's title (Vengeance:
+        ``brutal``); default: None (the ruleset has one mode)."""
+        return None
 
     def row_notes(self, state: GameState, seat: int) -> list[str]:
         """What else lies in or happened to ``seat``'s row, in words a player uses ("holds a Second

@@ -7,11 +7,13 @@ and the API returns it (its response model derives from ``TableView``).
 
 from __future__ import annotations
 
+from dataclasses import fields
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.effects import Effect, PutOut
 from adjudicator.rules import describe_expectation, expecting, legal_moves, round_outcomes
 from adjudicator.rules.engine import next_dealer
 from adjudicator.rules.ruleset import Ruleset
@@ -20,6 +22,73 @@ from adjudicator.verdict import Violation
 if TYPE_CHECKING:
     from adjudicator.replay import ReplayResult
     from adjudicator.state import GameState
+
+
+class ScoreStepView(BaseModel):
+    """One step of a row's score as its ruleset counts it (``Ruleset.score_steps``), with the total after it."""
+
+    kind: str = Field(description="`numbers`, `busted`, `zero`, `double`, `halve`, `add`, `floor`, `flip7` or `bonus`.")
+    total: int = Field(description="The score after this step; the last step's is the row's score.")
+    cards: list[str] = Field(default_factory=list, description="The cards the step counts (the numbers added, the modifier).")
+    amount: int = Field(default=0, description="What the step adds or takes away (`add`, `flip7`, `bonus`).")
+
+
+class EffectView(BaseModel):
+    """One thing the last event did (``adjudicator.effects``), players named: ``effect`` says
+    what (``placed``, ``kept``, ``busted``, ``saved``, ``put_out``, ``wiped``, ``moved``, ``given``,
+    ``draws_owed``, ``set_aside``, ``aside_done``, ``awaits``, ``discarded``, ``stayed``, ``flip7``,
+    ``round_ended``, ``scored``) and the other fields, where it has them, the rest."""
+
+    effect: str
+    player: str | None = Field(default=None, description="Whose row or turn it is about.")
+    card: str | None = None
+    cards: list[str] | None = Field(default=None, description="Cards thrown out (`wiped`) or set aside (`aside_done`).")
+    cover: str | None = Field(default=None, description="`saved`: the card that cancelled the bust.")
+    status: str | None = Field(default=None, description="`put_out`: the status it left the player with.")
+    by: str | None = Field(default=None, description="`put_out`: whose card it was.")
+    source: str | None = Field(default=None, description="`moved`: the row the card left.")
+    to: str | None = Field(default=None, description="`moved`, `given`: the player it went to (`moved`: null for the discard pile).")
+    holder: str | None = Field(default=None, description="`moved`, `given`: who used or gave the card.")
+    action: str | None = Field(default=None, description="`moved`: the action card that moved it.")
+    n: int | None = Field(default=None, description="`draws_owed`: how many cards.")
+    purpose: str | None = None
+    action_card: str | None = None
+    fate: str | None = Field(default=None, description="`aside_done`: `resolved`, `dropped` or `kept`.")
+    round: int | None = None
+    ended_by: str | None = None
+    flip7_player: str | None = None
+    score: int | None = None
+    steps: list[ScoreStepView] | None = None
+
+
+#: Effect fields that hold a seat, and the name they take in an ``EffectView``.
+_SEAT_FIELDS = {"seat": "player", "source": "source", "to": "to", "holder": "holder", "flip7_seat": "flip7_player"}
+
+
+def effect_view(state: GameState, effect: Effect) -> EffectView:
+    """``effect`` as plain data, its seats named."""
+    data: dict[str, Any] = {"effect": _effect_name(type(effect).__name__)}
+    for f in fields(effect):
+        value = getattr(effect, f.name)
+        if f.name in _SEAT_FIELDS or (f.name == "by" and isinstance(effect, PutOut)):
+            data[_SEAT_FIELDS.get(f.name, f.name)] = state.name(value) if value is not None else None
+        elif f.name == "steps":
+            data["steps"] = [_step_view(step) for step in value]
+        elif isinstance(value, tuple):
+            data[f.name] = list(value)
+        else:
+            data[f.name] = value
+    return EffectView(**data)
+
+
+@cache
+def _effect_name(cls: str) -> str:
+    """``PutOut`` → ``put_out``, ``Flip7`` → ``flip7``."""
+    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(cls))
+
+
+def _step_view(step: Any) -> ScoreStepView:
+    return ScoreStepView(kind=step.kind, total=step.total, cards=list(step.cards), amount=step.amount)
 
 
 class TablePlayer(BaseModel):
@@ -37,6 +106,13 @@ class TablePlayer(BaseModel):
     notes: list[str] = Field(default_factory=list, description='What else lies in or happened to the row, in words ("frozen by Cem\'s Freeze", "holds The Zero: must hit").')
     round_score: int | None = Field(description="What the row would score now (null between rounds).")
     total: int
+    held: list[str] = Field(
+        default_factory=list,
+        description="Other cards that lie in front of the player, in the ruleset's order (base game: the Freeze that stopped them, a held Second Chance).",
+    )
+    score_steps: list[ScoreStepView] | None = Field(
+        default=None, description="How `round_score` is worked out, step by step, as the ruleset counts it (null between rounds)."
+    )
 
 
 class CardsOwed(BaseModel):
@@ -94,19 +170,26 @@ class TableView(BaseModel):
     set_aside: list[str] | None = None
     finished: bool | None = None
     winner: str | None = None
+    ruleset_mode: str | None = Field(default=None, description="The mode the game's options select (`brutal`), null for none.")
+    card_labels: dict[str, str] | None = Field(default=None, description="How the ruleset labels each card on the table (in a row or still to act).")
+    effects: list[EffectView] | None = Field(
+        default=None, description="What the last event did, when the replay was watched for it (the viewer's timeline, `flip7 state`)."
+    )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data (only the fields that apply: see the class docstring)."""
         return self.model_dump(exclude_unset=True)
 
 
-def table_view(result: ReplayResult) -> TableView:
-    """The table after the replayed prefix: rows, piles, totals, whose move, legal moves."""
-    return describe_table(result.state, result.applied, result.stopped_by)
+def table_view(result: ReplayResult, effects: list[Effect] | None = None) -> TableView:
+    """The table after the replayed prefix: rows, piles, totals, whose move, legal moves (and,
+    given them, what the last event did)."""
+    return describe_table(result.state, result.applied, result.stopped_by, effects)
 
 
-def describe_table(state: GameState, applied: int, stopped_by: Violation | None) -> TableView:
-    """The table of ``state`` after ``applied`` events, ``stopped_by`` the fatal violation (if any)."""
+def describe_table(state: GameState, applied: int, stopped_by: Violation | None, effects: list[Effect] | None = None) -> TableView:
+    """The table of ``state`` after ``applied`` events, ``stopped_by`` the fatal violation (if any),
+    ``effects`` what the last event did (if the replay was watched for them)."""
     stop = stopped_by
     if state.game is None:
         return TableView(game=None, after_event=applied - 1, stopped_by=stop, players=[])
@@ -126,6 +209,8 @@ def describe_table(state: GameState, applied: int, stopped_by: Violation | None)
                 notes=rules.row_notes(state, seat) if state.in_round else [],
                 round_score=scores[seat] if scores is not None else None,
                 total=state.totals[seat],
+                held=[c for c in row.table_cards() if c not in row.numbers and c not in row.modifiers] if state.in_round else [],
+                score_steps=[_step_view(step) for step in rules.score_steps(state, row)] if state.in_round else None,
                 **rules.row_fields(state, seat),
             )
         )
@@ -159,7 +244,23 @@ def describe_table(state: GameState, applied: int, stopped_by: Violation | None)
         set_aside=state.in_play(),
         finished=state.over,
         winner=state.name(state.winner) if state.winner is not None else None,
+        ruleset_mode=rules.mode(state.game),
+        card_labels=_labels(state),
+        effects=[effect_view(state, e) for e in effects] if effects is not None else None,
     )
+
+
+def _labels(state: GameState) -> dict[str, str]:
+    """The viewer's label of every card in a row or still to act."""
+    label = state.rules.view_label
+    cards = [c for row in state.rows for c in row.table_cards()] + state.in_play()
+    return {card: label(card) for card in dict.fromkeys(cards)}
+
+
+def card_labels(rules: Ruleset) -> dict[str, str]:
+    """The viewer's label of every card of ``rules`` (deck order, then cards only a ``target`` names)."""
+    cards = dict.fromkeys([*rules.card_order(), *sorted(rules.target_cards or rules.cards)])
+    return {card: rules.view_label(card) for card in cards}
 
 
 def _cards_owed(state: GameState) -> list[CardsOwed]:

@@ -12,11 +12,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.effects import Effect, LastEffects
 from adjudicator.events import Event
-from adjudicator.notation import notation_line, notation_to_jsonl, placer, read_either
+from adjudicator.notation import notation_line, notation_to_jsonl, placer, read_either, state_any
 from adjudicator.replay import ReadLines, replay_log
-from adjudicator.state import GameState
-from adjudicator.table import TableView, describe_table
+from adjudicator.state import GameState, Ruleset
+from adjudicator.table import TableView, card_labels, describe_table, table_view
 from adjudicator.verdict import Verdict, Violation
 
 
@@ -27,9 +28,12 @@ class Timeline:
     verdict: Verdict
     lines: ReadLines
     tables: list[TableView]
+    #: The viewer's label of every card of the game's ruleset (empty without a game).
+    card_labels: dict[str, str]
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data: the verdict, the events (as ``GET /v1/games/{id}/events`` gives them) and the tables."""
+        """Plain data: the verdict, the events (as ``GET /v1/games/{id}/events`` gives them), the
+        tables (each with what its event did, ``effects``) and the ruleset's card labels."""
         read, c = self.lines, self.lines.columns()
         events = [
             {"event": i, "line": line, "round": c.round[i], "type": c.type[i], "player": c.player[i], "card": c.card[i], "target": c.target[i], "raw": raw}
@@ -38,33 +42,46 @@ class Timeline:
         tables: list[dict[str, Any]] = []
         for i, table in enumerate(self.tables):  # the tables after a fatal violation are one object
             tables.append(tables[-1] if i and table is self.tables[i - 1] else table.to_dict())
-        return {"verdict": self.verdict.to_dict(), "events": events, "tables": tables}
+        return {"verdict": self.verdict.to_dict(), "events": events, "tables": tables, "card_labels": self.card_labels}
 
 
 class _TableRecorder:
-    """Watches a replay and describes the table after each event line."""
+    """Watches a replay and describes the table after each event line, with what the event did."""
 
     def __init__(self, place: Callable[[Violation], Violation] | None = None) -> None:
         self.tables: list[TableView] = []
         self._stopped: TableView | None = None
         self._place = place
+        self._effects: list[Effect] = []
+        self.rules: Ruleset | None = None
 
     def before(self, state: GameState, event: Event, index: int) -> None:
         """Nothing to note before an event: the table is described once it is judged."""
+        self._effects = []
 
     def after(self, state: GameState, event: Event, index: int) -> None:
-        """Nothing to note here either (a refused event gets no ``after``; ``judged`` sees every line)."""
+        """Keep what the event did (``state.effects``) for its table."""
+        self._effects = state.effects or []
+        self.rules = state.rules
 
     def judged(self, state: GameState, index: int, applied: int, stopped_by: Violation | None) -> None:
         """Describe the table as the line left it."""
         if stopped_by is None:
-            self.tables.append(describe_table(state, applied, None))
+            self.tables.append(describe_table(state, applied, None, self._effects))
+            self._effects = []
             return
         if self._stopped is None:  # the replay stopped here: the table stays as it was from now on
             if self._place is not None:
                 stopped_by = self._place(stopped_by)
-            self._stopped = describe_table(state, applied, stopped_by)
+            self._stopped = describe_table(state, applied, stopped_by, [])  # the refused event did nothing
         self.tables.append(self._stopped)
+
+
+def table_at(source: str | bytes | Iterable[str], n: int | None = None) -> TableView:
+    """The table after event ``n`` (None: the last) of a log in either form, with what that event
+    did: what ``flip7 state`` prints and ``POST /v1/state`` answers (``tables[n]`` of the timeline)."""
+    last = LastEffects()
+    return table_view(state_any(source, n, last), last.effects)
 
 
 def replay_timeline(source: str | bytes | Iterable[str]) -> Timeline:
@@ -77,4 +94,4 @@ def replay_timeline(source: str | bytes | Iterable[str]) -> Timeline:
     if notation is not None and place is not None:
         result.verdict.violations[:] = [place(v) for v in result.verdict.violations]
         result.lines.line[:] = [notation_line(notation, n) for n in result.lines.line]
-    return Timeline(result.verdict, result.lines, recorder.tables)
+    return Timeline(result.verdict, result.lines, recorder.tables, card_labels(recorder.rules) if recorder.rules is not None else {})

@@ -110,6 +110,19 @@ EXAMPLE_TABLE: dict[str, Any] = {
     "finished": False,
     "winner": None,
 }
+# what the table view says beside the rows and piles: each row's other cards and score steps, the
+# mode, the cards' labels and what the event did
+for _player, _steps in zip(EXAMPLE_TABLE["players"], (
+    [{"kind": "numbers", "total": 0, "cards": [], "amount": 0}, {"kind": "double", "total": 0, "cards": ["x2"], "amount": 0}],
+    [{"kind": "numbers", "total": 8, "cards": ["8"], "amount": 0}],
+    [{"kind": "numbers", "total": 12, "cards": ["12"], "amount": 0}],
+), strict=True):
+    _player["score_steps"] = _steps
+    _player["held"] = ["freeze"] if _player["status"] == "frozen" else []
+EXAMPLE_TABLE.update(
+    ruleset_mode=None, card_labels={"x2": "x2", "8": "8", "freeze": "Freeze", "12": "12"},
+    effects=[{"effect": "placed", "player": "Cem", "card": "12"}],
+)
 
 
 

@@ -16,6 +16,9 @@ class Timeline(_Model):
     ruleset: str | None = Field(
         None, description="`flip7`, `vengeance` or `vengeance (brutal)`, from the game line (null when it does not read)."
     )
+    card_labels: dict[str, str] = Field(
+        default_factory=dict, description="How the game's ruleset labels each of its cards (empty when no game line reads)."
+    )
 
 
 class FigureInfo(_Model):

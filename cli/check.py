@@ -20,11 +20,11 @@ from rich.progress import Progress
 
 from adjudicator.bulk import bulk_replays, tune_for_bulk
 from adjudicator.errors import Flip7Error
-from adjudicator.notation import replay_any, state_any
+from adjudicator.notation import replay_any
 from adjudicator.replay import ruleset_label
 from adjudicator.rulesets import event_json_schema
 from adjudicator.source import lines_from_stream, printable
-from adjudicator.table import table_view
+from adjudicator.timeline import table_at
 from cli.common import describe_os_error, err_console, fail, open_log, out_console
 from cli.render import offending_lines, render_state, render_verdict
 
@@ -231,12 +231,11 @@ def state(
     and what is legal, cards still owed (a Flip Three), set-aside cards, and the piles in deck order."""
     try:
         with open_log(file) as stream:
-            result = state_any(lines_from_stream(stream), at)
+            view = table_at(lines_from_stream(stream), at)
     except OSError as exc:
         fail(describe_os_error(file, exc))
     except Flip7Error as exc:
         fail(f"{file}: {exc}")
-    view = table_view(result)
     if as_json:
         typer.echo(json.dumps(view.to_dict(), ensure_ascii=False, indent=2))
     else:

@@ -11,9 +11,19 @@ from rich.measure import Measurement
 from rich.table import Table
 
 from adjudicator.rules import Ruleset, find_ruleset
-from adjudicator.table import TableView
+from adjudicator.rulesets import RULESETS
+from adjudicator.table import EffectView, TableView
 
-_OUTCOME_MARK = {"stayed": "", "frozen": " ❄", "busted": " ✗", "flip7": " ★", "in": " ·", "playing": " …"}
+#: Marks of the outcomes every ruleset shares; a ruleset marks its own (``Ruleset.outcome_marks``).
+_SHARED_MARKS = {"busted": ("✗", "busted"), "flip7": ("★", "Flip 7"), "in": ("·", "still in at another's Flip 7"), "playing": ("…", "round not over")}
+
+
+def _outcome_marks() -> dict[str, tuple[str, str]]:
+    """Every outcome's mark and meaning: the shared ones and those of each registered ruleset."""
+    marks = {"stayed": ("", "")}
+    for rules in RULESETS.values():
+        marks.update(rules.outcome_marks())
+    return {**marks, **_SHARED_MARKS}
 _MAX_SHOWN = 160
 
 
@@ -82,21 +92,17 @@ def render_verdict(
     console.print()
 
 
-#: What each outcome mark means, for the legend under the scores (only marks that occur are explained).
-_OUTCOME_LEGEND = {
-    "frozen": "❄ frozen", "busted": "✗ busted", "flip7": "★ Flip 7", "in": "· still in at another's Flip 7", "playing": "… round not over",
-}
-
-
 def _legend(rounds: list[Any]) -> str:
-    """The marks used in ``rounds``, explained (a Vengeance game has no ❄; a round with none has no legend)."""
+    """The marks used in ``rounds``, explained (only marks that occur: a Vengeance game has no ❄;
+    a round with none has no legend)."""
     used = {entry.get("outcome") for rnd in rounds for entry in rnd["players"].values()}
-    return "  ".join(text for outcome, text in _OUTCOME_LEGEND.items() if outcome in used)
+    return "  ".join(f"{mark} {meaning}" for outcome, (mark, meaning) in _outcome_marks().items() if mark and outcome in used)
 
 
 def _score_cell(rnd: Mapping[str, Any], player: str) -> str:
     entry = rnd["players"].get(player, {})
-    return f"{entry.get('score', '')}{_OUTCOME_MARK.get(entry.get('outcome', ''), '')}"
+    mark = _outcome_marks().get(entry.get("outcome", ""), ("", ""))[0]
+    return f"{entry.get('score', '')}{' ' + mark if mark else ''}"
 
 
 def _rounds_by_player_columns(rounds: list[Any], totals: Mapping[str, int], players: list[str]) -> Table:
@@ -147,6 +153,9 @@ def render_state(view: TableView, console: Console) -> None:
     else:
         rules = find_ruleset(str(view.ruleset))
         console.print(f"[bold]{escape(view.game)}[/] after event {view.after_event}: {escape(_where(view))}")
+        did = [t for t in (_effect_text(e, rules) for e in view.effects or []) if t]
+        if did:
+            console.print(f"Event {view.after_event} did: " + escape("; ".join(did)) + ".")
         table = _rows_table(view, rules, notes=True)
         if Measurement.get(console, console.options.update_width(10_000), table).maximum <= console.width:
             console.print(table)
@@ -184,6 +193,49 @@ def render_state(view: TableView, console: Console) -> None:
     stop = view.stopped_by
     if stop:
         console.print(f"[red]The replay stopped at line {stop.line} (event {stop.event}): {stop.code}[/]: {escape(stop.message)}", soft_wrap=True)
+
+
+def _effect_text(e: EffectView, rules: Ruleset) -> str | None:
+    """One thing the event did, in a few words (``EffectView``); None for what the rest of the
+    view says already (the scores of a round just ended are in the rows' totals)."""
+    name = rules.card_name
+    card = name(e.card) if e.card is not None else ""
+    cards = ", ".join(name(c) for c in e.cards or [])
+    match e.effect:
+        case "placed":
+            return f"{card} to {e.player}'s row"
+        case "kept":
+            return f"{e.player} keeps {card}"
+        case "busted":
+            return f"{e.player} busts with {card}"
+        case "saved":
+            return f"{e.player}'s {name(e.cover or '')} cancels the {card}"
+        case "put_out":
+            return f"{e.player} {rules.status_words.get(e.status or '', e.status)}" + (f" by {e.by}" if e.by else "")
+        case "wiped":
+            return f"{card} clears {cards} from {e.player}'s row" if cards else None
+        case "moved":
+            where = f"to {e.to}'s row" if e.to is not None else "to the discard pile"
+            return f"{name(e.action or '')}: {e.source}'s {card} {where}"
+        case "given":
+            return f"{e.holder} gives {card} to {e.to}"
+        case "draws_owed":
+            return f"{e.player} owes {_count(e.n or 0)} for {name(e.action_card or '')}"
+        case "set_aside":
+            return f"{card} set aside"
+        case "aside_done":
+            return f"set-aside {cards} {e.fate}"
+        case "awaits":
+            return f"{e.player} must choose for {card}"
+        case "discarded":
+            return f"{card} discarded unused"
+        case "stayed":
+            return f"{e.player} stays"
+        case "flip7":
+            return f"{e.player} makes Flip 7"
+        case "round_ended":
+            return f"round {e.round} ends" + (f" with {e.flip7_player}'s Flip 7" if e.flip7_player else "")
+    return None
 
 
 def _rows_table(view: TableView, rules: Ruleset, *, notes: bool) -> Table:

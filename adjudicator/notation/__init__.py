@@ -17,7 +17,7 @@ from adjudicator.errors import EventOutOfRange
 from adjudicator.notation.parse import Entry, Notation, NotationError, parse_notation
 from adjudicator.notation.words import register_card_words
 from adjudicator.notation.write import event_json, jsonl_to_notation, notation_to_jsonl, quote, statement
-from adjudicator.replay import ReplayResult, replay_log
+from adjudicator.replay import ReplayObserver, ReplayResult, replay_log
 from adjudicator.source import as_lines, lines_from_text
 from adjudicator.verdict import Violation
 
@@ -52,13 +52,13 @@ def notation_line(notation: Notation, line: int) -> int:
     return notation.entries[line - 1].line
 
 
-def replay_notation(notation: Notation, *, stop_after: int | None = None) -> tuple[ReplayResult, list[Entry]]:
+def replay_notation(notation: Notation, *, stop_after: int | None = None, observer: ReplayObserver | None = None) -> tuple[ReplayResult, list[Entry]]:
     """Replay a parsed notation file; violations name the notation's line (and column in the message).
 
     Returns the result and the event entries in event order (entry ``i`` is event ``i``).
     """
     lines = notation_to_jsonl(notation)
-    result = replay_log(lines, stop_after=stop_after)
+    result = replay_log(lines, stop_after=stop_after, observer=observer)
     events = [e for e in notation.entries if e.kind in ("event", "raw", "error")]
     place = placer(notation)
     result.verdict.violations[:] = [place(v) for v in result.verdict.violations]
@@ -92,18 +92,21 @@ def read_either(source: str | bytes | Iterable[str]) -> tuple[Notation | None, I
     return None, head
 
 
-def replay_any(source: str | bytes | Iterable[str], *, stop_after: int | None = None) -> tuple[ReplayResult, bool]:
+def replay_any(
+    source: str | bytes | Iterable[str], *, stop_after: int | None = None, observer: ReplayObserver | None = None
+) -> tuple[ReplayResult, bool]:
     """Replay a log in JSON Lines or in the notation (``read_either``) and say which it was (True:
     notation, whose violations then name the notation's lines). ``source`` is what ``replay_log`` takes."""
     notation, lines = read_either(source)
     if notation is None:
-        return replay_log(lines, stop_after=stop_after), False
-    return replay_notation(notation, stop_after=stop_after)[0], True
+        return replay_log(lines, stop_after=stop_after, observer=observer), False
+    return replay_notation(notation, stop_after=stop_after, observer=observer)[0], True
 
 
-def state_any(source: str | bytes | Iterable[str], n: int | None = None) -> ReplayResult:
-    """``replay.state_at`` for a log in either form: the table after event ``n``."""
-    result, _ = replay_any(source, stop_after=n)
+def state_any(source: str | bytes | Iterable[str], n: int | None = None, observer: ReplayObserver | None = None) -> ReplayResult:
+    """``replay.state_at`` for a log in either form: the table after event ``n`` (``observer``
+    watches the replay, e.g. ``effects.LastEffects`` for what event ``n`` did)."""
+    result, _ = replay_any(source, stop_after=n, observer=observer)
     if n is not None and n >= result.verdict.events:
         raise EventOutOfRange(result.verdict.events, n)
     return result

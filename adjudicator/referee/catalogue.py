@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.rules.ruleset import Ruleset, ScoreStep
+from adjudicator.rulesets import find_kit
+from adjudicator.rulesets.texts import NO_TEXTS, RefereeTexts
 
 LANGUAGES = ("en", "de")
-
-_ACTION_NAMES = {"freeze": "Freeze", "flip_three": "Flip Three", "second_chance": "Second Chance"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +40,8 @@ class Breakdown:
 
     steps: tuple[ScoreStep, ...]
     names: Mapping[str, str] = field(default_factory=dict)
+    #: The words of the ruleset's own steps (its kit's referee texts: Vengeance's ``step_zero``).
+    own: RefereeTexts = NO_TEXTS
 
     @property
     def total(self) -> int:
@@ -63,22 +65,19 @@ class Breakdown:
                 shown = "÷2" if step.kind == "halve" else self._card(step.cards[0])
                 parts.append(f"{shown} → {step.total}")
             else:
-                parts.append(t[f"step_{step.kind}"].format(total=step.total, amount=f"{step.amount:+d}"))
+                said = t.get(f"step_{step.kind}") or self.own.text(lang, f"step_{step.kind}") or f"{step.kind} → {{total}}"
+                parts.append(said.format(total=step.total, amount=f"{step.amount:+d}"))
         return ", ".join(parts)
 
 
 def card_label(card: str, lang: str, rules: Ruleset | None = None) -> str:
     """A card as a sentence names it: ``a 7`` / ``eine 7``, ``Freeze``, ``+4``, ``the Lucky 13`` /
-    ``Lucky 13`` (``rules``: the game's ruleset, which names its cards; None: the base game's names)."""
-    if lang == "de" and card.isdigit() and (rules is None or rules.card_name(card) == card):
+    ``Lucky 13`` (``rules``: the game's ruleset, which names its cards; None: the base game's kit names them)."""
+    if rules is None:
+        rules = find_kit("flip7").rules
+    if lang == "de" and card.isdigit() and rules.card_name(card) == card:
         return f"eine {card}"
-    if rules is not None:
-        return rules.label(card) if lang == "en" else rules.card_name(card)
-    if card in _ACTION_NAMES:
-        return _ACTION_NAMES[card]
-    if card.isdigit():
-        return f"an {card}" if card in ("8", "11") else f"a {card}"
-    return card
+    return rules.label(card) if lang == "en" else rules.card_name(card)
 
 
 def names(items: list[str], lang: str) -> str:
@@ -117,7 +116,24 @@ def render(note: Note, lang: str, lines: Mapping[int, int], rules: Ruleset | Non
             values[key] = names([render(v, lang, lines, rules) if isinstance(v, Note) else str(v) for v in value], lang)
         else:
             values[key] = value
-    return _PLURAL.sub(lambda m: m[2] if values.get(m[1]) == 1 else m[3], TEXTS[lang][note.key]).format(**values)
+    return _PLURAL.sub(lambda m: m[2] if values.get(m[1]) == 1 else m[3], text(note.key, lang, rules)).format(**values)
+
+
+def text(key: str, lang: str, rules: Ruleset | None = None) -> str:
+    """The sentence of ``key`` in ``lang``: the shared catalogue's, or the game's ruleset's own
+    (its kit's ``referee`` texts, for its cards and choices)."""
+    shared = TEXTS[lang].get(key)
+    if shared is not None:
+        return shared
+    own = referee_texts(rules).text(lang, key)
+    if own is None:
+        raise KeyError(f"no text {key!r} in {lang}")
+    return own
+
+
+def referee_texts(rules: Ruleset | None) -> RefereeTexts:
+    """The referee's texts of ``rules``'s kit (the base game's when no game is seated yet)."""
+    return find_kit(rules.name if rules is not None else "flip7").referee
 
 
 #: ``[n:card|cards]``: a word in the singular or the plural, by the count in parameter ``n``.
@@ -142,37 +158,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "chance_none": "nothing in the draw pile can bust them.",
         "chance_covered": "no risk, a duplicate would only cost their {cover_card} ({bad} of {size} cards would be one, {pct}).",
         "hit_card": "{player} draws {card}.",
-        "flip3_card": "{player} draws {card} (card {n} of {size} of the {action_card}).",
+        "owed_card": "{player} draws {card} (card {n} of {size} of the {action_card}).",
         "stay": "{player} stays and banks {score}.",
         "bust": "{player} draws a second {number} and busts: 0 points this round.",
-        "bust_flip3": "{player} draws a second {number} and busts: 0 points this round, and the {action_card} ends.",
+        "bust_owed": "{player} draws a second {number} and busts: 0 points this round, and the {action_card} ends.",
         "bust_taken": "{player} now holds a second {number} and busts: 0 points this round.",
         "sc_saved": "{player}'s {cover_card} cancels the second {number}; both are discarded.",
-        "sc_saved_flip3": "{player}'s {cover_card} cancels the second {number}; both are discarded and the {action_card} goes on.",
+        "sc_saved_owed": "{player}'s {cover_card} cancels the second {number}; both are discarded and the {action_card} goes on.",
         "sc_kept": "{player} keeps the {cover_card} in front of them.",
-        "needs_pass": "{player} already holds a Second Chance and must pass this one on to a player who has none: {eligible}.",
-        "discarded_second_chance": "{player} already holds a Second Chance and nobody can take another one: it is discarded.",
         "discarded_unused": "{card} has no legal use now, so it is discarded (with no event).",
         "row_cleared": "{card} clears the rest of {player}'s row: {cards} [n:goes|go] to the discard pile.",
         "needs_target": "{player} must give {card} to one of these players: {eligible}.",
-        "needs_steal": "{player} must use {card} on one of these players: {eligible}.",
-        "needs_swap": "{player} must use {card} on two of these players: {eligible}.",
-        "needs_discard": "{player} must use {card} on one of these players: {eligible}.",
         "set_aside": "{card} is set aside until the {size} cards of the {action_card} are drawn.",
         "flip7": "Seven different numbers: {player} makes Flip 7 and the round ends at once.",
         "flip7_choice": "Seven different numbers: {player} makes Flip 7 and now chooses where the bonus goes: +15 for themselves or -15 for another player.",
-        "t_freeze": "{player} gives Freeze to {target}, who is out of the round and banks {score}.",
-        "t_flip_three": "{player} gives Flip Three to {target}, who must take the next three cards.",
         "t_give": "{player} gives {card} to {target}.",
-        "t_just_one_more": "{player} gives Just One More to {target}, who takes one more card and then stays.",
-        "t_flip_four": "{player} gives Flip Four to {target}, who must take the next four cards.",
-        "t_steal": "{player} steals {target_card} from {target}.",
-        "t_discard": "{player} makes {target} discard {target_card}.",
-        "t_swap": "{player} swaps cards between {target} and {other}: {target} gives up {target_card} and gets {other_card}.",
-        "t_bonus": "{player} gives the Flip 7 bonus to {target}: -15 for {target}.",
-        "t_bonus_self": "{player} takes the Flip 7 bonus: +15.",
-        "t_pass": "{player} passes the extra Second Chance to {target}.",
-        "t_name": "{player} names {target} as the recipient of the set-aside {card}.",
         "dropped": "{player} busted, so the cards set aside are discarded unused: {cards}.",
         "resolve": "{player} is still in and now gives out the cards set aside, in the order drawn: {cards}.",
         "first_edition": "{player} busted, but by the first edition's rule the cards set aside are still given out: {cards}.",
@@ -193,25 +193,23 @@ TEXTS: dict[str, dict[str, str]] = {
         "busted": "busted, 0",
         "nothing": "no cards, 0",
         "step_busted": "busted, 0",
-        "step_zero": "The Zero without Flip 7 → {total}",
         "step_floor": "not below 0 → {total}",
         "step_flip7": "Flip 7 {amount} → {total}",
         "step_bonus": "Flip 7 bonus {amount} → {total}",
         # who is out and why
         "out_busted": "{player} busted on {at} with a second {number}",
-        "out_busted_flip3": "{player} busted on {at} with a second {number}, which ended their {action_card}",
+        "out_busted_owed": "{player} busted on {at} with a second {number}, which ended their {action_card}",
         "out_made_stay": "{player} had to stay on {at}, after the card an action made them take",
-        "out_frozen": "{player} was frozen by {by} on {at}",
+        "out_put_out": "{player} was put out by {by} on {at}",
         "out_stayed": "{player} stayed on {at}",
         "out_flip7": "{player} made Flip 7 on {at}",
         "out_in": "{player} was still in when the round ended",
         "out_playing": "{player} is still in",
-        "holds_sc": "{player} already holds a Second Chance",
         "hint_gives": "{card} is not drawn again: it already waits in {player}'s hand; to give it, write '{player} gives {name}>NAME' in the notation",
         "sc_used_fact": "{player}'s {cover_card} cancelled a second {number} on {at}",
         "wipe_fact": "on {at} {cards} [n:was|were] cleared from {player}'s row",
         "sc_ended_turn": "{player}'s {cover_card} cancelled a second {number} on {at}, which ended {player}'s turn",
-        "outcome_stayed": "stayed", "outcome_frozen": "frozen", "outcome_busted": "busted", "outcome_flip7": "Flip 7",
+        "outcome_stayed": "stayed", "outcome_busted": "busted", "outcome_flip7": "Flip 7",
         "outcome_in": "in", "outcome_playing": "playing",
         # what the game waited for
         "exp_game": "the log must begin with the setup (the game event)",
@@ -222,12 +220,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "exp_turn": "it was {player}'s turn to hit or stay",
         "exp_turn_hit": "it was {player}'s turn, and with nothing in front of them they must hit",
         "exp_draw_hit": "a card was owed to {player} after their hit",
-        "exp_draw_flip3": "{player} still had {n} [n:card|cards] to take for a {action_card}",
+        "exp_draw_owed": "{player} still had {n} [n:card|cards] to take for a {action_card}",
         "exp_target": "{player} had to give {card} to one of: {eligible}",
-        "exp_steal": "{player} had to use {card} on one of: {eligible}",
-        "exp_swap": "{player} had to use {card} on two of: {eligible}",
-        "exp_discard": "{player} had to use {card} on one of: {eligible}",
-        "exp_pass": "{player} had to pass the extra Second Chance to one of: {eligible}",
         "expected": "at that moment {expectation}",
         "legal": "Legal instead: {moves}.",
         "legal_any_card": "any card still in the draw pile for {player}",
@@ -241,7 +235,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "v_out_of_order": "{what} cannot come now",
         "v_wrong_player": "{what}: it is not {name}'s move",
         "v_stay_without_card": "{name} has no card in front of them and cannot stay",
-        "v_must_hit": "{name} holds The Zero and may not stay: they must take another card",
         "v_illegal_one_row": "{card} exchanges cards of two different rows, and both cards named are in {target}'s row",
         "v_illegal_take": "{card} cannot be used on {target_card} of {target}",
         "v_illegal_target": "{card} cannot go to {target}",
@@ -279,37 +272,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "chance_none": "keine Karte im Nachziehstapel kann eine doppelte Zahl sein.",
         "chance_covered": "kein Risiko, eine doppelte Zahl kostet nur die {cover_card} ({bad} von {size} Karten, {pct}).",
         "hit_card": "{player} bekommt {card}.",
-        "flip3_card": "{player} bekommt {card} (Karte {n} von {size} aus {action_card}).",
+        "owed_card": "{player} bekommt {card} (Karte {n} von {size} aus {action_card}).",
         "stay": "{player} sagt „Stopp“ und behält {score} Punkte.",
         "bust": "{player} bekommt eine zweite {number} und hat sich verzockt: 0 Punkte in dieser Runde.",
-        "bust_flip3": "{player} bekommt eine zweite {number} und hat sich verzockt: 0 Punkte, und {action_card} ist vorbei.",
+        "bust_owed": "{player} bekommt eine zweite {number} und hat sich verzockt: 0 Punkte, und {action_card} ist vorbei.",
         "bust_taken": "{player} hat jetzt eine zweite {number} und hat sich verzockt: 0 Punkte in dieser Runde.",
         "sc_saved": "Die {cover_card} rettet {player}: die zweite {number} und die {cover_card} werden abgelegt.",
-        "sc_saved_flip3": "Die {cover_card} rettet {player}: die zweite {number} und die {cover_card} werden abgelegt, {action_card} geht weiter.",
+        "sc_saved_owed": "Die {cover_card} rettet {player}: die zweite {number} und die {cover_card} werden abgelegt, {action_card} geht weiter.",
         "sc_kept": "{player} legt die {cover_card} vor sich.",
-        "needs_pass": "{player} hat schon eine Second Chance und muss diese an jemanden ohne weitergeben: {eligible}.",
-        "discarded_second_chance": "{player} hat schon eine Second Chance, und niemand kann eine nehmen: sie wird abgelegt.",
         "discarded_unused": "{card} kann jetzt nicht genutzt werden und wird abgelegt (ohne eigenes Ereignis).",
         "row_cleared": "{card} räumt den Rest der Reihe von {player} ab: {cards} [n:kommt|kommen] auf den Ablagestapel.",
         "needs_target": "{player} muss {card} an jemanden geben, der noch in der Runde ist: {eligible}.",
-        "needs_steal": "{player} muss {card} bei einem dieser Spieler einsetzen: {eligible}.",
-        "needs_swap": "{player} muss {card} bei zwei dieser Spieler einsetzen: {eligible}.",
-        "needs_discard": "{player} muss {card} bei einem dieser Spieler einsetzen: {eligible}.",
         "set_aside": "{card} wird beiseitegelegt, bis die {size} Karten aus {action_card} aufgedeckt sind.",
         "flip7": "Sieben verschiedene Zahlen: {player} schafft einen Flip 7, die Runde endet sofort.",
         "flip7_choice": "Sieben verschiedene Zahlen: {player} schafft einen Flip 7 und wählt jetzt, wohin der Bonus geht: +15 für sich oder -15 für jemand anderen.",
-        "t_freeze": "{player} gibt Freeze an {target}: {target} muss aufhören und behält {score} Punkte.",
-        "t_flip_three": "{player} gibt Flip Three an {target}: {target} muss die nächsten drei Karten nehmen.",
         "t_give": "{player} gibt {card} an {target}.",
-        "t_just_one_more": "{player} gibt Just One More an {target}: {target} nimmt genau eine Karte und muss dann aufhören.",
-        "t_flip_four": "{player} gibt Flip Four an {target}: {target} muss die nächsten vier Karten nehmen.",
-        "t_steal": "{player} nimmt {target} {target_card} weg.",
-        "t_discard": "{player} lässt {target} {target_card} abwerfen.",
-        "t_swap": "{player} tauscht zwischen {target} und {other}: {target} gibt {target_card} ab und bekommt {other_card}.",
-        "t_bonus": "{player} gibt den Flip-7-Bonus an {target}: -15 für {target}.",
-        "t_bonus_self": "{player} nimmt den Flip-7-Bonus: +15.",
-        "t_pass": "{player} gibt die zusätzliche Second Chance an {target} weiter.",
-        "t_name": "{player} bestimmt {target} für die beiseitegelegte Karte {card}.",
         "dropped": "{player} hat sich verzockt, deshalb werden die beiseitegelegten Karten ({cards}) ungenutzt abgelegt.",
         "resolve": "{player} ist noch in der Runde und führt jetzt die beiseitegelegten Karten ({cards}) in der Reihenfolge aus, in der sie kamen.",
         "first_edition": "{player} hat sich verzockt, nach der ersten Auflage werden die beiseitegelegten Karten ({cards}) trotzdem ausgeführt.",
@@ -329,24 +306,22 @@ TEXTS: dict[str, dict[str, str]] = {
         "busted": "verzockt, 0",
         "nothing": "keine Karten, 0",
         "step_busted": "verzockt, 0",
-        "step_zero": "The Zero ohne Flip 7 → {total}",
         "step_floor": "nicht unter 0 → {total}",
         "step_flip7": "Flip 7 {amount} → {total}",
         "step_bonus": "Flip-7-Bonus {amount} → {total}",
         "out_busted": "{player} hat sich bei {at} mit einer zweiten {number} verzockt",
-        "out_busted_flip3": "{player} hat sich bei {at} mit einer zweiten {number} verzockt, damit war {action_card} vorbei",
+        "out_busted_owed": "{player} hat sich bei {at} mit einer zweiten {number} verzockt, damit war {action_card} vorbei",
         "out_made_stay": "{player} musste bei {at} aufhören, nach der Karte, die eine Aktion verlangt hat",
-        "out_frozen": "{player} wurde bei {at} von {by} eingefroren (Freeze)",
+        "out_put_out": "{player} wurde bei {at} von {by} aus der Runde genommen",
         "out_stayed": "{player} hat bei {at} „Stopp“ gesagt",
         "out_flip7": "{player} hat bei {at} einen Flip 7 geschafft",
         "out_in": "{player} war noch in der Runde, als sie endete",
         "out_playing": "{player} ist noch in der Runde",
-        "holds_sc": "{player} hat schon eine Second Chance",
         "hint_gives": "{card} wird nicht noch einmal aufgedeckt: die Karte liegt schon bei {player}; zum Weitergeben schreibt man in der Notation „{player} gibt {name}>NAME“",
         "sc_used_fact": "die {cover_card} von {player} hat bei {at} eine zweite {number} aufgehoben",
         "wipe_fact": "bei {at} [n:wurde|wurden] {cards} aus der Reihe von {player} abgeräumt",
         "sc_ended_turn": "die {cover_card} von {player} hat bei {at} eine zweite {number} aufgehoben; damit war der Zug von {player} zu Ende",
-        "outcome_stayed": "Stopp", "outcome_frozen": "eingefroren", "outcome_busted": "verzockt", "outcome_flip7": "Flip 7",
+        "outcome_stayed": "Stopp", "outcome_busted": "verzockt", "outcome_flip7": "Flip 7",
         "outcome_in": "noch drin", "outcome_playing": "spielt noch",
         "exp_game": "das Protokoll muss mit der Vorbereitung (dem game-Ereignis) beginnen",
         "exp_over": "das Spiel war vorbei; es dürfen nur noch Wertungen und die Angabe zum Spielende folgen",
@@ -356,12 +331,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "exp_turn": "{player} war an der Reihe: „noch eine“ oder „Stopp“",
         "exp_turn_hit": "{player} war an der Reihe und muss ohne Karte vor sich „noch eine“ sagen",
         "exp_draw_hit": "{player} bekam nach „noch eine“ eine Karte",
-        "exp_draw_flip3": "{player} musste für {action_card} noch {n} [n:Karte|Karten] nehmen",
+        "exp_draw_owed": "{player} musste für {action_card} noch {n} [n:Karte|Karten] nehmen",
         "exp_target": "{player} musste {card} an einen dieser Spieler geben: {eligible}",
-        "exp_steal": "{player} musste {card} bei einem dieser Spieler einsetzen: {eligible}",
-        "exp_swap": "{player} musste {card} bei zwei dieser Spieler einsetzen: {eligible}",
-        "exp_discard": "{player} musste {card} bei einem dieser Spieler einsetzen: {eligible}",
-        "exp_pass": "{player} musste die zusätzliche Second Chance an einen dieser Spieler weitergeben: {eligible}",
         "expected": "in diesem Moment gilt: {expectation}",
         "legal": "Erlaubt wäre: {moves}.",
         "legal_any_card": "jede Karte, die noch im Nachziehstapel ist, für {player}",
@@ -374,7 +345,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "v_out_of_order": "{what} ist jetzt nicht erlaubt",
         "v_wrong_player": "{what}: {name} ist nicht an der Reihe",
         "v_stay_without_card": "{name} hat noch keine Karte vor sich und kann nicht „Stopp“ sagen",
-        "v_must_hit": "{name} hat The Zero und darf nicht „Stopp“ sagen, sondern muss noch eine Karte nehmen",
         "v_illegal_one_row": "{card} tauscht Karten aus zwei verschiedenen Reihen, aber beide genannten Karten liegen bei {target}",
         "v_illegal_take": "{card} kann nicht bei {target} auf {target_card} eingesetzt werden",
         "v_illegal_target": "{card} kann nicht an {target} gehen",
@@ -413,10 +383,6 @@ RULES: dict[str, dict[str, str]] = {
         "turn.hit": "A hit brings exactly one card, to the player who hit, before anything else.",
         "turn.stay": "A player may stay only with at least one card in front of them.",
         "action.target": "A card waiting for a recipient (a Freeze or Flip Three, an extra Second Chance, a Vengeance action or modifier) is given by the player who revealed it, before play goes on.",
-        "action.freeze": "Freeze goes to a player still in the round (oneself too; oneself if nobody else is in); that player is out and banks their row.",
-        "action.flip-three": "Flip Three goes to a player still in the round, who takes the next three cards one by one, stopping on a bust or a Flip 7.",
-        "action.delayed": "A Freeze or Flip Three drawn during a Flip Three waits until the three cards are drawn; it is used only if the player did not bust.",
-        "action.second-chance": "A player holds at most one Second Chance; an extra one is passed to a player still in who has none, or discarded if nobody can take it.",
         "deck.draw": "Only cards still in the draw pile can be revealed.",
         "deck.shuffle": "When the draw pile is empty, the discard pile is shuffled into a new one (and only then).",
         "bust.duplicate": "A second card of the same number busts the player, unless a Second Chance cancels it.",
@@ -426,19 +392,6 @@ RULES: dict[str, dict[str, str]] = {
         "claim.score": "A score claim must match the recomputed round scores.",
         "claim.end": "An end claim must come after the game is over and name the real winner.",
         # With a Vengeance
-        "log.target-fields": "A target event carries exactly the fields its card needs: Steal and Discard a target_card, Swap also other and other_card.",
-        "modifier.give": "The player who reveals a modifier gives it to any player who has not busted (in Brutal mode to anyone, busted players too).",
-        "number.zero": "The holder of The Zero must hit (only Just One More stops them) and scores 0 unless they make Flip 7.",
-        "number.unlucky-7": "The Unlucky 7 discards every other number and modifier in its row and never busts on arrival.",
-        "number.lucky-13": "With the Lucky 13 a second 13 does not bust; a third 13 does.",
-        "action.must-use": "An action card with a legal use must be used; one with none is discarded with no event.",
-        "action.just-one-more": "Just One More goes to any player who has not busted: they take exactly one card, then they have stayed.",
-        "action.flip-four": "Flip Four goes to any player who has not busted: they take four cards, stopping on a bust or Flip 7; actions and modifiers among them wait until the four are drawn and are dropped on a bust.",
-        "action.steal": "Steal takes one card from another player's row (not a busted one) into the revealer's row.",
-        "action.swap": "Swap exchanges one card each of two different rows of players who have not busted (the revealer's own row or two others).",
-        "action.discard": "Discard removes a card of the revealer's choice from the row of a player who has not busted (their own too).",
-        "flip7.bonus": "Brutal mode: right after a Flip 7 its maker chooses +15 for themselves or -15 for another player; only then does the round end.",
-        "score.vengeance": "Round score: the numbers (0 with The Zero and no Flip 7), halved per ÷2 (rounded down), minus the −N cards, not below 0, plus 15 for Flip 7; Brutal mode: below 0 allowed, and the Flip 7 bonus as chosen.",
     },
     "de": {
         "log.line": "Jede Zeile eines Protokolls ist ein JSON-Objekt (in der Notation: eine lesbare Anweisung).",
@@ -454,10 +407,6 @@ RULES: dict[str, dict[str, str]] = {
         "turn.hit": "„Noch eine“ bringt genau eine Karte, an den, der sie verlangt hat, vor allem anderen.",
         "turn.stay": "„Stopp“ sagen darfst du, sobald mindestens eine Karte vor dir liegt.",
         "action.target": "Eine Karte, die auf einen Empfänger wartet (Freeze oder Flip Three, eine zusätzliche Second Chance, eine Aktions- oder Minuskarte aus Voll Fies!), gibt weiter, wer sie aufgedeckt hat, bevor es weitergeht.",
-        "action.freeze": "Freeze trifft jemanden, der noch in der Runde ist (auch dich selbst; dich, wenn sonst keiner mehr drin ist): er muss aufhören und behält seine Punkte.",
-        "action.flip-three": "Flip Three trifft jemanden, der noch in der Runde ist: er nimmt die nächsten drei Karten nacheinander und hört nur auf, wenn er sich verzockt oder einen Flip 7 schafft.",
-        "action.delayed": "Freeze oder Flip Three aus einem Flip Three wird erst nach der dritten Karte ausgeführt, und nur, wenn sich der Spieler nicht verzockt hat.",
-        "action.second-chance": "Du darfst nur eine Second Chance haben; eine zweite gibst du jemandem in der Runde ohne eine, sonst wird sie abgelegt.",
         "deck.draw": "Aufgedeckt werden kann nur, was noch im Nachziehstapel ist.",
         "deck.shuffle": "Ist der Nachziehstapel leer, wird der Ablagestapel gemischt (und nur dann).",
         "bust.duplicate": "Wer eine Zahl doppelt bekommt, hat sich verzockt, außer eine Second Chance rettet ihn.",
@@ -467,26 +416,14 @@ RULES: dict[str, dict[str, str]] = {
         "claim.score": "Eine Wertung muss mit den nachgerechneten Punkten der Runde übereinstimmen.",
         "claim.end": "Die Angabe zum Spielende kommt erst, wenn das Spiel vorbei ist, und nennt den richtigen Sieger.",
         # Voll Fies! (With a Vengeance)
-        "log.target-fields": "Ein target-Ereignis hat genau die Felder, die seine Karte braucht: Steal und Discard ein target_card, Swap dazu other und other_card.",
-        "modifier.give": "Wer eine Minuskarte oder ÷2 aufdeckt, gibt sie jemandem, der sich nicht verzockt hat (im Brutal-Modus jedem, auch wer sich verzockt hat).",
-        "number.zero": "Wer The Zero hat, muss „noch eine“ sagen (nur Just One More beendet das) und bekommt 0 Punkte, außer mit Flip 7.",
-        "number.unlucky-7": "Die Unlucky 7 wirft alle anderen Zahlen und Minuskarten der Reihe ab und lässt dich beim Aufdecken nie verzocken.",
-        "number.lucky-13": "Mit der Lucky 13 verzockt eine zweite 13 nicht, eine dritte schon.",
-        "action.must-use": "Eine Aktionskarte, die erlaubt eingesetzt werden kann, muss eingesetzt werden; sonst wird sie ohne Ereignis abgelegt.",
-        "action.just-one-more": "Just One More trifft jemanden, der sich nicht verzockt hat: er nimmt genau eine Karte und hört dann auf.",
-        "action.flip-four": "Flip Four trifft jemanden, der sich nicht verzockt hat: er nimmt vier Karten und hört nur bei verzockt oder Flip 7 früher auf; Aktions- und Minuskarten darunter warten bis nach der vierten und verfallen, wenn er sich verzockt.",
-        "action.steal": "Steal nimmt eine Karte aus der Reihe eines anderen (der sich nicht verzockt hat) in die eigene Reihe.",
-        "action.swap": "Swap tauscht je eine Karte aus zwei verschiedenen Reihen von Spielern, die sich nicht verzockt haben (die eigene oder zwei andere).",
-        "action.discard": "Discard wirft eine Karte nach Wahl aus der Reihe von jemandem ab, der sich nicht verzockt hat (auch aus der eigenen).",
-        "flip7.bonus": "Brutal-Modus: direkt nach einem Flip 7 wählt, wer ihn geschafft hat: +15 für sich oder -15 für jemand anderen; erst dann endet die Runde.",
-        "score.vengeance": "Punkte: die Zahlen (0 mit The Zero ohne Flip 7), je ÷2 halbiert (abgerundet), minus die Minuskarten, nicht unter 0, plus 15 für Flip 7; Brutal-Modus: auch unter 0, und der Flip-7-Bonus wie gewählt.",
     },
 }
 
 
-def rule_text(rule: str, lang: str) -> str:
-    """The rule ``rule`` (an id of docs/rules.md) in plain words, or the id when it has none here."""
-    return RULES[lang].get(rule, rule)
+def rule_text(rule: str, lang: str, ruleset: Ruleset | None = None) -> str:
+    """The rule ``rule`` (an id of docs/rules.md) in plain words: a rule every ruleset shares, or
+    one of ``ruleset``'s own (its kit's referee texts); the id when neither words it."""
+    return RULES[lang].get(rule) or referee_texts(ruleset).rule(lang, rule) or rule
 
 
 def percent(bad: int, size: int, lang: str) -> str:

@@ -63,7 +63,7 @@ def _violation(story: Story, step: Step, lang: str) -> RulingViolation:
         event=v.event, line=v.line, code=v.code, rule=v.rule,
         message=violation_message(story, step, lang),
         summary=_capital(story.say(step.headline, lang)) + "." if step.headline else step.violation.message,
-        rule_text=rule_text(v.rule, lang),
+        rule_text=rule_text(v.rule, lang, story.state.rules),
         facts=[story.say(f, lang) for f in step.facts],
         legal_instead=legal,
     )

@@ -1,26 +1,42 @@
-"""The game told event by event: a replay over the core's public API that notes what each event did.
+"""The game told event by event: the referee observes the core's one fold and notes what each event did.
 
-``tell(items)`` folds the log over one ``GameState`` with the core's ``apply`` (the rules are not
-touched) and, for every event, compares the table before and after it to say what happened in
-``Note``s: the card and why it came (deal, hit, card n of a Flip Three or Flip Four), the bust chance at a hit,
+``tell(items)`` replays the log with the core's ``replay_lines`` (the rules are not touched) as its
+observer and, for every event, reads what the event did from its effects (``adjudicator.effects``:
+nothing is re-derived or diffed) to say what happened in ``Note``s: the card and why it came (deal, hit, card n of a Flip Three or Flip Four), the bust chance at a hit,
 busts, saves by a Second Chance, Flip 7, targets, set-aside cards, the round's end with every score's
 breakdown. For a violation it gathers the facts that make it apply and the moves that were legal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.effects import (
+    AsideDone,
+    Awaits,
+    Busted,
+    Discarded,
+    Effect,
+    Flip7,
+    Kept,
+    PutOut,
+    RoundEnded,
+    Saved,
+    Scored,
+    SetAside,
+    Wiped,
+    arrival,
+)
 from adjudicator.errors import RuleViolation
-from adjudicator.events import Event, parse_event
+from adjudicator.events import Event
 from adjudicator.nearest import nearest
 from adjudicator.notation import statement
-from adjudicator.referee.catalogue import TEXTS, Breakdown, Note, render
-from adjudicator.replay import build_verdict
-from adjudicator.rules import HIT, Expectation, apply, expecting, legal_moves
-from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row
+from adjudicator.referee.catalogue import Breakdown, Note, referee_texts, render
+from adjudicator.replay import UnreadableLine, replay_lines
+from adjudicator.rules import HIT, Expectation, expecting, legal_moves
+from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, ScoreStep
 from adjudicator.verdict import Verdict, Violation
 
 
@@ -65,10 +81,14 @@ Item = tuple[int, str, object | None]
 
 def breakdown(state: GameState, row: Row) -> Breakdown:
     """How ``row`` scores in ``state``'s game, step by step, as its ruleset counts it (``score_steps``)."""
-    rules = state.rules
-    steps = tuple(rules.score_steps(state, row))
-    names = {c: rules.card_name(c) for step in steps for c in step.cards if rules.card_name(c) != c}
-    return Breakdown(steps, names)
+    return steps_told(state, tuple(state.rules.score_steps(state, row)))
+
+
+def steps_told(state: GameState, steps: tuple[ScoreStep, ...]) -> Breakdown:
+    """A row's score ``steps`` (a ``Scored`` effect's), with the cards named as the game's ruleset names them."""
+    card_name = state.rules.card_name
+    names = {c: card_name(c) for step in steps for c in step.cards if card_name(c) != c}
+    return Breakdown(steps, names, referee_texts(state.rules))
 
 
 def row_score(state: GameState, row: Row) -> int:
@@ -102,53 +122,99 @@ def describe(state: GameState, exp: Expectation) -> Note:
         top = state.stack[-1]
         left = top.remaining if isinstance(top, DrawFrame) else 1
         action = top.action_card if isinstance(top, DrawFrame) and top.action_card else ""
-        return Note("exp_draw_hit", {"player": who}) if exp.purpose == HIT else Note("exp_draw_flip3", {"player": who, "n": left, "action_card": action})
+        return Note("exp_draw_hit", {"player": who}) if exp.purpose == HIT else Note("exp_draw_owed", {"player": who, "n": left, "action_card": action})
     eligible = [state.name(s) for s in exp.eligible]
     # a purpose (pass) or a card (Steal) with words of its own
-    key = next((k for k in (f"exp_{exp.purpose}", f"exp_{exp.card}") if k in TEXTS["en"]), "exp_target")
+    key = referee_texts(state.rules).key("exp", exp.purpose, exp.card) or "exp_target"
     return Note(key, {"player": who, "card": exp.card, "eligible": eligible})
 
 
 class _Before:
-    """What the referee remembers of one row before an event, to say what the event changed."""
+    """What the referee remembers of one row before an event (what it stood at, what covered it)."""
 
-    __slots__ = ("status", "cover", "saved", "flip7")
+    __slots__ = ("status", "cover", "flip7")
 
     def __init__(self, state: GameState, row: Row) -> None:
         self.status = row.status
         self.cover = state.rules.bust_cover(row)
-        self.saved = state.rules.busts_saved(row)
         self.flip7 = row.flip7
 
 
 class _Teller:
-    def __init__(self) -> None:
+    """The referee as an observer of the one fold (``replay_lines``): before each event it notes
+    what the game waited for, after it it tells what the event did from its effects
+    (``adjudicator.effects``), and for a refused event it gathers the facts and the legal moves."""
+
+    def __init__(self, lines: dict[int, int]) -> None:
         self.state = GameState()
+        self.lines = lines
+        self.steps: list[Step] = []
+        self.step: Step | None = None
         self.outs: dict[tuple[int, int], Note] = {}
         self.saves: dict[tuple[int, int], list[Note]] = {}
+        #: What each wipe threw out, per round and seat: (event, cards).
+        self.wiped: dict[tuple[int, int], list[tuple[int, tuple[str, ...]]]] = {}
         #: The event of the last card each seat received, per round (a save on it ended their turn).
         self.last_card: dict[tuple[int, int], int] = {}
         #: Every draw of several cards seen (a Flip Three, a Flip Four), with the number of cards it owed.
         self.draw_sizes: dict[int, tuple[DrawFrame, int]] = {}
+        self._exp: Expectation = Expectation("game")
+        self._draw: DrawFrame | None = None
+        self._draw_left = 0
+        self._before: list[_Before] = []
 
-    # -- before / after ----------------------------------------------------------------------
-    def tell(self, step: Step, event: Event) -> None:
-        state = self.state
-        exp = expecting(state)
+    def _new_step(self, state: GameState, index: int, event: Event | None) -> Step:
+        step = Step(index, self.lines[index], event, state.round if state.in_round else state.round + 1)
+        if event is not None:
+            if event.type in ("round", "score", "position"):
+                step.round = event.round
+            elif event.type == "end" or not state.in_round and event.type != "round" and state.round:
+                step.round = state.round
+        self.step = step
+        return step
+
+    # -- the observer ---------------------------------------------------------------------------
+    def before(self, state: GameState, event: Event, index: int) -> None:
+        """Note what the game waits for, and each row as it stands, before ``event``."""
+        self.state = state
+        self._new_step(state, index, event)
+        self._exp = expecting(state)
         top = state.stack[-1] if state.stack else None
-        draw = top if isinstance(top, DrawFrame) and top.purpose != HIT else None
-        draw_left = draw.remaining if draw is not None else 0
-        before = [_Before(state, r) for r in state.rows]
-        draws = [f for f in state.stack if isinstance(f, DrawFrame) and f.purpose != HIT]
-        in_play = state.in_play() if state.game is not None else []
-        rounds_before = len(state.history)
-        round_no = state.round
-        apply(state, event, step.index)
+        self._draw = top if isinstance(top, DrawFrame) and top.purpose != HIT else None
+        self._draw_left = self._draw.remaining if self._draw is not None else 0
+        self._before = [_Before(state, r) for r in state.rows]
+
+    def after(self, state: GameState, event: Event, index: int) -> None:
+        """Tell what ``event`` did (``state.effects``)."""
+        assert self.step is not None
+        self.tell(self.step, event, state.effects or [])
+
+    def refused(self, state: GameState, event: Event | None, index: int, error: RuleViolation) -> None:
+        """Explain a refused event from the table as it stood before it."""
+        self.state = state
+        step = self.step if self.step is not None and self.step.index == index else self._new_step(state, index, event)
+        step.violation = Violation.at(index, step.line, error, [self.lines[i] for i in range(index + 1)])
+        self.explain(step, event, error)
+
+    def judged(self, state: GameState, index: int, applied: int, stopped_by: Violation | None) -> None:
+        """The event line is judged: its step is told (none past a fatal violation)."""
+        self.state = state
+        if self.step is not None and self.step.index == index:
+            self.steps.append(self.step)
+        self.step = None
+
+    # -- telling what an event did ----------------------------------------------------------------
+    def tell(self, step: Step, event: Event, effects: list[Effect]) -> None:
+        """The notes of an applied event, from what it did."""
+        state = self.state
+        exp, draw, draw_left, before = self._exp, self._draw, self._draw_left, self._before
         for frame in state.stack:
             if isinstance(frame, DrawFrame) and frame.purpose != HIT and id(frame) not in self.draw_sizes:
                 self.draw_sizes[id(frame)] = (frame, frame.remaining)
-        ended = len(state.history) > rounds_before
+        end = next((e for e in effects if isinstance(e, RoundEnded)), None)
+        ended = end is not None
         after = state.history[-1].rows if ended else state.rows
+        round_no = end.round if end is not None else state.round
         notes = step.notes
         noted: set[int] = set()
         kind = event.type
@@ -173,7 +239,7 @@ class _Teller:
                 sentence = Note("chance", chance) if bad else Note("chance_none")
             notes.append(Note("hit", {"player": ev.player, "chance": sentence}))
         elif kind == "card":
-            self._card(step, ev, exp, draw, draw_left, before, after, ended, in_play)
+            self._card(step, ev, exp, draw, draw_left, effects, ended)
         elif kind == "stay":
             seat = state.seat_of[ev.player]
             notes.append(Note("stay", {"player": ev.player, "score": row_score(state, after[seat])}))
@@ -182,30 +248,17 @@ class _Teller:
         elif kind == "target":
             seat = state.seat_of[ev.target]
             fields = {k: v for k, v in ev.__dict__.items() if k != "type" and v is not None}
-            key = next((k for k in (f"t_{exp.purpose}", f"t_{ev.card}") if k in TEXTS["en"]), "t_give")
-            if ev.target == ev.player and f"{key}_self" in TEXTS["en"]:
+            own = referee_texts(state.rules)
+            key = own.key("t", exp.purpose, ev.card) or "t_give"
+            if ev.target == ev.player and own.key(key, "self"):
                 key += "_self"
             notes.append(Note(key, {**fields, "score": row_score(state, after[seat])}))
-            if after[seat].status != before[seat].status and after[seat].status not in (STAYED, BUSTED):
-                self.outs[(round_no, seat)] = Note("out_frozen", {"player": ev.target, "by": ev.player, "at": step.index})
+            out = next((e for e in effects if isinstance(e, PutOut) and e.seat == seat and e.status not in (STAYED, BUSTED)), None)
+            if out is not None:
+                self.outs[(round_no, seat)] = Note(own.key("out", out.status) or "out_put_out", {"player": ev.target, "by": ev.player, "at": step.index})
                 noted.add(seat)
         elif kind == "position":
-            assert state.dealer is not None
-            rows_text = []
-            for seat, name in enumerate(state.players):
-                row = state.rows[seat]
-                cards = " ".join(state.rules.card_name(c) for c in row.table_cards()) or "-"
-                if row.status != ACTIVE:
-                    self.outs[(state.round, seat)] = Note("out_position", {"player": name, "how": Note(f"outcome_{row.status}"), "at": step.index})
-                    rows_text.append(Note("position_row_out", {"player": name, "cards": cards, "how": Note(f"outcome_{row.status}")}))
-                else:
-                    rows_text.append(Note("position_row", {"player": name, "cards": cards}))
-            turn = expecting(state)
-            notes.append(Note("position", {
-                "round": state.round, "dealer": state.name(state.dealer), "rows": rows_text,
-                "turn": state.name(turn.seat) if turn.seat is not None else "?", "size": state.draw_size,
-                "totals": [f"{n} {t}" for n, t in zip(state.players, state.totals, strict=True)],
-            }))
+            self._position(step)
         elif kind == "shuffle":
             notes.append(Note("shuffle", {"size": state.draw_size}))
         elif kind == "score":
@@ -213,58 +266,79 @@ class _Teller:
         elif kind == "end":
             notes.append(Note("end_ok", {"winner": ev.winner}))
         if kind in ("card", "target") and before:
-            self._changes(step, ev, draw, draw_left, before, after, ended, noted)
-        if kind in ("card", "target") and not (ended and state.history[-1].ended_by == "flip7"):
-            now_in_play = state.in_play()
-            for frame in draws:
-                if any(f is frame for f in state.stack) or not frame.set_aside:
-                    continue
-                who = state.name(frame.seat)
-                if after[frame.seat].status == BUSTED:
-                    kept = all(now_in_play.count(c) >= frame.set_aside.count(c) for c in frame.set_aside)
-                    notes.append(Note("first_edition" if kept else "dropped", {"player": who, "cards": list(frame.set_aside)}))
-                else:
-                    notes.append(Note("resolve", {"player": who, "cards": list(frame.set_aside)}))
-        if ended:
-            self._round_over(notes, round_no)
+            self._changes(step, ev, draw, draw_left, before, effects, end, noted)
+        if kind in ("card", "target") and not (end is not None and end.ended_by == "flip7"):
+            for done in effects:
+                if isinstance(done, AsideDone):
+                    key = {"dropped": "dropped", "kept": "first_edition"}.get(done.fate, "resolve")
+                    notes.append(Note(key, {"player": state.name(done.seat), "cards": list(done.cards)}))
+        if end is not None:
+            self._round_over(notes, end, [e for e in effects if isinstance(e, Scored)])
 
-    def _changes(self, step: Step, ev: Any, draw: DrawFrame | None, draw_left: int, before: list[_Before], after: list[Row], ended: bool, noted: set[int]) -> None:
-        """What the card or target did to every row: busts, saves, Flip 7s, players put out."""
+    def _position(self, step: Step) -> None:
+        state = self.state
+        assert state.dealer is not None
+        rows_text = []
+        for seat, name in enumerate(state.players):
+            row = state.rows[seat]
+            cards = " ".join(state.rules.card_name(c) for c in row.table_cards()) or "-"
+            if row.status != ACTIVE:
+                self.outs[(state.round, seat)] = Note("out_position", {"player": name, "how": Note(f"outcome_{row.status}"), "at": step.index})
+                rows_text.append(Note("position_row_out", {"player": name, "cards": cards, "how": Note(f"outcome_{row.status}")}))
+            else:
+                rows_text.append(Note("position_row", {"player": name, "cards": cards}))
+        turn = expecting(state)
+        step.notes.append(Note("position", {
+            "round": state.round, "dealer": state.name(state.dealer), "rows": rows_text,
+            "turn": state.name(turn.seat) if turn.seat is not None else "?", "size": state.draw_size,
+            "totals": [f"{n} {t}" for n, t in zip(state.players, state.totals, strict=True)],
+        }))
+
+    def _changes(
+        self, step: Step, ev: Any, draw: DrawFrame | None, draw_left: int, before: list[_Before], effects: list[Effect],
+        end: RoundEnded | None, noted: set[int],
+    ) -> None:
+        """What the card or target did to every row: busts, wipes, saves, Flip 7s, players put out."""
         state = self.state
         round_no = step.round
         for seat, was in enumerate(before):
-            row = after[seat]
             name = state.name(seat)
+            mine = [e for e in effects if getattr(e, "seat", None) == seat]
             own_draw = draw is not None and draw.seat == seat and ev.type == "card"
             action = {"action_card": draw.action_card} if own_draw and draw is not None and draw.action_card else {}
-            if row.status == BUSTED and was.status != BUSTED:
-                number = state.rules.card_name(row.bust_card or ev.card)
-                key = "bust_taken" if ev.type == "target" else "bust_flip3" if action and draw_left > 1 else "bust"
+            bust = next((e for e in mine if isinstance(e, Busted)), None)
+            if bust is not None and was.status != BUSTED:
+                number = state.rules.card_name(bust.card)
+                key = "bust_taken" if ev.type == "target" else "bust_owed" if action and draw_left > 1 else "bust"
                 step.notes.append(Note(key, {"player": name, "number": number, **action}))
-                self.outs[(round_no, seat)] = Note("out_busted_flip3" if action else "out_busted", {"player": name, "number": number, "at": step.index, **action})
+                self.outs[(round_no, seat)] = Note("out_busted_owed" if action else "out_busted", {"player": name, "number": number, "at": step.index, **action})
                 noted.add(seat)
                 continue
-            for wipe in state.rules.wipes(row):  # the card cleared the rest of the row (an Unlucky 7), drawn or moved in
-                if wipe.event == step.index and wipe.cards:
-                    step.notes.append(Note("row_cleared", {"player": name, "card": _arrived(ev, row), "cards": list(wipe.cards), "n": len(wipe.cards)}))
-            if state.rules.busts_saved(row) > was.saved and was.cover is not None:
-                number = state.rules.card_name(ev.card)
-                flip3 = bool(action) and draw_left > 1
-                step.notes.append(Note("sc_saved_flip3" if flip3 else "sc_saved", {"player": name, "number": number, "cover_card": was.cover, **action}))
-                self.saves.setdefault((round_no, seat), []).append(Note("sc_used_fact", {"player": name, "number": number, "at": step.index, "cover_card": was.cover}))
-            if row.flip7 and not was.flip7:
-                step.notes.append(Note("flip7" if ended else "flip7_choice", {"player": name}))
+            for wipe in mine:  # the card cleared the rest of the row (an Unlucky 7), drawn or moved in
+                if isinstance(wipe, Wiped) and wipe.cards:
+                    step.notes.append(Note("row_cleared", {"player": name, "card": wipe.card, "cards": list(wipe.cards), "n": len(wipe.cards)}))
+                    self.wiped.setdefault((round_no, seat), []).append((step.index, wipe.cards))
+            for save in mine:
+                if isinstance(save, Saved):
+                    number = state.rules.card_name(save.card)
+                    more_owed = bool(action) and draw_left > 1
+                    step.notes.append(Note("sc_saved_owed" if more_owed else "sc_saved", {"player": name, "number": number, "cover_card": save.cover, **action}))
+                    self.saves.setdefault((round_no, seat), []).append(Note("sc_used_fact", {"player": name, "number": number, "at": step.index, "cover_card": save.cover}))
+            if any(isinstance(e, Flip7) for e in mine) and not was.flip7:
+                step.notes.append(Note("flip7" if end is not None else "flip7_choice", {"player": name}))
                 self.outs[(round_no, seat)] = Note("out_flip7", {"player": name, "at": step.index})
                 noted.add(seat)
                 continue
-            if seat in noted or row.status == was.status or was.status != ACTIVE:
+            out = next((e for e in mine if isinstance(e, PutOut)), None)
+            if seat in noted or out is None or was.status != ACTIVE:
                 continue
-            if row.status == STAYED:  # made to stay by an action (Just One More)
+            if out.status == STAYED:  # made to stay by an action (Just One More)
                 self.outs[(round_no, seat)] = Note("out_made_stay", {"player": name, "at": step.index})
             else:  # put out by an action without a target event of its own (assign_first)
-                self.outs[(round_no, seat)] = Note("out_frozen", {"player": name, "by": ev.player if ev.type == "target" else "?", "at": step.index})
+                key = referee_texts(state.rules).key("out", out.status) or "out_put_out"
+                self.outs[(round_no, seat)] = Note(key, {"player": name, "by": ev.player if ev.type == "target" else "?", "at": step.index})
 
-    def _card(self, step: Step, ev: Any, exp: Expectation, draw: DrawFrame | None, draw_left: int, before: list[_Before], after: list[Row], ended: bool, in_play: list[str]) -> None:
+    def _card(self, step: Step, ev: Any, exp: Expectation, draw: DrawFrame | None, draw_left: int, effects: list[Effect], ended: bool) -> None:
         state = self.state
         notes = step.notes
         seat = state.seat_of[ev.player]
@@ -273,37 +347,34 @@ class _Teller:
             notes.append(Note("deal_card", {"player": ev.player, "card": ev.card}))
         elif draw is not None:
             _, size = self.draw_sizes.get(id(draw), (draw, draw.remaining))
-            notes.append(Note("flip3_card", {"player": ev.player, "card": ev.card, "n": size - draw_left + 1, "size": size, "action_card": draw.action_card or ""}))
+            notes.append(Note("owed_card", {"player": ev.player, "card": ev.card, "n": size - draw_left + 1, "size": size, "action_card": draw.action_card or ""}))
         else:
             notes.append(Note("hit_card", {"player": ev.player, "card": ev.card}))
         if ended:
             return
-        row = after[seat]
-        if state.rules.bust_cover(row) == ev.card and before[seat].cover is None:
+        did = arrival(effects, seat, ev.card)
+        if isinstance(did, Kept):
             notes.append(Note("sc_kept", {"player": ev.player, "cover_card": ev.card}))
-            return
-        if ev.card in row.table_cards() or ev.card in state.rules.numbers:
-            return  # a number or modifier laid in the row: what it did is told with the row's changes
-        if draw is not None and ev.card in draw.set_aside:
+        elif isinstance(did, SetAside) and draw is not None:
             notes.append(Note("set_aside", {"card": ev.card, "size": self.draw_sizes.get(id(draw), (draw, 0))[1], "action_card": draw.action_card or ""}))
-            return
-        now = expecting(state)
-        if now.kind == "target" and now.card == ev.card and now.seat == seat:
-            key = next((k for k in (f"needs_{now.purpose}", f"needs_{ev.card}") if k in TEXTS["en"]), "needs_target")
-            notes.append(Note(key, {"player": ev.player, "card": ev.card, "eligible": [state.name(s) for s in now.eligible]}))
-        elif state.in_play().count(ev.card) <= in_play.count(ev.card):
-            key = f"discarded_{ev.card}" if f"discarded_{ev.card}" in TEXTS["en"] else "discarded_unused"
+        elif isinstance(did, Awaits):
+            now = expecting(state)
+            if now.kind == "target" and now.card == ev.card and now.seat == seat:
+                key = referee_texts(state.rules).key("needs", now.purpose, ev.card) or "needs_target"
+                notes.append(Note(key, {"player": ev.player, "card": ev.card, "eligible": [state.name(s) for s in now.eligible]}))
+        elif isinstance(did, Discarded):
+            key = referee_texts(state.rules).key("discarded", ev.card) or "discarded_unused"
             notes.append(Note(key, {"player": ev.player, "card": ev.card}))
+        # a number or modifier laid in the row (or busting, saved, clearing it): told with the row's changes
 
-    def _round_over(self, notes: list[Note], round_no: int) -> None:
+    def _round_over(self, notes: list[Note], end: RoundEnded, scored: list[Scored]) -> None:
         state = self.state
-        result = state.history[-1]
-        if result.ended_by == "flip7" and result.flip7_seat is not None:
-            notes.append(Note("round_over_flip7", {"round": round_no, "player": state.name(result.flip7_seat)}))
+        if end.ended_by == "flip7" and end.flip7_seat is not None:
+            notes.append(Note("round_over_flip7", {"round": end.round, "player": state.name(end.flip7_seat)}))
         else:
-            notes.append(Note("round_over_all", {"round": round_no}))
-        for seat, row in enumerate(result.rows):
-            notes.append(Note("score_line", {"player": state.name(seat), "breakdown": breakdown(state, row)}))
+            notes.append(Note("round_over_all", {"round": end.round}))
+        for score in scored:
+            notes.append(Note("score_line", {"player": state.name(score.seat), "breakdown": steps_told(state, score.steps)}))
         notes.append(Note("totals", {"totals": [f"{n} {t}" for n, t in zip(state.players, state.totals, strict=True)]}))
         if state.over and state.winner is not None:
             notes.append(Note("game_over", {"winner": state.name(state.winner), "total": state.totals[state.winner]}))
@@ -424,22 +495,12 @@ class _Teller:
             step.facts.append(Note("score_line", {"player": name, "breakdown": breakdown(state, row)}))
             if row.status != BUSTED:  # a save is a reason only while the row did not bust later
                 step.facts.extend(self.saves.get((ev.round, seat), []))
-            wipes = [Note("wipe_fact", {"player": name, "at": w.event, "cards": list(w.cards), "n": len(w.cards)}) for w in state.rules.wipes(row) if w.cards]
+            wipes = [Note("wipe_fact", {"player": name, "at": at, "cards": list(cards), "n": len(cards)}) for at, cards in self.wiped.get((ev.round, seat), [])]
             step.facts.extend(wipes)
             out = self.outs.get((ev.round, seat))
             if out is not None and not (wipes and row.status == STAYED):  # the wipe is the reason, not the stay
                 step.facts.append(out)
         step.headline = Note("v_score_mismatch", {"round": ev.round, "diffs": diffs})
-
-
-def _arrived(ev: Any, row: Row) -> str:
-    """The card an event brought into ``row``: a card event's card, or the card a target event
-    moved there (``target_card`` or ``other_card``)."""
-    if ev.type == "target":
-        for moved in (getattr(ev, "target_card", None), getattr(ev, "other_card", None)):
-            if moved is not None and moved in row.table_cards():
-                return str(moved)
-    return str(ev.card)
 
 
 def _names_in(ev: Any) -> list[str]:
@@ -461,50 +522,18 @@ def _what(ev: Any) -> Note:
 
 
 def tell(items: Iterable[Item]) -> Story:
-    """Tell a log (event lines with their file line numbers) and judge it, in one pass.
+    """Tell a log (event lines with their file line numbers) and judge it, in one pass: the
+    referee observes the core's one fold (``replay_lines``) and tells each event from its effects.
 
     Raises ``LogUnreadable`` for a log without events and ``UnsupportedRuleset`` for a game this
     version cannot judge, as the core's replay does.
     """
-    from adjudicator.errors import LogUnreadable
-
-    teller = _Teller()
-    steps: list[Step] = []
-    violations: list[Violation] = []
-    lines: dict[int, int] = {}
-    fatal = False
-    index = -1
-    parse: Callable[[str], Event] = parse_event
-    for line_no, text, error in items:
-        index += 1
-        lines[index] = line_no
-        if fatal:
-            continue
-        step = Step(index, line_no, None, teller.state.round if teller.state.in_round else teller.state.round + 1)
-        event: Event | None = None
-        try:
-            if error is not None:
-                raise RuleViolation("bad_event", "log.line", str(error))
-            event = parse(text)
-            step.event = event
-            if event.type in ("round", "score", "position"):
-                step.round = event.round
-            elif event.type == "end" or not teller.state.in_round and event.type != "round" and teller.state.round:
-                step.round = teller.state.round
-            teller.tell(step, event)
-            if event.type == "game":  # from here on, lines are read as the game's ruleset says
-                parse = teller.state.rules.parse
-        except RuleViolation as exc:
-            violation = Violation.at(index, line_no, exc, [lines[i] for i in range(index + 1)])
-            violations.append(violation)
-            step.violation = violation
-            teller.explain(step, event, exc)
-            fatal = not exc.is_claim
-        steps.append(step)
-    if index < 0:
-        raise LogUnreadable("the log is empty: it holds no events (only blank or comment lines, or nothing)")
-    verdict = build_verdict(teller.state, index + 1, violations)
-    return Story(steps, verdict, teller.state, lines, teller.outs, teller.saves)
+    items = list(items)
+    lines = {index: line for index, (line, _, _) in enumerate(items)}
+    teller = _Teller(lines)
+    numbered = ((line, text if error is None else UnreadableLine(str(error))) for line, text, error in items)
+    result = replay_lines(numbered, observer=teller)
+    return Story(teller.steps, result.verdict, result.state, lines, teller.outs, teller.saves)
 
 
 #: How many legal moves a ruling lists before it only counts the rest (a Swap at a big table has hundreds).
@@ -521,4 +550,4 @@ def legal_statements(step: Step, lang: str) -> list[str]:
     return shown
 
 
-__all__ = ["Item", "Step", "Story", "breakdown", "bust_chance", "describe", "legal_statements", "row_score", "tell"]
+__all__ = ["Item", "Step", "Story", "breakdown", "bust_chance", "describe", "legal_statements", "row_score", "steps_told", "tell"]

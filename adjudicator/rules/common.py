@@ -7,6 +7,7 @@ the import graph has no circle: state and events, then this, then the kits, then
 
 from __future__ import annotations
 
+from adjudicator.effects import RoundEnded, Scored
 from adjudicator.errors import RuleViolation
 from adjudicator.nearest import nearest
 from adjudicator.scoring import game_winner
@@ -152,6 +153,11 @@ def end_round(state: GameState, ended_by: str, flip7_seat: int | None) -> None:
     """Score the round, clear the table to the discard pile and check whether the game is over."""
     assert state.game is not None and state.dealer is not None
     outcomes, scores = state.rules.outcomes(state, ended_by)
+    effects = state.effects
+    if effects is not None:
+        effects.append(RoundEnded(state.round, ended_by, flip7_seat))
+        score_steps = state.rules.score_steps
+        effects.extend(Scored(seat, score, tuple(score_steps(state, row))) for seat, (row, score) in enumerate(zip(state.rows, scores, strict=True)))
     for card in state.in_play():
         state.discard(card)
     for row in state.rows:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
+from adjudicator.effects import Stayed
 from adjudicator.errors import RuleViolation, UnsupportedRuleset
 from adjudicator.events import (
     CardEvent,
@@ -263,6 +264,8 @@ def apply_stay(state: GameState, ev: StayEvent, index: int) -> None:
     seat = state.seat_of[ev.player]
     row = state.rows[seat]
     row.status, row.status_event = STAYED, index
+    if state.effects is not None:
+        state.effects.append(Stayed(seat))
     top = state.stack[-1]
     assert top.kind == "round"
     if top.dealing:

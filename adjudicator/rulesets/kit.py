@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.rulesets.texts import NO_TEXTS, RefereeTexts
 from adjudicator.state import Ruleset
 
 
@@ -50,6 +51,8 @@ class Kit:
     words: CardWords | None = None
     best_target: Any = None
     analysis: str | None = None
+    #: The referee's sentences for the ruleset's own cards and choices (``rulesets.texts``).
+    referee: RefereeTexts = NO_TEXTS
 
     @property
     def name(self) -> str:

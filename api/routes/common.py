@@ -8,9 +8,8 @@ from typing import Annotated, Any
 from fastapi import Query
 from starlette.concurrency import run_in_threadpool
 
-from adjudicator.notation import state_any
-from adjudicator.replay import ReplayResult
-from adjudicator.table import table_view
+from adjudicator.table import TableView
+from adjudicator.timeline import table_at as table_after
 from api.models import EXAMPLE_LOG, EXAMPLE_LOG_LINES
 
 #: The request body of every endpoint that takes a log, for the OpenAPI document.
@@ -94,8 +93,8 @@ async def table_at(source: bytes | list[str], at: int | None) -> dict[str, Any]:
 
     ``at`` past the last event raises ``EventOutOfRange`` (the ``event-out-of-range`` problem).
     """
-    result: ReplayResult = await run_in_threadpool(state_any, source, at)
-    return table_view(result).to_dict()
+    view: TableView = await run_in_threadpool(table_after, source, at)
+    return view.to_dict()
 
 
 #: The ruleset filter of the games list and the statistics.

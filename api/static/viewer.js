@@ -4,12 +4,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const CARD_NAMES = {
-  freeze: "Freeze", flip_three: "Flip Three", second_chance: "Second Chance",
-  // With a Vengeance
-  "0": "The Zero", unlucky_7: "Unlucky 7", lucky_13: "Lucky 13", "/2": "÷2", just_one_more: "Just One More",
-  flip_four: "Flip Four", steal: "Steal", swap: "Swap", discard: "Discard", flip7_bonus: "Flip 7 bonus",
-};
+// the cards' labels come with the timeline, from the game's ruleset (its kit): the page names no card
 
 const view = { data: null, at: 0, game: null, violationsAt: new Map(), roundStarts: [] };
 // the decision analysis of the game shown (GET /v1/games/{id}/analysis or POST /v1/analyze):
@@ -166,7 +161,10 @@ function show(data) {
   view.roundStarts = data.events.filter((e) => e.type === "round").map((e) => ({ event: e.event, round: roundOf(e) }));
   $("viewer").hidden = false;
   $("game-name").textContent = data.verdict.game ?? t("(no valid game line)");
-  $("game-ruleset").textContent = data.ruleset ? `· ${data.ruleset}` : "";
+  // the ruleset and its mode as the core's table view names them (the API's label when no table has one)
+  const seated = data.tables.find((table) => table.ruleset);
+  const ruleset = seated ? seated.ruleset + (seated.ruleset_mode ? ` (${seated.ruleset_mode})` : "") : data.ruleset;
+  $("game-ruleset").textContent = ruleset ? `· ${ruleset}` : "";
   renderVerdict();
   renderEventList();
   renderMarks();
@@ -232,32 +230,26 @@ function describeEvent(e) {
 }
 
 function cardName(card) {
-  return CARD_NAMES[card] ?? card ?? "?";
+  const labels = (view.data && view.data.card_labels) || {};
+  return labels[card] ?? card ?? "?";
 }
 
-// a target event; Steal, Swap and Discard name the cards they move (target_card, other, other_card)
+// a target event; a card it moved out of a row (Steal, Swap, Discard) is in what the core says the
+// event did (the table's `effects`): taken by its user, exchanged between two rows, or discarded
 function describeTarget(e, who) {
-  let fields = {};
-  try {
-    fields = JSON.parse(e.raw);
-  } catch (_) {
-    // an unreadable line has no fields
-  }
+  const table = view.data.tables[e.event];
+  const moved = ((table && table.effects) || []).filter((x) => x.effect === "moved");
   const owned = (name, card) => (name === who ? `their own ${cardName(card)}` : `${name}'s ${cardName(card)}`);
-  if (fields.other !== undefined && fields.other_card !== undefined && fields.target_card !== undefined) {
-    return `${who} swaps ${owned(e.target, fields.target_card)} with ${owned(fields.other, fields.other_card)}`;
+  if (moved.length === 2) {
+    const [first, second] = moved[0].source === e.target ? [moved[0], moved[1]] : [moved[1], moved[0]];
+    return `${who} swaps ${owned(first.source, first.card)} with ${owned(second.source, second.card)}`;
   }
-  if (fields.target_card !== undefined) {
-    const verb = e.card === "steal" ? "steals" : e.card === "discard" ? "discards" : `uses ${cardName(e.card)} on`;
-    return `${who} ${verb} ${owned(e.target, fields.target_card)}`;
+  if (moved.length === 1) {
+    const m = moved[0];
+    const verb = m.to === null ? "discards" : m.to === who ? "steals" : `uses ${cardName(e.card)} on`;
+    return `${who} ${verb} ${owned(m.source, m.card)}`;
   }
   return t("{who} gives {card} to {target}", { who, card: cardName(e.card), target: e.target });
-}
-
-// a number card's value: "7", and the special numbers "unlucky_7", "lucky_13"
-function numberValue(card) {
-  const digits = /(\d+)$/.exec(card);
-  return digits ? Number(digits[1]) : NaN;
 }
 
 function isNumberCard(card) {
@@ -370,54 +362,46 @@ function renderTable(table, at) {
 }
 
 function outWhy(p, at) {
-  // how the player left the round: find the event that changed their status
+  // how the player left the round: the event that changed their status, and what it did (its effects)
   const tables = view.data.tables;
   let j = at;
   while (j > 0 && tables[j - 1].players[p.seat] && tables[j - 1].players[p.seat].status === p.status) j -= 1;
-  const e = view.data.events[j];
+  const did = ((tables[j] && tables[j].effects) || []).filter((x) => x.player === p.name);
+  const bust = did.find((x) => x.effect === "busted");
+  const out = did.find((x) => x.effect === "put_out");
   switch (p.status) {
     case "busted":
-      return e && e.type === "card" && isNumberCard(e.card) ? t("busted: a second {n} (event {j})", { n: numberValue(e.card), j }) : t("busted (event {j})", { j });
+      return bust ? t("busted: a second {n} (event {j})", { n: cardName(bust.card), j }) : t("busted (event {j})", { j });
     case "stayed": return t("stayed (event {j})", { j });
-    case "frozen": return e && e.type === "target" ? t("frozen by {who} (event {j})", { who: e.player, j }) : t("frozen (event {j})", { j });
+    case "frozen": return out && out.by ? t("frozen by {who} (event {j})", { who: out.by, j }) : t("frozen (event {j})", { j });
     case "flip7": return t("Flip 7! (event {j})", { j });
     default: return null;
   }
 }
 
+// the row's score as the core worked it out (`score_steps`, the ruleset's one scoring), in words
 function breakdown(p) {
-  if (p.status === "busted") return "busted: 0";
-  const numbers = p.numbers.map(numberValue);
-  if (numbers.length + p.modifiers.length < 2 && p.status !== "flip7" && !p.holds_the_zero) return null;
-  let total = numbers.reduce((a, b) => a + b, 0);
-  let text = p.numbers.length ? p.numbers.map(cardName).join(" + ") : "0";
-  if (numbers.length > 1) text += ` = ${total}`;
-  if (p.holds_the_zero && p.status !== "flip7") {
-    total = 0;
-    text += "; The Zero without Flip 7";
+  const steps = p.score_steps || [];
+  if (!steps.length) return null;
+  if (steps[0].kind === "busted" && steps.length === 1) return "busted: 0";
+  const said = steps.some((s) => s.kind === "zero" || s.kind === "flip7" || s.kind === "bonus");
+  if (p.numbers.length + p.modifiers.length < 2 && !said) return null; // a single card says its score itself
+  let text = "";
+  for (const s of steps) {
+    switch (s.kind) {
+      case "busted": text += "busted: 0"; break;
+      case "numbers": text += (s.cards.length ? s.cards.map(cardName).join(" + ") : "0") + (s.cards.length > 1 ? ` = ${s.total}` : ""); break;
+      case "zero": text += "; The Zero without Flip 7"; break;
+      case "double": text += ` × 2 = ${s.total}`; break;
+      case "halve": text += ` ÷ 2 = ${s.total}`; break;
+      case "add": text += ` ${cardName(s.cards[0])}`; break;
+      case "floor": text += " (not below 0)"; break;
+      case "flip7": text += ` + ${s.amount} (Flip 7)`; break;
+      case "bonus": text += ` ${s.amount > 0 ? "+" : "−"} ${Math.abs(s.amount)} (Flip 7 bonus)`; break;
+      default: text += ` → ${s.total}`;
+    }
   }
-  for (const m of p.modifiers.filter((x) => x === "x2")) {
-    total *= 2;
-    text += ` × 2 = ${total}`;
-  }
-  for (const m of p.modifiers.filter((x) => x === "/2")) { // every halving before any minus
-    total = Math.floor(total / 2);
-    text += ` ÷ 2 = ${total}`;
-  }
-  for (const m of p.modifiers.filter((x) => x !== "x2" && x !== "/2")) {
-    total += Number(m);
-    text += ` ${m}`;
-  }
-  if (total < 0 && p.round_score === 0) {
-    total = 0;
-    text += " (not below 0)";
-  }
-  if (p.status === "flip7") {
-    total += 15;
-    text += " + 15 (Flip 7)";
-  }
-  // shown only where it adds up to the core's score (the core is the one that scores)
-  return total === p.round_score ? sumText(text, total) : null;
+  return sumText(text, steps[steps.length - 1].total);
 }
 
 // "11 + 9 = 20", not "11 + 9 = 20 → 20": the result is added only where the last step did not give it
@@ -427,7 +411,7 @@ function sumText(steps, total) {
 
 function renderCard(card) {
   const kind = isNumberCard(card) ? "num" : /^[+\-x÷/]\d/.test(card) ? "mod" : "action"; // +4, x2, -4, /2
-  const special = card in CARD_NAMES && kind !== "action" ? " special" : ""; // The Zero, Unlucky 7, Lucky 13, ÷2
+  const special = cardName(card) !== card && kind !== "action" ? " special" : ""; // The Zero, Unlucky 7, Lucky 13, ÷2
   return el("li", { class: `card ${kind}${special}`, "data-card": card, title: cardName(card) }, el("span", { text: cardName(card) }));
 }
 
@@ -441,9 +425,8 @@ function renderSeat(p, table, at) {
     p.status && p.status !== "active" ? el("span", { class: `badge st-${p.status}`, text: p.status === "flip7" ? "Flip 7" : t(p.status) }) : null,
     table.winner === p.name ? el("span", { class: "badge winner", text: t("winner") }) : null,
   ];
-  const cards = [...p.numbers, ...p.modifiers].map(renderCard);
-  if (p.status === "frozen") cards.push(renderCard("freeze")); // the Freeze lies in front of the player it stopped
-  if (p.second_chance) cards.push(renderCard("second_chance"));
+  // every card in front of the player, as the core lists them (base game: a Freeze that stopped them, a Second Chance held)
+  const cards = [...p.numbers, ...p.modifiers, ...(p.held || [])].map(renderCard);
   const sum = breakdown(p);
   return el(
     "article",

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.replay import replay_log, state_at
-from adjudicator.table import table_view
-from adjudicator.timeline import replay_timeline
+from adjudicator.replay import replay_log
+from adjudicator.timeline import replay_timeline, table_at
 from api.models import EXAMPLE_LOG
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
@@ -21,8 +20,8 @@ def test_every_table_is_the_state_at_that_event(name: str) -> None:
     assert len(timeline.tables) == len(timeline.lines.line) == timeline.verdict.events
     assert timeline.verdict == replay_log(source).verdict
     for index in range(0, len(timeline.tables), 7):  # every 7th event keeps the test fast; each is one replay
-        assert timeline.tables[index] == table_view(state_at(source, index)), index
-    assert timeline.tables[-1] == table_view(state_at(source, None))
+        assert timeline.tables[index] == table_at(source, index), index
+    assert timeline.tables[-1] == table_at(source, None)
 
 
 def test_after_a_fatal_violation_the_table_stays_and_names_it() -> None:

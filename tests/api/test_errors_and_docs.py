@@ -9,8 +9,8 @@ import anyio
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from adjudicator.replay import check_log, state_at
-from adjudicator.table import table_view
+from adjudicator.replay import check_log
+from adjudicator.timeline import table_at
 from api import Settings, create_app
 from api.models import EXAMPLE_LOG, EXAMPLE_TABLE, EXAMPLE_VERDICT, EXAMPLE_VIOLATION
 from api.routes.health import flip7_version
@@ -251,7 +251,7 @@ def test_docs_page_works_offline(client) -> None:
 
 def test_examples_in_the_document_are_what_the_core_says() -> None:
     assert check_log(EXAMPLE_LOG).to_dict() == EXAMPLE_VERDICT
-    assert table_view(state_at(EXAMPLE_LOG, 7)).to_dict() == EXAMPLE_TABLE
+    assert table_at(EXAMPLE_LOG, 7).to_dict() == EXAMPLE_TABLE
     lines = EXAMPLE_LOG.splitlines()
     lines[7] = '{"type":"card","player":"Cem","card":"0"}'
     lines[8:8] = ['{"type":"hit","player":"Cem"}', '{"type":"card","player":"Cem","card":"0"}']

@@ -9,8 +9,8 @@ from urllib.parse import quote
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from adjudicator.replay import check_log, state_at
-from adjudicator.table import table_view
+from adjudicator.replay import check_log
+from adjudicator.timeline import table_at
 from tests.api.conftest import BAD_LOG, NDJSON, TOKEN, TestClient, as_array, exchange, kitchen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -212,7 +212,7 @@ def test_game_verdict_events_state_log(client, snapshot_json: SnapshotAssertion)
     assert exchange(events) == snapshot_json(name="events")
 
     state = client.get("/v1/games/kitchen-2026-11-29/state", params={"at": 7})
-    assert state.json() == table_view(state_at(kitchen(), 7)).to_dict()
+    assert state.json() == table_at(kitchen(), 7).to_dict()
     assert client.get("/v1/games/kitchen-2026-11-29/state").json()["after_event"] == 12
     beyond = client.get("/v1/games/kitchen-2026-11-29/state?at=99")
     assert beyond.status_code == 422

@@ -7,8 +7,8 @@ import json
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from adjudicator.replay import check_log, replay_log, state_at
-from adjudicator.table import table_view
+from adjudicator.replay import check_log
+from adjudicator.timeline import table_at
 from api.body import json_array_lines
 from tests.api.conftest import BAD_LOG, CLAIM_LOG, NDJSON, as_array, exchange, kitchen
 
@@ -135,7 +135,7 @@ def test_check_form_encoded_body_gets_a_curl_hint(client) -> None:
 def test_state_after_event_n_is_flip7_state_json(client, snapshot_json: SnapshotAssertion) -> None:
     response = client.post("/v1/state", params={"at": 7}, content=kitchen(), headers=NDJSON)
     assert response.status_code == 200
-    assert json.dumps(response.json()) == json.dumps(table_view(state_at(kitchen(), 7)).to_dict())
+    assert json.dumps(response.json()) == json.dumps(table_at(kitchen(), 7).to_dict())
     assert response.json()["legal_moves"] == [{"type": "hit", "player": "Ana"}, {"type": "stay", "player": "Ana"}]
     assert exchange(response) == snapshot_json
 
@@ -143,12 +143,12 @@ def test_state_after_event_n_is_flip7_state_json(client, snapshot_json: Snapshot
 def test_state_without_at_is_the_last_event(client) -> None:
     body = client.post("/v1/state", content=kitchen(), headers=NDJSON).json()
     assert body["after_event"] == 12
-    assert body == table_view(replay_log(kitchen())).to_dict()
+    assert body == table_at(kitchen()).to_dict()
 
 
 def test_state_json_array_body(client) -> None:
     body = client.post("/v1/state?at=3", json=as_array(kitchen())).json()
-    assert body == table_view(state_at(kitchen(), 3)).to_dict()
+    assert body == table_at(kitchen(), 3).to_dict()
 
 
 def test_state_stopped_by_a_fatal_violation(client) -> None:
@@ -232,4 +232,4 @@ def test_check_reads_the_notation_as_the_viewer_paste_box_sends_it(client) -> No
 def test_state_reads_the_notation(client) -> None:
     response = client.post("/v1/state?at=4", content=NOTATION.encode(), headers={"Content-Type": "text/plain"})
     assert response.status_code == 200, response.text
-    assert response.json() == table_view(state_at(kitchen(), 4)).to_dict()
+    assert response.json() == table_at(kitchen(), 4).to_dict()

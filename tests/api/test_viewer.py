@@ -171,3 +171,23 @@ def test_the_timeline_speaks_german_when_asked(client) -> None:
     assert "Ana" in message and "Dana" in message and message != english["verdict"]["violations"][0]["message"]
     assert [(v["event"], v["code"]) for v in german["verdict"]["violations"]] == [(27, "wrong_player")]
     assert client.post("/v1/replay?lang=fr", content=log, headers={"Content-Type": "application/x-ndjson"}).status_code == 422
+
+
+def test_the_viewer_names_no_card_and_scores_nothing() -> None:
+    from adjudicator.rulesets import RULESETS
+
+    script = (Path(__file__).resolve().parents[2] / "api" / "static" / "viewer.js").read_text(encoding="utf-8")
+    cards = {card for rules in RULESETS.values() for card in (rules.target_cards or rules.cards) if not card[-1].isdigit()}
+    assert "steal" in cards and "second_chance" in cards
+    assert [card for card in sorted(cards) if f'"{card}"' in script] == []  # labels and kinds come from the core
+    assert "score_steps" in script and "Math.floor" not in script  # the breakdown is the core's, not recomputed
+
+
+def test_the_timeline_carries_labels_score_steps_and_effects(client, snapshot_json) -> None:
+    data = client.post("/v1/replay", content=kitchen(), headers=NDJSON).json()
+    assert data["card_labels"]["freeze"] == "Freeze"
+    table = data["tables"][7]
+    assert table["effects"] == [{"effect": "placed", "player": "Cem", "card": "12"}]
+    ben = table["players"][1]
+    assert ben["held"] == ["freeze"] and ben["score_steps"][-1]["total"] == ben["round_score"] == 8
+    assert {"labels": data["card_labels"], "effects": table["effects"], "players": [{k: p[k] for k in ("held", "score_steps")} for p in table["players"]]} == snapshot_json

@@ -4,10 +4,11 @@ notation words (``words``) and its kit."""
 from __future__ import annotations
 
 from adjudicator.rulesets.base.rules import BaseGame
+from adjudicator.rulesets.base.texts import TEXTS
 from adjudicator.rulesets.base.words import WORDS
 from adjudicator.rulesets.kit import Kit
 
 #: The base game's kit, as the registry lists it.
-KIT: Kit = Kit(rules=BaseGame(), words=WORDS, analysis="adjudicator.rulesets.base.analysis")
+KIT: Kit = Kit(rules=BaseGame(), words=WORDS, analysis="adjudicator.rulesets.base.analysis", referee=TEXTS)
 
 __all__ = ["KIT", "BaseGame"]

@@ -27,6 +27,21 @@ from adjudicator.cards import (
     is_number,
     label,
 )
+from adjudicator.effects import (
+    AsideDone,
+    Awaits,
+    Busted,
+    Discarded,
+    DrawsOwed,
+    Flip7,
+    Given,
+    Kept,
+    Placed,
+    PutOut,
+    Saved,
+    SetAside,
+    report,
+)
 from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
 from adjudicator.rules.common import end_round, standing, violation
@@ -171,6 +186,7 @@ class BaseGame(Ruleset):
         modifiers lie in the row; a Second Chance is held (an extra one passed on); Freeze and Flip
         Three wait for a target, or are set aside during a Flip Three."""
         row: BaseRow = state.rows[seat]  # type: ignore[assignment]
+        effects = state.effects  # what the card does is reported only while someone listens
         if is_number(card):
             if card in row.numbers:
                 if row.second_chance:
@@ -179,30 +195,50 @@ class BaseGame(Ruleset):
                     row.saves.append((card, index))
                     state.discard(card)
                     state.discard(SECOND_CHANCE)
+                    if effects is not None:
+                        effects.append(Saved(seat, card, SECOND_CHANCE))
                     return
                 row.numbers.append(card)
                 row.status, row.status_event, row.bust_card = BUSTED, index, card
+                if effects is not None:
+                    effects.append(Busted(seat, card))
                 return
             row.numbers.append(card)
+            if effects is not None:
+                effects.append(Placed(seat, card))
             if len(row.numbers) == 7:
                 row.flip7 = True
+                if effects is not None:
+                    effects.append(Flip7(seat))
                 end_round(state, "flip7", seat)
             return
         if is_modifier(card):
             row.modifiers.append(card)
+            if effects is not None:
+                effects.append(Placed(seat, card))
             return
         if card == SECOND_CHANCE:
             if not row.second_chance:
                 row.second_chance = True
+                if effects is not None:
+                    effects.append(Kept(seat, card))
             elif _second_chance_takers(state, seat):
                 state.stack.append(TargetFrame(seat, card, PASS))
+                if effects is not None:
+                    effects.append(Awaits(seat, card, PASS))
             else:
                 state.discard(card)
+                if effects is not None:
+                    effects.append(Discarded(seat, card))
             return
         if draw is not None and draw.purpose == FLIP_THREE_DRAW:
             draw.set_aside.append(card)
+            if effects is not None:
+                effects.append(SetAside(seat, card, draw.action_card))
         else:
             state.stack.append(TargetFrame(seat, card, RESOLVE))
+            if effects is not None:
+                effects.append(Awaits(seat, card, RESOLVE))
 
     def draws_done(self, state: GameState, draw: DrawFrame, index: int) -> None:
         """After a Flip Three: its card is discarded; set-aside cards are resolved in turn (or their
@@ -217,7 +253,9 @@ class BaseGame(Ruleset):
         if busted and state.game.edition != "first":
             for card in draw.set_aside:
                 state.discard(card)
+            report(state, AsideDone(draw.seat, tuple(draw.set_aside), "dropped"))
             return
+        report(state, AsideDone(draw.seat, tuple(draw.set_aside), "kept" if busted else "resolved"))
         state.stack.append(DelayedFrame(draw.seat, list(draw.set_aside), naming=state.game.delayed == "assign_first"))
 
     def step(self, state: GameState, frame: DelayedFrame, index: int) -> bool:
@@ -226,6 +264,7 @@ class BaseGame(Ruleset):
             if frame.next < len(frame.cards):
                 if state.anyone_active():
                     state.stack.append(TargetFrame(frame.holder, frame.cards[frame.next], NAME, origin=frame, holds_card=False))
+                    report(state, Awaits(frame.holder, frame.cards[frame.next], NAME))
                     return True
                 frame.assigned.append(None)
                 frame.next += 1
@@ -242,13 +281,16 @@ class BaseGame(Ruleset):
             recipient = frame.assigned[slot]
             if recipient is None or state.rows[recipient].status != ACTIVE:
                 state.discard(card)
+                report(state, Discarded(frame.holder, card))
             else:
                 _resolve_action(state, card, recipient, index, frame.holder)
             return False
         if not state.anyone_active():
             state.discard(card)
+            report(state, Discarded(frame.holder, card))
             return False
         state.stack.append(TargetFrame(frame.holder, card, RESOLVE))
+        report(state, Awaits(frame.holder, card, RESOLVE))
         return True
 
     # -- decisions -------------------------------------------------------------------------------
@@ -284,6 +326,7 @@ class BaseGame(Ruleset):
             delayed.next += 1
         elif frame.purpose == PASS:
             state.rows[target].second_chance = True  # type: ignore[attr-defined]
+            report(state, Given(frame.holder, frame.card, target))
         else:
             _resolve_action(state, frame.card, target, index, frame.holder)
 
@@ -351,6 +394,10 @@ class BaseGame(Ruleset):
             notes.append("holds a Second Chance")
         return notes
 
+    def outcome_marks(self) -> dict[str, tuple[str, str]]:
+        """❄ for a player a Freeze stopped."""
+        return {FROZEN: ("❄", "frozen")}
+
     def status_legend(self) -> dict[str, str]:
         """The shared statuses and ``frozen``."""
         legend = super().status_legend()
@@ -414,8 +461,10 @@ def _resolve_action(state: GameState, card: str, target: int, index: int, by: in
         row: BaseRow = state.rows[target]  # type: ignore[assignment]
         row.status, row.status_event, row.put_out_by = FROZEN, index, by
         row.freezes.append(card)
+        report(state, PutOut(target, FROZEN, card, by))
     else:
         state.stack.append(DrawFrame(target, 3, FLIP_THREE_DRAW, action_card=card))
+        report(state, DrawsOwed(target, 3, FLIP_THREE_DRAW, card))
 
 
 def _why_not(state: GameState, exp: Expectation, target: int) -> str:

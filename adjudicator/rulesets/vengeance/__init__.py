@@ -8,6 +8,7 @@ from typing import Any
 
 from adjudicator.rulesets.kit import Kit
 from adjudicator.rulesets.vengeance.rules import Vengeance
+from adjudicator.rulesets.vengeance.texts import TEXTS
 from adjudicator.rulesets.vengeance.words import CARD_WORDS
 
 
@@ -20,6 +21,6 @@ def best_target(view: Any, moves: Sequence[Any]) -> Any:
 
 
 #: With a Vengeance's kit, as the registry lists it.
-KIT: Kit = Kit(rules=Vengeance(), words=CARD_WORDS, best_target=best_target)
+KIT: Kit = Kit(rules=Vengeance(), words=CARD_WORDS, best_target=best_target, referee=TEXTS)
 
 __all__ = ["KIT", "Vengeance"]

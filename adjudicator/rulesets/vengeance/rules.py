@@ -19,6 +19,21 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from adjudicator.effects import (
+    AsideDone,
+    Awaits,
+    Busted,
+    Discarded,
+    DrawsOwed,
+    Flip7,
+    Given,
+    Moved,
+    Placed,
+    PutOut,
+    SetAside,
+    Wiped,
+    report,
+)
 from adjudicator.errors import RuleViolation
 from adjudicator.events import Event, GameEvent, Name, TargetEvent, _card_name
 from adjudicator.rules.common import end_round, standing, violation
@@ -268,6 +283,7 @@ class Vengeance(Ruleset):
             return
         if draw is not None and draw.purpose == FLIP_FOUR_DRAW:
             draw.set_aside.append(card)
+            report(state, SetAside(seat, card, draw.action_card))
             return
         offer(state, seat, card)
 
@@ -284,6 +300,7 @@ class Vengeance(Ruleset):
             row = state.rows[draw.seat]
             if row.status == ACTIVE:
                 row.status, row.status_event = STAYED, index
+                report(state, PutOut(draw.seat, STAYED, draw.action_card))
             return
         if draw.purpose != FLIP_FOUR_DRAW:
             return
@@ -291,7 +308,10 @@ class Vengeance(Ruleset):
         if state.rows[draw.seat].status == BUSTED or not draw.set_aside:
             for card in (*draw.set_aside, draw.action_card):
                 state.discard(card)
+            if draw.set_aside:
+                report(state, AsideDone(draw.seat, tuple(draw.set_aside), "dropped"))
             return
+        report(state, AsideDone(draw.seat, tuple(draw.set_aside), "resolved"))
         state.stack.append(SetAsideFrame(draw.seat, list(draw.set_aside), draw.action_card))
 
     def step(self, state: GameState, frame: SetAsideFrame, index: int) -> bool:
@@ -396,32 +416,41 @@ class Vengeance(Ruleset):
         if frame.purpose == BONUS:
             row: VengeanceRow = state.rows[target]  # type: ignore[assignment]
             row.bonus += FLIP7_POINTS if target == frame.holder else -FLIP7_POINTS
+            report(state, Given(frame.holder, card, target))
             end_round(state, "flip7", frame.holder)
             return
         if frame.purpose == GIVE:
             state.rows[target].modifiers.append(card)
+            report(state, Given(frame.holder, card, target))
             return
         ev: VengeanceTargetEvent = event  # type: ignore[assignment]
         if card == JUST_ONE_MORE:
             state.stack.append(DrawFrame(target, 1, JUST_ONE_MORE_DRAW, action_card=card))
+            report(state, DrawsOwed(target, 1, JUST_ONE_MORE_DRAW, card))
         elif card == FLIP_FOUR:
             state.stack.append(DrawFrame(target, 4, FLIP_FOUR_DRAW, action_card=card))
+            report(state, DrawsOwed(target, 4, FLIP_FOUR_DRAW, card))
         elif card == STEAL:
             state.discard(card)
             state.rows[target].remove(ev.target_card)
+            report(state, Moved(ev.target_card, target, frame.holder, card, frame.holder))
             if take_in(state, frame.holder, ev.target_card, index):
                 flip7(state, frame.holder)
         elif card == DISCARD:
             state.discard(card)
             state.rows[target].remove(ev.target_card)
             state.discard(ev.target_card)
+            report(state, Moved(ev.target_card, target, None, card, frame.holder))
         else:
             state.discard(card)
             other = state.seat_of[ev.other]
             state.rows[target].remove(ev.target_card)
             state.rows[other].remove(ev.other_card)
+            report(state, Moved(ev.other_card, other, target, card, frame.holder))
+            report(state, Moved(ev.target_card, target, other, card, frame.holder))
             if take_in(state, target, ev.other_card, index):
                 _place(state.rows[other], ev.target_card)  # both cards moved at once
+                report(state, Placed(other, ev.target_card))
                 flip7(state, target)
             elif take_in(state, other, ev.target_card, index):
                 flip7(state, other)
@@ -493,6 +522,14 @@ class Vengeance(Ruleset):
         if card in (STEAL, SWAP, DISCARD):
             return f"choose the row {self.label(card)} works on, one of"
         return super().target_request(card)
+
+    def view_label(self, card: str) -> str:
+        """``÷2`` on the table; other cards as ``card_name`` names them."""
+        return "÷2" if card == HALVE else card_name(card)
+
+    def mode(self, game: GameEvent) -> str | None:
+        """``brutal`` in Brutal mode."""
+        return "brutal" if game.brutal else None
 
     def card_order(self) -> tuple[str, ...]:
         """The Zero, 1 … 13 with the Unlucky 7 after the 7s and the Lucky 13 after the 13s, then
@@ -623,8 +660,11 @@ def offer(state: GameState, holder: int, card: str) -> bool:
     takers = _takers(state, holder, card)
     if not takers:
         state.discard(card)
+        report(state, Discarded(holder, card))
         return False
-    state.stack.append(TargetFrame(holder, card, GIVE if is_modifier(card) else RESOLVE))
+    purpose = GIVE if is_modifier(card) else RESOLVE
+    state.stack.append(TargetFrame(holder, card, purpose))
+    report(state, Awaits(holder, card, purpose))
     return True
 
 
@@ -636,8 +676,11 @@ def take_in(state: GameState, seat: int, card: str, index: int) -> bool:
     """A number or modifier arrives in ``seat``'s row (drawn, stolen or swapped in). Returns True
     when it makes a Flip 7 (the caller ends the round or asks for the Brutal bonus)."""
     row: VengeanceRow = state.rows[seat]  # type: ignore[assignment]
+    effects = state.effects  # what the card does is reported only while someone listens
     if is_modifier(card) or row.status == BUSTED:  # a busted row only collects (a Brutal modifier)
         _place(row, card)
+        if effects is not None:
+            effects.append(Placed(seat, card))
         return False
     if card == UNLUCKY_7:
         wiped = (*row.numbers, *row.modifiers)
@@ -647,18 +690,25 @@ def take_in(state: GameState, seat: int, card: str, index: int) -> bool:
         row.wipes += (Wipe(index, wiped, points),)
         row.numbers[:] = [card]
         row.modifiers.clear()
+        if effects is not None:
+            effects.append(Wiped(seat, card, wiped))
         return False
     duplicate = busts(row.numbers, card)
     row.numbers.append(card)
     if duplicate:
         row.status, row.status_event, row.bust_card = BUSTED, index, card
+        if effects is not None:
+            effects.append(Busted(seat, card))
         return False
+    if effects is not None:
+        effects.append(Placed(seat, card))
     return len(row.numbers) >= 7
 
 
 def flip7(state: GameState, seat: int) -> None:
     """``seat`` made Flip 7: the round ends at once, or in Brutal mode once the bonus is given."""
     state.rows[seat].flip7 = True
+    report(state, Flip7(seat))
     if not _brutal(state):
         end_round(state, "flip7", seat)
         return
@@ -667,6 +717,7 @@ def flip7(state: GameState, seat: int) -> None:
             state.discard(card)
     del state.stack[1:]
     state.stack.append(TargetFrame(seat, FLIP7_BONUS, BONUS, holds_card=False))
+    report(state, Awaits(seat, FLIP7_BONUS, BONUS))
 
 
 def score_row(row: VengeanceRow, *, brutal: bool) -> int:

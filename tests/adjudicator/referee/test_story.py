@@ -10,7 +10,7 @@ import pytest
 from adjudicator.errors import Flip7Error
 from adjudicator.events import GameEvent
 from adjudicator.referee import explain, settle
-from adjudicator.referee.catalogue import RULES, TEXTS
+from adjudicator.referee.catalogue import RULES, TEXTS, rule_text
 from adjudicator.referee.story import breakdown
 from adjudicator.replay import check_log, replay_log
 from adjudicator.rules import find_ruleset
@@ -165,7 +165,9 @@ def test_every_vengeance_rule_a_fixture_breaks_has_plain_words() -> None:
         except Flip7Error:
             continue
     assert {"action.steal", "action.swap", "modifier.give", "flip7.bonus"} <= cited
-    assert [rule for rule in sorted(cited) if rule not in RULES["en"]] == []
+    vengeance = find_ruleset("vengeance")
+    assert [rule for rule in sorted(cited) if rule_text(rule, "en", vengeance) == rule] == []
+    assert rule_text("action.steal", "de", vengeance) != rule_text("action.steal", "en", vengeance) != "action.steal"
 
 
 def test_a_vengeance_round_is_told_in_its_own_words() -> None:
@@ -196,3 +198,28 @@ def test_a_long_list_of_legal_moves_is_cut_and_counted() -> None:
         legal = violation["legal_instead"]
         assert len(legal) == 13 and legal[-1] == more  # 36 legal swaps: 12 shown
         assert legal[0].startswith("Ana gives swap>Ana" if lang == "en" else "Ana gibt swap>Ana")
+
+
+@pytest.mark.parametrize(
+    ("dispute", "moved_by"),
+    [("32-vengeance-unlucky-7-by-steal", "steal"), ("35-vengeance-unlucky-7-by-swap", "swap"),
+     ("36-vengeance-unlucky-7-swapped-into-own-row", "swap"), ("37-vengeance-unlucky-7-by-set-aside-steal", "steal")],
+)
+def test_an_unlucky_7_moved_in_by_an_action_is_told_clearing_the_row(dispute: str, moved_by: str, snapshot) -> None:
+    text = (ROOT / "fixtures" / "disputes" / f"{dispute}.txt").read_text(encoding="utf-8")
+    told = {lang: explain(text, lang)["events"] for lang in ("en", "de")}
+    for lang, cleared in (("en", "The Unlucky 7 clears the rest of"), ("de", "Unlucky 7 räumt den Rest der Reihe von")):
+        [event] = [e for e in told[lang] if any(cleared in t for t in e["text"])]
+        assert moved_by in text.splitlines()[event["line"] - 1]  # told at the action's own line
+    assert {lang: [e["text"] for e in events if any("Unlucky 7" in t for t in e["text"])] for lang, events in told.items()} == snapshot
+
+
+def test_a_brutal_flip_7_in_a_flip_four_does_not_give_out_the_set_aside_cards() -> None:
+    text = (
+        "game b; players Ana Ben Cem; dealer Cem; ruleset vengeance; brutal\nround 1\nAna 1; Ben 2; Cem 3\n"
+        "Ana hit 4\nBen hit 5\nCem hit 6\nAna hit 5\nBen stay\nCem stay\nAna hit 8\nAna hit 9\nAna hit Flip Four>Ana\nAna 10 steal 11\n"
+    )
+    last = explain(text)["events"][-1]["text"]
+    assert last[0] == "Ana draws an 11 (card 3 of 4 of the Flip Four)."
+    assert any("makes Flip 7 and now chooses where the bonus goes" in t for t in last)
+    assert not any("gives out the cards set aside" in t for t in last)  # the Flip 7 dropped the Steal
