@@ -20,7 +20,7 @@ THRESHOLDS: dict[str, float] = {"blunder": 4.0, "mistake": 1.5, "inaccuracy": 0.
 ACCURACY_SCALE = 3.0
 
 Mark = Literal["inaccuracy", "mistake", "blunder"]
-Method = Literal["exact", "look-ahead"]
+Method = Literal["exact", "look-ahead", "monte-carlo", "estimate"]
 
 
 def mark_of(loss: float) -> Mark | None:
@@ -55,8 +55,16 @@ class Decision(BaseModel):
     best: str = Field(description="The option worth most.")
     loss: float = Field(description="Value of the best option minus value of the option taken (≥ 0).")
     mark: Mark | None = Field(None, description="The mark for a loss of that size, if any.")
-    method: Method = Field(description="`exact`, or `look-ahead` (a deep but bounded search: an estimate at most a few tenths low).")
+    method: Method = Field(
+        description="`exact`; `look-ahead` (a deep but bounded search: an estimate at most a few tenths low); "
+        "`monte-carlo` (playouts of the round with the rules' engine: see `interval` and `samples`); "
+        "`estimate` (a target rated with the ruleset's model, cards it cannot model left out)."
+    )
     horizon: int | None = Field(None, description="For a look-ahead: how many cards deep it searched.")
+    interval: dict[str, list[float]] | None = Field(
+        None, description="For Monte Carlo: each option's 95% confidence interval `[low, high]` of its round value."
+    )
+    samples: int | None = Field(None, description="For Monte Carlo: playouts per option.")
 
 
 class PlayerSummary(BaseModel):
