@@ -60,8 +60,11 @@ def interval(values: Sequence[float]) -> Sampled:
     return Sampled(mean, mean - half, mean + half, n)
 
 
-def _copy(state: GameState) -> GameState:
-    return copy.deepcopy(state, {id(state.rules): state.rules, id(state.game): state.game})
+def table_copy(state: GameState) -> GameState:
+    """A copy of the table to play on: rows, piles and frames copied; the rules, the game event and
+    the finished rounds (a new list of the same results) shared, since a round never changes them."""
+    memo: dict[int, Any] = {id(state.rules): state.rules, id(state.game): state.game, id(state.history): list(state.history)}
+    return copy.deepcopy(state, memo)
 
 
 class _Playout:
@@ -142,7 +145,7 @@ def estimate(
     scores: dict[str, list[float]] = {name: [] for name in options}
     for i in range(samples):
         for name, first in options.items():
-            table = _copy(state)
+            table = table_copy(state)
             if first is not None:
                 apply(table, first, table.events_applied)
             play = _Playout(table, seat, random.Random(f"{seed}:{i}"), model, memo)
@@ -161,4 +164,4 @@ def hit_and_stay(state: GameState, seat: int, model: Any, *, seed: str, samples:
     return estimate(state, seat, options, model, seed=seed, samples=samples)
 
 
-__all__ = ["MAX_EVENTS", "SAMPLES", "Sampled", "estimate", "hit_and_stay", "interval"]
+__all__ = ["MAX_EVENTS", "SAMPLES", "Sampled", "estimate", "hit_and_stay", "interval", "table_copy"]

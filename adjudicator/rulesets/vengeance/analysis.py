@@ -32,12 +32,12 @@ and the rating of targets use.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
 from adjudicator.analysis.models import Unmodelled
+from adjudicator.analysis.solver import Search
 from adjudicator.events import Event
 from adjudicator.rulesets.vengeance.rules import (
     DISCARD,
@@ -283,15 +283,19 @@ def start_of(state: GameState, seat: int, *, approximate: bool = False) -> tuple
                       brutal=_brutal(state), approximate=approximate)
 
 
-def round_value(state: GameState, seat: int, budget: int = 2_000) -> float:
-    """``seat``'s round value for rating targets: the score of a row that stayed or busted, else
-    the best expected score drawing alone (Steal, Swap and Discard left out; a bounded search)."""
-    from adjudicator.analysis.evaluate import solve
+#: How many cards deep a row's round value looks when targets are rated (then: stay where one may).
+TARGET_HORIZON = 1
 
+
+def round_value(state: GameState, seat: int) -> float:
+    """``seat``'s round value for rating targets: the score of a row that stayed or busted, else
+    the best expected score drawing alone (Steal, Swap and Discard left out; a look-ahead
+    ``TARGET_HORIZON`` cards deep)."""
     row = state.rows[seat]
     if row.status in (BUSTED, STAYED):
         return float(state.rules.score_now(state, row))
-    return solve(*start_of(state, seat, approximate=True), budget=budget).best
+    model, start = start_of(state, seat, approximate=True)
+    return Search(model, horizon=TARGET_HORIZON).value(start)
 
 
 def given(state: GameState, exp: Expectation, seat: int) -> None:
@@ -303,8 +307,8 @@ def rate_moves(state: GameState, exp: Expectation, moves: Sequence[Event], budge
     """What each legal ``target`` move is worth to its holder: the change of the holder's round
     value minus the changes of the other rows it touches (the rules apply the move to a copy of the
     table). Just One More and Flip Four are valued with the cards they force."""
-    from adjudicator.analysis.evaluate import solve
-    from adjudicator.rules import apply
+    from adjudicator.analysis.montecarlo import table_copy
+    from adjudicator.rules.engine import apply
 
     holder = exp.seat
     assert holder is not None
@@ -314,7 +318,7 @@ def rate_moves(state: GameState, exp: Expectation, moves: Sequence[Event], budge
         row = table.rows[seat]
         key = (seat, tuple(row.numbers), tuple(row.modifiers), row.status, tuple(sorted(_pile(table).items())))
         if key not in cache:
-            cache[key] = round_value(table, seat, budget)
+            cache[key] = round_value(table, seat)
         return cache[key]
 
     before = [worth(state, s) for s in range(len(state.players))]
@@ -329,10 +333,10 @@ def rate_moves(state: GameState, exp: Expectation, moves: Sequence[Event], budge
             model, start = start_of(state, target, approximate=True)
             stays = card == JUST_ONE_MORE or state.rows[target].status == STAYED
             forced = (*start[:6], JOM_DRAW if card == JUST_ONE_MORE else FLIP4_CARDS, (), int(stays))
-            change = solve(model, forced, budget=budget).best - before[target]
+            change = Search(model, horizon=TARGET_HORIZON + 1).value(forced) - before[target]
             rated.append(change if target == holder else -change)
             continue
-        table = copy.deepcopy(state, {id(state.rules): state.rules, id(state.game): state.game})
+        table = table_copy(state)
         try:
             apply(table, move, state.events_applied)
         except Exception:  # noqa: BLE001 - a move the rules refuse is worth nothing to rate
