@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from adjudicator.verdict import Violation
 
@@ -18,6 +18,9 @@ ANALYSIS_FORMAT: Literal["flip7-analysis/1"] = "flip7-analysis/1"
 THRESHOLDS: dict[str, float] = {"blunder": 4.0, "mistake": 1.5, "inaccuracy": 0.5}
 #: Accuracy of one decision is ``100 · exp(-loss / ACCURACY_SCALE)``; a player's is the mean.
 ACCURACY_SCALE = 3.0
+
+#: A decision's fields that only a Monte Carlo estimate fills (left out of the JSON otherwise).
+SAMPLED_FIELDS = ("interval", "samples")
 
 Mark = Literal["inaccuracy", "mistake", "blunder"]
 Method = Literal["exact", "look-ahead", "monte-carlo", "estimate"]
@@ -65,6 +68,15 @@ class Decision(BaseModel):
         None, description="For Monte Carlo: each option's 95% confidence interval `[low, high]` of its round value."
     )
     samples: int | None = Field(None, description="For Monte Carlo: playouts per option.")
+
+    @model_serializer(mode="wrap")
+    def _only_sampled_fields(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The Monte Carlo fields appear only where the decision was sampled (the format grew them)."""
+        data: dict[str, Any] = handler(self)
+        for key in SAMPLED_FIELDS:
+            if data.get(key) is None:
+                data.pop(key, None)
+        return data
 
 
 class PlayerSummary(BaseModel):
