@@ -16,8 +16,8 @@ What each card does, as ``rules.vengeance`` rules and scores it:
   (0; Brutal: minus the −N cards); the Lucky 13 allows one other 13; The Zero scores the row 0
   without a Flip 7 and forbids staying; the Unlucky 7 wipes every other number and modifier;
 - a modifier is given away whenever another player may take it (another non-busted player; in
-  Brutal mode anyone): it never helps its holder, so it changes nothing for the drawer and is left
-  out of the pile, like the base game's Freeze. When nobody else may take it, it is the drawer's;
+  Brutal mode anyone): it never helps its holder, so it changes nothing for the drawer's row (it
+  still counts as one of a Flip Four's cards). When nobody else may take it, it is the drawer's;
 - Just One More and Flip Four: the drawer gives it away (no change to the row) or takes it, which
   ever is worth more; taken, Just One More is one more card and then the player has stayed, Flip
   Four is four cards (actions and modifiers among them set aside and resolved after the four if
@@ -163,7 +163,12 @@ class VengeanceSolo:
                 continue
             after = pile - (1 << shift)
             shift += bits
-            if kind in (HALF, MINUS, ONE_MORE, FOUR):
+            if kind in (HALF, MINUS) and not self.keep_modifiers:  # given away: the row does not change
+                if owed == JOM_DRAW:
+                    got = self._go(value, row, after, rest, 0, pending, 1)
+                else:
+                    got = self._go(value, row, after, rest, left, pending, stopped)
+            elif kind in (HALF, MINUS, ONE_MORE, FOUR):
                 if owed == JOM_DRAW:  # resolved at once, by the player, who has then stayed
                     got = self._go(value, row, after, rest, 0, ((kind, amount), *pending), 1)
                 elif owed:  # set aside until the Flip Four's cards are drawn
@@ -252,8 +257,8 @@ def solo_start(
                 continue
             raise Unmodelled(f"the pile still holds {copies} {card} card(s), which act on other rows")
         kind = _kind(card)
-        if kind is None or (kind[0] in (HALF, MINUS) and not keep_modifiers):
-            continue  # given away: it changes nothing for the drawer
+        if kind is None:
+            continue
         kinds.append(kind)
         counts.append(copies)
     bits = max(max(counts, default=1).bit_length(), 1)
@@ -283,6 +288,8 @@ def start_of(state: GameState, seat: int, *, approximate: bool = False) -> tuple
                       brutal=_brutal(state), approximate=approximate)
 
 
+#: Piles this small are played out with the exact model's choices (else one card of look-ahead).
+EXACT_PLAYOUT_PILE = 10
 #: How many cards deep a row's round value looks when targets are rated (then: stay where one may).
 TARGET_HORIZON = 1
 
@@ -356,13 +363,19 @@ def rate_moves(state: GameState, exp: Expectation, moves: Sequence[Event], budge
 
 def hit_now(state: GameState, seat: int, memo: dict[Any, bool]) -> bool:
     """The playouts' choice for the analysed player: hit when one card more, valued by the model
-    (Steal, Swap and Discard left out; one card, then the row as it stands), beats staying."""
+    (Steal, Swap and Discard left out; one card, then the row as it stands), beats staying; on a
+    pile of at most ``EXACT_PLAYOUT_PILE`` cards, when the exact model says so."""
     row = state.rows[seat]
     pile = _pile(state)
     key = (tuple(row.numbers), tuple(row.modifiers), tuple(sorted((c, k) for c, k in pile.items() if k)))
     got = memo.get(key)
     if got is None:
         model, start = start_of(state, seat, approximate=True)
+        if model.size <= EXACT_PLAYOUT_PILE:  # small enough to play the rest exactly
+            stay, hit = Search(model).options(start)
+            got = stay is None or (hit is not None and hit > stay + 1e-12)
+            memo[key] = got
+            return got
 
         def then_stop(after: Hashable) -> float:
             banked = model.stay(after)
