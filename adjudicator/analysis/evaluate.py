@@ -216,6 +216,6 @@ def _rated_moves(rate_moves: Callable[..., list[float]], state: GameState, exp: 
     for move, worth in zip(moves, worths, strict=True):
         label = move_label(move)
         rated.moves[label] = max(worth, rated.moves.get(label, worth))
-        seat = state.seat_of[getattr(move, "target")]
+        seat = state.seat_of[str(getattr(move, "target", ""))]
         rated.benefits[seat] = max(worth, rated.benefits.get(seat, worth))
     return rated

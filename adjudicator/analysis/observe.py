@@ -101,7 +101,7 @@ def _decision(state: GameState, index: int, valued: TurnValue | TargetValue, cho
     loss = max(options[best] - options.get(choice, options[best]), 0.0)
     return Decision(
         event=index, round=state.round, player=name(valued.seat), kind="target", card=valued.card, bust_chance=None,
-        options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss), method=valued.method, horizon=None,
+        options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss), method=valued.method, horizon=None, interval=None, samples=None,
     )
 
 

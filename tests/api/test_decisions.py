@@ -8,9 +8,9 @@ from typing import Any
 from syrupy.assertion import SnapshotAssertion
 
 from adjudicator.analysis.observe import analyze
-from api.routes.decisions import BUDGET
 from adjudicator.rulesets import Kit, registered
 from adjudicator.rulesets.base.rules import BaseGame
+from api.routes.decisions import BUDGET
 from tests.api.conftest import NDJSON
 
 ROOT = Path(__file__).resolve().parents[2]

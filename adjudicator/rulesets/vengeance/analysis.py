@@ -52,7 +52,6 @@ from adjudicator.rulesets.vengeance.rules import (
     SWAP,
     UNLUCKY_7,
     VALUE,
-    ZERO,
     is_modifier,
     modifier_takers,
 )
@@ -71,7 +70,7 @@ _SUMS = tuple(sum(n for n in range(13) if mask >> n & 1) + (13 if mask >> 13 & 1
 _COUNT = tuple(bin(mask).count("1") for mask in range(1 << 14))
 _BIT13 = 1 << 13
 
-State = tuple[int, int, int, int, int, int, int, tuple[int, ...], int]
+State = tuple[int, int, int, int, int, int, int, tuple[tuple[int, int], ...], int]
 Row = tuple[int, int, int, int]
 
 
