@@ -388,13 +388,27 @@ def hit_now(state: GameState, seat: int, memo: dict[Any, bool]) -> bool:
 
 def choose_target(state: GameState, seat: int, moves: Sequence[Event], own: bool) -> Event:
     """A target in a playout: the analysed player gives the Flip 7 bonus to themselves (their round
-    value) and otherwise makes the simulator's smart choice, as everybody else does."""
+    value), takes a Just One More or Flip Four only when the model says it raises their round value
+    (else gives it to another), and otherwise makes the simulator's smart choice, as everybody else
+    does."""
     from adjudicator.rulesets.vengeance.simulate import best_target
     from adjudicator.simulate.view import PlayerView
 
-    if own and moves and getattr(moves[0], "card", None) == FLIP7_BONUS:
-        mine = state.name(seat)
+    card = getattr(moves[0], "card", None) if moves else None
+    mine = state.name(seat)
+    if own and card == FLIP7_BONUS:
         return next((m for m in moves if getattr(m, "target", None) == mine), moves[0])
+    if own and card in (JUST_ONE_MORE, FLIP_FOUR) and len(moves) > 1:
+        # the analysed player's own round value decides: take it only when the model says so
+        model, start = start_of(state, seat, approximate=True)
+        stays = card == JUST_ONE_MORE or state.rows[seat].status == STAYED
+        forced = (*start[:6], JOM_DRAW if card == JUST_ONE_MORE else FLIP4_CARDS, (), int(stays))
+        search = Search(model) if model.size <= EXACT_PLAYOUT_PILE else Search(model, horizon=TARGET_HORIZON)
+        take = search.value(forced) > search.value(start) + 1e-12
+        if not take:
+            others = [m for m in moves if getattr(m, "target", None) != mine]
+            return cast(Event, best_target(PlayerView(state, seat), others or moves))
+        return next(m for m in moves if getattr(m, "target", None) == mine)
     return cast(Event, best_target(PlayerView(state, seat), moves))
 
 
