@@ -24,7 +24,7 @@ FIRST_HORIZON = 2
 Method = Literal["exact", "look-ahead", "monte-carlo", "estimate"]
 #: Monte Carlo playouts per option where the card model cannot value a position exactly
 #: (``flip7 advise``: well within a second; ``analyze`` passes fewer, see ``ANALYZE_SAMPLES``).
-SAMPLES = 300
+SAMPLES = 200
 #: Playouts per option in a whole-game analysis (a 100-decision game in a few seconds).
 ANALYZE_SAMPLES = 40
 
@@ -41,6 +41,13 @@ class Solved:
     #: Monte Carlo only: the 95% confidence interval of each option's value, and the playouts per option.
     intervals: dict[str, tuple[float, float]] | None = None
     samples: int | None = None
+    #: Monte Carlo only: the 95% interval of hit − stay, playout by playout (None: not sampled).
+    difference: tuple[float, float] | None = None
+
+    @property
+    def settled(self) -> bool:
+        """True unless the options' difference is within Monte Carlo noise (its interval holds 0)."""
+        return self.difference is None or not self.difference[0] <= 0.0 <= self.difference[1]
 
     @property
     def best(self) -> float:
@@ -171,13 +178,13 @@ def seed_of(state: GameState, seat: int) -> str:
 
 def sampled(model: CardModel, state: GameState, seat: int, *, samples: int = SAMPLES, deal: bool = False) -> Solved:
     """Hit and stay for ``seat`` by Monte Carlo playouts (``adjudicator.analysis.montecarlo``)."""
-    from adjudicator.analysis.montecarlo import hit_and_stay
+    from adjudicator.analysis.montecarlo import DIFFERENCE, hit_and_stay
 
     got = hit_and_stay(state, seat, model, seed=seed_of(state, seat), samples=samples, deal=deal)
-    stay, hit = got.get("stay"), got.get("hit")
+    stay, hit, diff = got.get("stay"), got.get("hit"), got.pop(DIFFERENCE, None)
     return Solved(
         stay.mean if stay else None, hit.mean if hit else None, "monte-carlo", None, 0,
-        {k: (v.low, v.high) for k, v in got.items()}, samples,
+        {k: (v.low, v.high) for k, v in got.items()}, samples, (diff.low, diff.high) if diff else None,
     )
 
 

@@ -32,6 +32,8 @@ from adjudicator.state import GameState
 SAMPLES = 200
 #: z for a two-sided 95% interval.
 Z95 = 1.959964
+#: The key of the paired difference of two options (the first minus the second) in ``estimate``.
+DIFFERENCE = "difference"
 #: Events one playout may take before it is cut (the round is scored as it stands).
 MAX_EVENTS = 2_000
 
@@ -140,7 +142,8 @@ def estimate(
     *, seed: str, samples: int = SAMPLES,
 ) -> dict[str, Sampled]:
     """Each option's round value for ``seat`` by ``samples`` playouts (the same card orders for
-    every option). An option is an event to apply first, or None: take the card the deal owes."""
+    every option). An option is an event to apply first, or None: take the card the deal owes.
+    With two options, ``DIFFERENCE`` is the first minus the second, sample by sample."""
     memo: dict[Any, Any] = {}
     scores: dict[str, list[float]] = {name: [] for name in options}
     for i in range(samples):
@@ -150,7 +153,11 @@ def estimate(
                 apply(table, first, table.events_applied)
             play = _Playout(table, seat, random.Random(f"{seed}:{i}"), model, memo)
             scores[name].append(play.run(take_card=first is None))
-    return {name: interval(values) for name, values in scores.items()}
+    got = {name: interval(values) for name, values in scores.items()}
+    if len(options) == 2:  # the paired difference (same card orders): far tighter than either value
+        first, second = options
+        got[DIFFERENCE] = interval([a - b for a, b in zip(scores[first], scores[second], strict=True)])
+    return got
 
 
 def hit_and_stay(state: GameState, seat: int, model: Any, *, seed: str, samples: int = SAMPLES, deal: bool = False) -> dict[str, Sampled]:
@@ -164,4 +171,4 @@ def hit_and_stay(state: GameState, seat: int, model: Any, *, seed: str, samples:
     return estimate(state, seat, options, model, seed=seed, samples=samples)
 
 
-__all__ = ["MAX_EVENTS", "SAMPLES", "Sampled", "estimate", "hit_and_stay", "interval", "table_copy"]
+__all__ = ["DIFFERENCE", "MAX_EVENTS", "SAMPLES", "Sampled", "estimate", "hit_and_stay", "interval", "table_copy"]

@@ -89,7 +89,7 @@ def _decision(state: GameState, index: int, valued: TurnValue | TargetValue, cho
         intervals = {k: [round(lo, 6), round(hi, 6)] for k, (lo, hi) in solved.intervals.items()} if solved.intervals else None
         return Decision(
             event=index, round=state.round, player=name(valued.seat), kind="turn", card=None, bust_chance=round(valued.bust_chance, 6),
-            options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss),
+            options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss) if solved.settled else None,
             method=solved.method, horizon=solved.horizon, interval=intervals, samples=solved.samples,
         )
     if valued.moves and any(":" in label for label in valued.moves):  # moves that name cards: rated one by one

@@ -57,7 +57,9 @@ class Decision(BaseModel):
     choice: str = Field(description="The option taken (`hit`, `stay`, or a recipient's name).")
     best: str = Field(description="The option worth most.")
     loss: float = Field(description="Value of the best option minus value of the option taken (≥ 0).")
-    mark: Mark | None = Field(None, description="The mark for a loss of that size, if any.")
+    mark: Mark | None = Field(
+        None, description="The mark for a loss of that size, if any (Monte Carlo: only where the paired 95% interval of hit − stay excludes 0)."
+    )
     method: Method = Field(
         description="`exact`; `look-ahead` (a deep but bounded search: an estimate at most a few tenths low); "
         "`monte-carlo` (playouts of the round with the rules' engine: see `interval` and `samples`); "

@@ -23,7 +23,7 @@ STEAL = "".join(LINES[:265])
 
 def test_advise_a_vengeance_turn_by_monte_carlo_in_both_languages(snapshot: SnapshotAssertion) -> None:
     data = json.loads(runner.invoke(app, ["advise", "-", "--json"], input=TURN).stdout)
-    assert data["method"] == "monte-carlo" and data["samples"] == 300
+    assert data["method"] == "monte-carlo" and data["samples"] == 200
     for option in ("hit", "stay"):
         low, high = data["interval"][option]
         assert low <= data[option] <= high
@@ -31,7 +31,7 @@ def test_advise_a_vengeance_turn_by_monte_carlo_in_both_languages(snapshot: Snap
     en = runner.invoke(app, ["advise", "-"], input=TURN)
     de = runner.invoke(app, ["advise", "-", "--lang", "de"], input=TURN)
     assert en.exit_code == 0 and de.exit_code == 0
-    assert "Monte Carlo, 300 playouts" in en.stdout and "Ausspielungen" in de.stdout
+    assert "Monte Carlo, 200 playouts" in en.stdout and "Ausspielungen" in de.stdout
     assert max(len(line) for line in (en.stdout + de.stdout).splitlines()) <= 80
     assert (en.stdout, de.stdout) == snapshot
 
