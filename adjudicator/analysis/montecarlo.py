@@ -155,8 +155,8 @@ def estimate(
             scores[name].append(play.run(take_card=first is None))
     got = {name: interval(values) for name, values in scores.items()}
     if len(options) == 2:  # the paired difference (same card orders): far tighter than either value
-        first, second = options
-        got[DIFFERENCE] = interval([a - b for a, b in zip(scores[first], scores[second], strict=True)])
+        one, two = (scores[name] for name in options)
+        got[DIFFERENCE] = interval([a - b for a, b in zip(one, two, strict=True)])
     return got
 
 
