@@ -43,6 +43,7 @@ WORDS: dict[str, dict[str, str]] = {
         "costly": "Costly decisions:", "none_costly": "none: no mistake or blunder.",
         "costly_one": "event {event}: {player} chose {choice} where {best} was best, giving away {loss:.2f} points ({mark}).",
         "inaccuracy": "inaccuracy", "mistake": "mistake", "blunder": "blunder",
+        "win_note": "      to win the game: {choice} {p:.0f}% against {other} {q:.0f}%; the game score says {choice}",
         "legend": "marks: ?! inaccuracy (loss ≥ {i}), ? mistake (≥ {m}), ?? blunder (≥ {b}) in points of expected round score",
     },
     "de": {
@@ -61,6 +62,7 @@ WORDS: dict[str, dict[str, str]] = {
         "costly": "Teure Entscheidungen:", "none_costly": "keine: kein Fehler.",
         "costly_one": "Ereignis {event}: {player} wählte {choice}, wo {best} am besten war, und verschenkte {loss:.2f} Punkte ({mark}).",
         "inaccuracy": "Ungenauigkeit", "mistake": "Fehler", "blunder": "grober Fehler",
+        "win_note": "      Siegchance: {choice} {p:.0f} % gegen {other} {q:.0f} %; der Spielstand sagt {choice}",
         "legend": "Zeichen: ?! Ungenauigkeit (Verlust ≥ {i}), ? Fehler (≥ {m}), ?? grober Fehler (≥ {b}) in Punkten erwarteter Rundenwertung",
     },
 }
@@ -163,6 +165,11 @@ def _print_analysis(result: Analysis, lang: str) -> None:
         card = f"{d.card}→" if d.card else ""
         line = f"{d.event:>4} R{d.round:<2} {d.player[:10]:<10} {card}{_option(lang, d.choice):<8} {MARK_SIGN[d.mark]:<2} {d.loss:5.2f}{bust}  {values}"
         console.print(escape(line[:WIDTH]), style="bold" if d.mark in ("mistake", "blunder") else None)
+        if d.win_chance and d.win_best and d.win_best != d.best:  # the game score makes the round-value choice wrong
+            other = d.best
+            note = _w(lang, "win_note", choice=_option(lang, d.win_best), p=100 * d.win_chance[d.win_best],
+                      other=_option(lang, other), q=100 * d.win_chance[other])
+            console.print(escape(note[:WIDTH]), style="italic")
     console.print(f"\n[bold]{escape(_w(lang, 'summary'))}[/]")
     console.print(f"  {_w(lang, 'player'):<12} {_w(lang, 'decisions'):>14} {_w(lang, 'given'):>11} {_w(lang, 'accuracy'):>11}  {_w(lang, 'marks')}")
     for p in result.players:
@@ -182,6 +189,7 @@ def analyze(
     lang: Annotated[Lang, typer.Option("--lang", help="The language of the report.")] = Lang.en,
     as_json: Annotated[bool, typer.Option("--json", help=f"Print the {ANALYSIS_FORMAT} JSON.")] = False,
     schema: Annotated[bool, typer.Option("--schema", help=f"Print the JSON Schema of {ANALYSIS_FORMAT} and exit.")] = False,
+    win: Annotated[bool, typer.Option("--win", help="Near the end of the game, also the chance to win after hit and after stay (Monte Carlo; slower).")] = False,
 ) -> None:
     """Value every decision of a game: bust chance, each option's round value, the choice, the points it gave away and a mark; then a summary per player.
 
@@ -197,7 +205,7 @@ def analyze(
         lines = log_lines(text)
         progress = _progress(len(lines)) if sys.stderr.isatty() and not as_json else None
         try:
-            result = analyze_log(lines, player=player, round_no=round_no, budget=ANALYZE_BUDGET, progress=progress.advance if progress else None)
+            result = analyze_log(lines, player=player, round_no=round_no, budget=ANALYZE_BUDGET, progress=progress.advance if progress else None, win=win)
         finally:
             if progress:
                 progress.close()

@@ -226,3 +226,43 @@ def _rated_moves(rate_moves: Callable[..., list[float]], state: GameState, exp: 
         seat = state.seat_of[str(getattr(move, "target", ""))]
         rated.benefits[seat] = max(worth, rated.benefits.get(seat, worth))
     return rated
+
+
+#: A round is near the end of the game when a player could reach the target at its end: their
+#: total, plus what their row scores now, plus this many points.
+NEAR_END_MARGIN = 15
+
+
+def near_end(state: GameState) -> bool:
+    """True when the game may end with this round (someone is within ``NEAR_END_MARGIN`` of the
+    target, counting their row as it stands)."""
+    if state.game is None:
+        return False
+    target = state.game.target
+    return any(total + state.rules.score_now(state, row) + NEAR_END_MARGIN >= target for total, row in zip(state.totals, state.rows, strict=False))
+
+
+@dataclass(slots=True)
+class WinChance:
+    """The chance to win the game after each option of a turn, and the option the game score favours
+    (None when the difference is within the Monte Carlo noise)."""
+
+    chances: dict[str, float]
+    intervals: dict[str, tuple[float, float]]
+    samples: int
+    best: str | None
+
+
+def win_chance(state: GameState, seat: int, *, deal: bool = False, samples: int | None = None) -> WinChance | None:
+    """Hit against stay by the chance to win the game (Monte Carlo playouts of the rest of the
+    game with the simulator's strategy); None where only one option is open."""
+    from adjudicator.analysis.montecarlo import DIFFERENCE, WIN_SAMPLES, turn_options, win_chances
+
+    options = turn_options(state, seat, deal=deal)
+    if len(options) < 2:
+        return None
+    n = samples or WIN_SAMPLES
+    got = win_chances(state, seat, options, seed=seed_of(state, seat), samples=n)
+    diff = got.pop(DIFFERENCE)
+    best = None if diff.low <= 0.0 <= diff.high else ("hit" if diff.mean > 0 else "stay")
+    return WinChance({k: v.mean for k, v in got.items()}, {k: (v.low, v.high) for k, v in got.items()}, n, best)

@@ -171,4 +171,102 @@ def hit_and_stay(state: GameState, seat: int, model: Any, *, seed: str, samples:
     return estimate(state, seat, options, model, seed=seed, samples=samples)
 
 
-__all__ = ["DIFFERENCE", "MAX_EVENTS", "SAMPLES", "Sampled", "estimate", "hit_and_stay", "interval", "table_copy"]
+#: Playouts per option of the chance to win (each plays the game to its end).
+WIN_SAMPLES = 60
+#: Rounds a game playout may take before it is cut (counted as not won).
+MAX_ROUNDS = 30
+#: How the players play the rest of the game in a chance-to-win playout (the simulator's strategy).
+WIN_STRATEGY = "cautious:0.25"
+
+
+class _GamePlayout(_Playout):
+    """One playout of the rest of the *game*: after the first move everybody plays the simulator's
+    strategy, round after round, until the game is over."""
+
+    def __init__(self, state: GameState, seat: int, rng: random.Random, strategy: Any) -> None:
+        super().__init__(state, seat, rng, None, {})
+        self.strategy = strategy
+
+    def wants_card(self, seat: int) -> bool:
+        from adjudicator.simulate.view import PlayerView
+
+        return bool(self.strategy.take_card(PlayerView(self.state, seat), self.rng))
+
+    def won(self) -> float:
+        """Play to the end of the game: 1 when ``seat`` wins, else 0."""
+        from adjudicator.rules.engine import legal_moves
+        from adjudicator.simulate.view import PlayerView
+
+        state = self.state
+        rounds = 0
+        for _ in range(MAX_EVENTS * MAX_ROUNDS):
+            if state.over:
+                break
+            exp = expecting(state)
+            seat = exp.seat
+            if exp.kind == "round":
+                rounds += 1
+                if rounds > MAX_ROUNDS:
+                    break
+                self.emit(legal_moves(state, chance=False)[0])
+            elif exp.kind in ("deal", "draw"):
+                assert seat is not None
+                if exp.kind == "deal" and may_stay(state, seat) and not self.wants_card(seat):
+                    self.emit(StayEvent.model_construct(type="stay", player=state.name(seat)))
+                elif not self.deal(seat):
+                    break
+            elif exp.kind == "turn":
+                assert seat is not None
+                if may_stay(state, seat) and not self.wants_card(seat):
+                    self.emit(StayEvent.model_construct(type="stay", player=state.name(seat)))
+                else:
+                    self.emit(HitEvent.model_construct(type="hit", player=state.name(seat)))
+            elif exp.kind == "target":
+                assert seat is not None
+                moves = state.rules.target_moves(state, exp)
+                self.emit(self.strategy.choose_target(PlayerView(state, seat), moves, self.rng))
+            else:
+                break
+        return 1.0 if state.over and state.winner == self.seat else 0.0
+
+
+def win_chances(
+    state: GameState, seat: int, options: dict[str, Event | None], *, seed: str, samples: int = WIN_SAMPLES,
+) -> dict[str, Sampled]:
+    """The chance that ``seat`` wins the game after each option (an event, or None: take the deal
+    card), by ``samples`` playouts of the rest of the game each (the same card orders per option;
+    with two options ``DIFFERENCE`` is the paired difference)."""
+    from adjudicator.simulate.strategies import parse_strategy
+
+    strategy = parse_strategy(WIN_STRATEGY)
+    wins: dict[str, list[float]] = {name: [] for name in options}
+    for i in range(samples):
+        for name, first in options.items():
+            table = table_copy(state)
+            if first is not None:
+                apply(table, first, table.events_applied)
+            play = _GamePlayout(table, seat, random.Random(f"{seed}:win:{i}"), strategy)
+            if first is None and not play.deal(seat):
+                wins[name].append(0.0)
+                continue
+            wins[name].append(play.won())
+    got = {name: interval(values) for name, values in wins.items()}
+    if len(options) == 2:
+        one, two = (wins[name] for name in options)
+        got[DIFFERENCE] = interval([a - b for a, b in zip(one, two, strict=True)])
+    return got
+
+
+def turn_options(state: GameState, seat: int, *, deal: bool = False) -> dict[str, Event | None]:
+    """Hit (or take the deal card) and, where allowed, stay: the first moves of the playouts."""
+    name = state.name(seat)
+    options: dict[str, Event | None] = {"hit": None if deal else HitEvent.model_construct(type="hit", player=name)}
+    if may_stay(state, seat):
+        options["stay"] = StayEvent.model_construct(type="stay", player=name)
+    return options
+
+
+__all__ = [
+    "DIFFERENCE", "MAX_EVENTS", "SAMPLES", "WIN_SAMPLES", "Sampled", "estimate", "hit_and_stay", "interval",
+    "table_copy", "turn_options", "win_chances",
+]

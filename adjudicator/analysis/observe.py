@@ -18,8 +18,10 @@ from adjudicator.analysis.evaluate import (
     TargetValue,
     TurnValue,
     move_label,
+    near_end,
     target_value,
     turn_value,
+    win_chance,
 )
 from adjudicator.analysis.models import CardModel, card_model
 from adjudicator.analysis.report import Analysis, Decision, mark_of, summarise
@@ -90,7 +92,7 @@ def _decision(state: GameState, index: int, valued: TurnValue | TargetValue, cho
         return Decision(
             event=index, round=state.round, player=name(valued.seat), kind="turn", card=None, bust_chance=round(valued.bust_chance, 6),
             options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss) if solved.settled else None,
-            method=solved.method, horizon=solved.horizon, interval=intervals, samples=solved.samples,
+            method=solved.method, horizon=solved.horizon, interval=intervals, samples=solved.samples, win_chance=None, win_best=None,
         )
     if valued.moves and any(":" in label for label in valued.moves):  # moves that name cards: rated one by one
         options = {label: round(v, 6) for label, v in valued.moves.items()}
@@ -101,7 +103,7 @@ def _decision(state: GameState, index: int, valued: TurnValue | TargetValue, cho
     loss = max(options[best] - options.get(choice, options[best]), 0.0)
     return Decision(
         event=index, round=state.round, player=name(valued.seat), kind="target", card=valued.card, bust_chance=None,
-        options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss), method=valued.method, horizon=None, interval=None, samples=None,
+        options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss), method=valued.method, horizon=None, interval=None, samples=None, win_chance=None, win_best=None,
     )
 
 
@@ -117,6 +119,8 @@ class AnalysisObserver:
     decisions: list[Decision] = field(default_factory=list)
     #: Monte Carlo playouts per option where a position is not valued exactly.
     samples: int = ANALYZE_SAMPLES
+    #: Near the end of the game, also the chance to win after each option (``win_chance``).
+    win: bool = False
     model: CardModel | None = None
     _pending: tuple[int, Decision] | None = None
 
@@ -137,7 +141,13 @@ class AnalysisObserver:
         else:
             valued = turn_value(self.model, state, exp.seat, self.budget, samples=self.samples, deal=exp.kind == "deal")
         if valued is not None:
-            self._pending = (index, _decision(state, index, valued, choice))
+            decision = _decision(state, index, valued, choice)
+            if self.win and isinstance(valued, TurnValue) and near_end(state):
+                chance = win_chance(state, exp.seat, deal=exp.kind == "deal")
+                if chance is not None:
+                    decision.win_chance = {k: round(v, 4) for k, v in chance.chances.items()}
+                    decision.win_best = chance.best
+            self._pending = (index, decision)
 
     def after(self, state: GameState, event: Event, index: int) -> None:
         """Keep the decision once its event was applied; find the card model after the game line."""
@@ -158,11 +168,12 @@ class AnalysisObserver:
 def analyze(
     source: str | Iterable[str], *, player: str | None = None, round_no: int | None = None,
     budget: int = BUDGET, progress: Callable[[int], None] | None = None, samples: int = ANALYZE_SAMPLES,
+    win: bool = False,
 ) -> Analysis:
     """Value every decision of a game (JSON Lines or notation text, or JSON Lines lines) up to its
     first fatal violation. Raises ``LogUnreadable`` and ``NoModel``."""
     lines = log_lines(source) if isinstance(source, str) else source
-    observer = AnalysisObserver(player, round_no, budget, progress, samples=samples)
+    observer = AnalysisObserver(player, round_no, budget, progress, samples=samples, win=win)
     result = replay_log(lines, observer=observer)
     return build(result, observer.decisions)
 

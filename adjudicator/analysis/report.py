@@ -20,7 +20,7 @@ THRESHOLDS: dict[str, float] = {"blunder": 4.0, "mistake": 1.5, "inaccuracy": 0.
 ACCURACY_SCALE = 3.0
 
 #: A decision's fields that only a Monte Carlo estimate fills (left out of the JSON otherwise).
-SAMPLED_FIELDS = ("interval", "samples")
+SAMPLED_FIELDS = ("interval", "samples", "win_chance", "win_best")
 
 Mark = Literal["inaccuracy", "mistake", "blunder"]
 Method = Literal["exact", "look-ahead", "monte-carlo", "estimate"]
@@ -70,6 +70,13 @@ class Decision(BaseModel):
         None, description="For Monte Carlo: each option's 95% confidence interval `[low, high]` of its round value."
     )
     samples: int | None = Field(None, description="For Monte Carlo: playouts per option.")
+    win_chance: dict[str, float] | None = Field(
+        None, description="Near the end of the game (`analyze --win`): the chance to win the game after each option (0–1)."
+    )
+    win_best: str | None = Field(
+        None, description="With `win_chance`: the option the chance to win favours, where the difference is beyond the noise; "
+        "when it is not `best`, the game score makes the round-value choice wrong."
+    )
 
     @model_serializer(mode="wrap")
     def _only_sampled_fields(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
