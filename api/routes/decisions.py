@@ -24,6 +24,7 @@ BUDGET = 3_000
 
 PlayerFilter = Annotated[str | None, Query(min_length=1, max_length=200, description="Value only this player's decisions (name compared exactly).")]
 RoundFilter = Annotated[int | None, Query(ge=1, description="Value only this round's decisions.")]
+WinOption = Annotated[bool, Query(description="Near the end of the game, also the chance to win after hit and after stay (`win_chance`, `win_best`; slower).")]
 _NO_MODEL: Responses = {422: {"description": "The game's ruleset has no decision model yet (`unsupported-ruleset`)."}}
 
 
@@ -36,8 +37,8 @@ def _source(source: bytes | list[str]) -> str | list[str]:
         raise LogUnreadable(f"the body is not UTF-8 text (byte {exc.start + 1})") from None
 
 
-def _run(source: str | list[str], player: str | None, round_no: int | None) -> dict[str, Any]:
-    return analyze(source, player=player, round_no=round_no, budget=BUDGET).to_dict()
+def _run(source: str | list[str], player: str | None, round_no: int | None, win: bool = False) -> dict[str, Any]:
+    return analyze(source, player=player, round_no=round_no, budget=BUDGET, win=win).to_dict()
 
 
 @router.post(
@@ -54,9 +55,9 @@ def _run(source: str | list[str], player: str | None, round_no: int | None) -> d
     openapi_extra=LOG_REQUEST_BODY,
     operation_id="analyzeLog",
 )
-async def analyze_log(request: Request, player: PlayerFilter = None, round: RoundFilter = None) -> Any:  # noqa: A002
+async def analyze_log(request: Request, player: PlayerFilter = None, round: RoundFilter = None, win: WinOption = False) -> Any:  # noqa: A002
     body = await read_log(request)
-    return await run_in_threadpool(_run, _source(body.source), player, round)
+    return await run_in_threadpool(_run, _source(body.source), player, round, win)
 
 
 @router.get(
@@ -69,5 +70,6 @@ async def analyze_log(request: Request, player: PlayerFilter = None, round: Roun
 )
 def game_analysis(
     game_id: Annotated[str, Depends(decode_game_id)], store: StoreDep, player: PlayerFilter = None, round: RoundFilter = None,  # noqa: A002
+    win: WinOption = False,
 ) -> Any:
-    return _run(store.log_lines(game_id), player, round)
+    return _run(store.log_lines(game_id), player, round, win)

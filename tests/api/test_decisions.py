@@ -46,6 +46,14 @@ def test_post_analyze_gives_the_core_analysis(client: Any, snapshot_json: Snapsh
     assert body == snapshot_json
 
 
+def test_win_asks_for_the_chance_to_win_near_the_end(client: Any) -> None:
+    response = client.post("/v1/analyze", content=GAME, headers=NDJSON, params={"round": 9, "win": "true"})
+    assert response.status_code == 200
+    (ben,) = [d for d in response.json()["decisions"] if d["event"] == 196]
+    assert ben["best"] == "stay" and ben["win_best"] == "hit" and ben["win_chance"]["stay"] == 0.0
+    assert client.post("/v1/analyze", content=GAME, headers=NDJSON, params={"win": "maybe"}).status_code == 422
+
+
 def test_a_stored_game_is_analysed_by_id(client: Any) -> None:
     assert client.post("/v1/games", content=GAME, headers=NDJSON).status_code in (200, 201)
     response = client.get("/v1/games/sample-3-players/analysis", params={"round": 1, "player": "Cem"})
