@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.errors import RuleViolation
 from adjudicator.events import CardEvent, Event, HitEvent, ShuffleEvent, StayEvent
 from adjudicator.rules.engine import apply, expecting, may_stay
 from adjudicator.state import GameState
@@ -152,7 +153,10 @@ def estimate(
             if first is not None:
                 apply(table, first, table.events_applied)
             play = _Playout(table, seat, random.Random(f"{seed}:{i}"), model, memo)
-            scores[name].append(play.run(take_card=first is None))
+            try:
+                scores[name].append(play.run(take_card=first is None))
+            except RuleViolation:  # a move the rules refuse ends the playout: the row as it stands
+                scores[name].append(float(table.rules.score_now(table, table.rows[seat])))
     got = {name: interval(values) for name, values in scores.items()}
     if len(options) == 2:  # the paired difference (same card orders): far tighter than either value
         one, two = (scores[name] for name in options)
@@ -249,7 +253,10 @@ def win_chances(
             if first is None and not play.deal(seat):
                 wins[name].append(0.0)
                 continue
-            wins[name].append(play.won())
+            try:
+                wins[name].append(play.won())
+            except RuleViolation:  # a move the rules refuse ends the playout: not a win
+                wins[name].append(0.0)
     got = {name: interval(values) for name, values in wins.items()}
     if len(options) == 2:
         one, two = (wins[name] for name in options)
