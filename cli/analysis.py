@@ -33,6 +33,8 @@ WORDS: dict[str, dict[str, str]] = {
         "hit": "hit", "stay": "stay", "best": "best",
         "bust": "chance the next card busts", "advice": "Advice",
         "exact": "exact", "look_ahead": "look-ahead {n} cards deep (an estimate, at most a few tenths low)",
+        "monte_carlo": "Monte Carlo, {n} playouts per option with the rules' engine (95% intervals shown)",
+        "estimate": "estimate (the ruleset's model; cards it cannot model left out)",
         "method": "method", "worth": "worth to {player}",
         "no_decisions": "No decisions to value.",
         "stopped": "The replay stopped at event {event} ({code}): decisions are valued up to it.",
@@ -41,6 +43,7 @@ WORDS: dict[str, dict[str, str]] = {
         "costly": "Costly decisions:", "none_costly": "none: no mistake or blunder.",
         "costly_one": "event {event}: {player} chose {choice} where {best} was best, giving away {loss:.2f} points ({mark}).",
         "inaccuracy": "inaccuracy", "mistake": "mistake", "blunder": "blunder",
+        "win_note": "      to win the game: {choice} {p:.0f}% against {other} {q:.0f}%; the game score says {choice}",
         "legend": "marks: ?! inaccuracy (loss ≥ {i}), ? mistake (≥ {m}), ?? blunder (≥ {b}) in points of expected round score",
     },
     "de": {
@@ -49,6 +52,8 @@ WORDS: dict[str, dict[str, str]] = {
         "hit": "ziehen", "stay": "aufhören", "best": "am besten",
         "bust": "Chance, dass die nächste Karte überzieht", "advice": "Rat",
         "exact": "exakt", "look_ahead": "Vorausschau {n} Karten tief (eine Schätzung, höchstens einige Zehntel zu niedrig)",
+        "monte_carlo": "Monte Carlo, {n} Ausspielungen je Option mit der Regel-Engine (95-%-Intervalle angegeben)",
+        "estimate": "Schätzung (Modell des Regelwerks; Karten, die es nicht abbildet, bleiben außen vor)",
         "method": "Methode", "worth": "Wert für {player}",
         "no_decisions": "Keine Entscheidungen zu bewerten.",
         "stopped": "Die Wiedergabe hielt bei Ereignis {event} an ({code}): bewertet ist bis dorthin.",
@@ -57,6 +62,7 @@ WORDS: dict[str, dict[str, str]] = {
         "costly": "Teure Entscheidungen:", "none_costly": "keine: kein Fehler.",
         "costly_one": "Ereignis {event}: {player} wählte {choice}, wo {best} am besten war, und verschenkte {loss:.2f} Punkte ({mark}).",
         "inaccuracy": "Ungenauigkeit", "mistake": "Fehler", "blunder": "grober Fehler",
+        "win_note": "      Siegchance: {choice} {p:.0f} % gegen {other} {q:.0f} %; der Spielstand sagt {choice}",
         "legend": "Zeichen: ?! Ungenauigkeit (Verlust ≥ {i}), ? Fehler (≥ {m}), ?? grober Fehler (≥ {b}) in Punkten erwarteter Rundenwertung",
     },
 }
@@ -84,6 +90,8 @@ def advice_dict(advice: Advice) -> dict[str, Any]:
             "kind": "turn", "hit": solved.hit, "stay": solved.stay, "best": advice.turn.best,
             "bust_chance": advice.turn.bust_chance, "method": solved.method, "horizon": solved.horizon,
         }
+        if solved.intervals is not None:
+            out |= {"interval": {k: list(v) for k, v in solved.intervals.items()}, "samples": solved.samples}
     else:
         assert advice.target is not None
         rated = advice.target
@@ -91,11 +99,17 @@ def advice_dict(advice: Advice) -> dict[str, Any]:
             "kind": "target", "card": rated.card, "best": advice.names[rated.best],
             "options": {advice.names[s]: v for s, v in rated.benefits.items()}, "method": rated.method,
         }
+        if rated.moves:
+            out |= {"moves": dict(rated.moves), "best_move": rated.best_move}
     return out
 
 
-def _method(lang: str, method: str, horizon: int | None) -> str:
-    return _w(lang, "exact") if method == "exact" else _w(lang, "look_ahead", n=horizon)
+def _method(lang: str, method: str, horizon: int | None, samples: int | None = None) -> str:
+    if method == "monte-carlo":
+        return _w(lang, "monte_carlo", n=samples)
+    if method in ("exact", "estimate"):
+        return _w(lang, method)
+    return _w(lang, "look_ahead", n=horizon)
 
 
 def advise(
@@ -123,18 +137,22 @@ def advise(
         for name in ("hit", "stay"):
             if data[name] is not None:
                 best = f"  ({_w(code, 'best')})" if data["best"] == name else ""
-                console.print(f"  {_w(code, name):<10} {data[name]:8.3f}{best}")
+                spread = data.get("interval", {}).get(name)
+                within = f"  [{spread[0]:.2f}, {spread[1]:.2f}]" if spread else ""
+                console.print(f"  {_w(code, name):<10} {data[name]:8.3f}{within}{best}")
         console.print(f"  {_w(code, 'bust')}: {100 * data['bust_chance']:.1f} %")
         both = data["stay"] is not None and data["hit"] is not None
         margin = f" (+{abs(data['hit'] - data['stay']):.3f})" if both else ""
         console.print(f"[bold]{_w(code, 'advice')}:[/] {_w(code, data['best'])}{margin}")
     else:
         console.print(f"[bold]{escape(_w(code, 'gives', player=advice.player, card=data['card']))}[/] [dim]({escape(_w(code, 'worth', player=advice.player))})[/]")
-        for name, worth in sorted(data["options"].items(), key=lambda kv: -kv[1]):
-            best = f"  ({_w(code, 'best')})" if data["best"] == name else ""
-            console.print(f"  {escape(name):<16} {worth:+8.3f}{best}")
-        console.print(f"[bold]{_w(code, 'advice')}:[/] {escape(data['best'])}")
-    console.print(f"[dim]{_w(code, 'method')}: {_method(code, data['method'], data.get('horizon'))}[/]")
+        rows, top = (data["moves"], data["best_move"]) if data.get("moves") else (data["options"], data["best"])
+        for name, worth in sorted(rows.items(), key=lambda kv: -kv[1])[:20]:
+            best = f"  ({_w(code, 'best')})" if top == name else ""
+            console.print(f"  {escape(name[:40]):<24} {worth:+8.3f}{best}")
+        console.print(f"[bold]{_w(code, 'advice')}:[/] {escape(top)}")
+    method = textwrap.fill(f"{_w(code, 'method')}: {_method(code, data['method'], data.get('horizon'), data.get('samples'))}", WIDTH)
+    console.print(f"[dim]{escape(method)}[/]")
 
 
 def _print_analysis(result: Analysis, lang: str) -> None:
@@ -147,6 +165,11 @@ def _print_analysis(result: Analysis, lang: str) -> None:
         card = f"{d.card}→" if d.card else ""
         line = f"{d.event:>4} R{d.round:<2} {d.player[:10]:<10} {card}{_option(lang, d.choice):<8} {MARK_SIGN[d.mark]:<2} {d.loss:5.2f}{bust}  {values}"
         console.print(escape(line[:WIDTH]), style="bold" if d.mark in ("mistake", "blunder") else None)
+        if d.win_chance and d.win_best and d.win_best != d.best:  # the game score makes the round-value choice wrong
+            other = d.best
+            note = _w(lang, "win_note", choice=_option(lang, d.win_best), p=100 * d.win_chance[d.win_best],
+                      other=_option(lang, other), q=100 * d.win_chance[other])
+            console.print(escape(note[:WIDTH]), style="italic")
     console.print(f"\n[bold]{escape(_w(lang, 'summary'))}[/]")
     console.print(f"  {_w(lang, 'player'):<12} {_w(lang, 'decisions'):>14} {_w(lang, 'given'):>11} {_w(lang, 'accuracy'):>11}  {_w(lang, 'marks')}")
     for p in result.players:
@@ -166,6 +189,7 @@ def analyze(
     lang: Annotated[Lang, typer.Option("--lang", help="The language of the report.")] = Lang.en,
     as_json: Annotated[bool, typer.Option("--json", help=f"Print the {ANALYSIS_FORMAT} JSON.")] = False,
     schema: Annotated[bool, typer.Option("--schema", help=f"Print the JSON Schema of {ANALYSIS_FORMAT} and exit.")] = False,
+    win: Annotated[bool, typer.Option("--win", help="Near the end of the game, also the chance to win after hit and after stay (Monte Carlo; slower).")] = False,
 ) -> None:
     """Value every decision of a game: bust chance, each option's round value, the choice, the points it gave away and a mark; then a summary per player.
 
@@ -181,7 +205,7 @@ def analyze(
         lines = log_lines(text)
         progress = _progress(len(lines)) if sys.stderr.isatty() and not as_json else None
         try:
-            result = analyze_log(lines, player=player, round_no=round_no, budget=ANALYZE_BUDGET, progress=progress.advance if progress else None)
+            result = analyze_log(lines, player=player, round_no=round_no, budget=ANALYZE_BUDGET, progress=progress.advance if progress else None, win=win)
         finally:
             if progress:
                 progress.close()

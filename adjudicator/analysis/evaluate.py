@@ -7,11 +7,11 @@ the last one that fitted the budget (a look-ahead estimate, never above the exac
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from adjudicator.analysis.models import CardModel
+from adjudicator.analysis.models import CardModel, Unmodelled
 from adjudicator.analysis.solver import Search, SoloModel, TooLarge
 from adjudicator.rules.engine import Expectation
 from adjudicator.state import GameState
@@ -21,7 +21,12 @@ BUDGET = 10_000
 #: The first look-ahead horizon tried, in cards.
 FIRST_HORIZON = 2
 
-Method = Literal["exact", "look-ahead"]
+Method = Literal["exact", "look-ahead", "monte-carlo", "estimate"]
+#: Monte Carlo playouts per option where the card model cannot value a position exactly
+#: (``flip7 advise``: well within a second; ``analyze`` passes fewer, see ``ANALYZE_SAMPLES``).
+SAMPLES = 200
+#: Playouts per option in a whole-game analysis (a 100-decision game in a few seconds).
+ANALYZE_SAMPLES = 40
 
 
 @dataclass(slots=True)
@@ -33,6 +38,16 @@ class Solved:
     method: Method
     horizon: int | None
     states: int
+    #: Monte Carlo only: the 95% confidence interval of each option's value, and the playouts per option.
+    intervals: dict[str, tuple[float, float]] | None = None
+    samples: int | None = None
+    #: Monte Carlo only: the 95% interval of hit − stay, playout by playout (None: not sampled).
+    difference: tuple[float, float] | None = None
+
+    @property
+    def settled(self) -> bool:
+        """True unless the options' difference is within Monte Carlo noise (its interval holds 0)."""
+        return self.difference is None or not self.difference[0] <= 0.0 <= self.difference[1]
 
     @property
     def best(self) -> float:
@@ -102,11 +117,36 @@ class TargetValue:
     card: str
     benefits: dict[int, float] = field(default_factory=dict)
     method: Method = "exact"
+    #: For cards whose moves name more than a recipient (Steal's card, Swap's two cards): every
+    #: legal move by its label (``move_label``) with its worth to the holder; ``benefits`` then
+    #: holds each recipient's best move.
+    moves: dict[str, float] = field(default_factory=dict)
 
     @property
     def best(self) -> int:
         """The recipient worth most to the holder (the first in seat order on a tie)."""
         return max(self.benefits, key=lambda s: (self.benefits[s], -s))
+
+    @property
+    def best_move(self) -> str | None:
+        """The label of the move worth most (the first listed on a tie), when moves are rated."""
+        if not self.moves:
+            return None
+        top = max(self.moves.values())
+        return next(label for label, worth in self.moves.items() if worth >= top - 1e-12)
+
+
+def move_label(event: object) -> str:
+    """A target move in words any language reads: the recipient, then the cards it names
+    (``Ben``, ``Ben:7``, ``Ben:7/Cem:-4`` for a swap of Ben's 7 with Cem's −4)."""
+    label = str(getattr(event, "target", ""))
+    taken = getattr(event, "target_card", None)
+    if taken is not None:
+        label += f":{taken}"
+    other = getattr(event, "other", None)
+    if other is not None:
+        label += f"/{other}:{getattr(event, 'other_card', '')}"
+    return label
 
 
 def _value(found: tuple[SoloModel, Hashable] | float, budget: int) -> tuple[float, Method]:
@@ -116,11 +156,36 @@ def _value(found: tuple[SoloModel, Hashable] | float, budget: int) -> tuple[floa
     return got.best, got.method
 
 
-def turn_value(model: CardModel, state: GameState, seat: int, budget: int = BUDGET) -> TurnValue:
-    """Hit and stay for ``seat`` now (the row as it is, the draw pile as it is)."""
-    solo, start = model.start_of(state, seat)
+def turn_value(
+    model: CardModel, state: GameState, seat: int, budget: int = BUDGET, *, samples: int = SAMPLES, deal: bool = False,
+) -> TurnValue:
+    """Hit and stay for ``seat`` now (the row as it is, the draw pile as it is): exact or a
+    look-ahead where the card model can value the position, else ``samples`` Monte Carlo playouts
+    per option with the rules' engine (``deal``: the deal has reached the player)."""
     pile = state.draw_pile if state.draw_size else state.discard_pile
-    return TurnValue(seat, solve(solo, start, budget), state.rules.bust_chance(state.rows[seat], pile))
+    bust = state.rules.bust_chance(state.rows[seat], pile)
+    try:
+        solo, start = model.start_of(state, seat)
+    except Unmodelled:
+        return TurnValue(seat, sampled(model, state, seat, samples=samples, deal=deal), bust)
+    return TurnValue(seat, solve(solo, start, budget), bust)
+
+
+def seed_of(state: GameState, seat: int) -> str:
+    """The seed of a position's playouts: the game, the event and the seat (the same answer every time)."""
+    return f"{state.game.id if state.game else ''}:{state.events_applied}:{seat}"
+
+
+def sampled(model: CardModel, state: GameState, seat: int, *, samples: int = SAMPLES, deal: bool = False) -> Solved:
+    """Hit and stay for ``seat`` by Monte Carlo playouts (``adjudicator.analysis.montecarlo``)."""
+    from adjudicator.analysis.montecarlo import DIFFERENCE, hit_and_stay
+
+    got = hit_and_stay(state, seat, model, seed=seed_of(state, seat), samples=samples, deal=deal)
+    stay, hit, diff = got.get("stay"), got.get("hit"), got.pop(DIFFERENCE, None)
+    return Solved(
+        stay.mean if stay else None, hit.mean if hit else None, "monte-carlo", None, 0,
+        {k: (v.low, v.high) for k, v in got.items()}, samples, (diff.low, diff.high) if diff else None,
+    )
 
 
 def target_value(model: CardModel, state: GameState, exp: Expectation, budget: int = BUDGET) -> TargetValue | None:
@@ -130,6 +195,9 @@ def target_value(model: CardModel, state: GameState, exp: Expectation, budget: i
     candidates = exp.eligible
     if not candidates:
         return None
+    rate_moves = getattr(model, "rate_moves", None)
+    if rate_moves is not None:
+        return _rated_moves(rate_moves, state, exp, budget)
     share = max(budget // (2 * len(candidates)), 500)
     rated = TargetValue(exp.seat, exp.card)
     for seat in candidates:
@@ -142,3 +210,59 @@ def target_value(model: CardModel, state: GameState, exp: Expectation, budget: i
         if "look-ahead" in (how_now, how_then):
             rated.method = "look-ahead"
     return rated
+
+
+def _rated_moves(rate_moves: Callable[..., list[float]], state: GameState, exp: Expectation, budget: int) -> TargetValue | None:
+    """A target rated move by move by the card model (``rate_moves``)."""
+    assert exp.seat is not None and exp.card is not None
+    moves = state.rules.target_moves(state, exp)
+    if not moves:
+        return None
+    worths = rate_moves(state, exp, moves, max(budget // 5, 500))
+    rated = TargetValue(exp.seat, exp.card, method="estimate")
+    for move, worth in zip(moves, worths, strict=True):
+        label = move_label(move)
+        rated.moves[label] = max(worth, rated.moves.get(label, worth))
+        seat = state.seat_of[str(getattr(move, "target", ""))]
+        rated.benefits[seat] = max(worth, rated.benefits.get(seat, worth))
+    return rated
+
+
+#: A round is near the end of the game when a player could reach the target at its end: their
+#: total, plus what their row scores now, plus this many points.
+NEAR_END_MARGIN = 15
+
+
+def near_end(state: GameState) -> bool:
+    """True when the game may end with this round (someone is within ``NEAR_END_MARGIN`` of the
+    target, counting their row as it stands)."""
+    if state.game is None:
+        return False
+    target = state.game.target
+    return any(total + state.rules.score_now(state, row) + NEAR_END_MARGIN >= target for total, row in zip(state.totals, state.rows, strict=False))
+
+
+@dataclass(slots=True)
+class WinChance:
+    """The chance to win the game after each option of a turn, and the option the game score favours
+    (None when the difference is within the Monte Carlo noise)."""
+
+    chances: dict[str, float]
+    intervals: dict[str, tuple[float, float]]
+    samples: int
+    best: str | None
+
+
+def win_chance(state: GameState, seat: int, *, deal: bool = False, samples: int | None = None) -> WinChance | None:
+    """Hit against stay by the chance to win the game (Monte Carlo playouts of the rest of the
+    game with the simulator's strategy); None where only one option is open."""
+    from adjudicator.analysis.montecarlo import DIFFERENCE, WIN_SAMPLES, turn_options, win_chances
+
+    options = turn_options(state, seat, deal=deal)
+    if len(options) < 2:
+        return None
+    n = samples or WIN_SAMPLES
+    got = win_chances(state, seat, options, seed=seed_of(state, seat), samples=n)
+    diff = got.pop(DIFFERENCE)
+    best = None if diff.low <= 0.0 <= diff.high else ("hit" if diff.mean > 0 else "stay")
+    return WinChance({k: v.mean for k, v in got.items()}, {k: (v.low, v.high) for k, v in got.items()}, n, best)

@@ -7,6 +7,12 @@ A card model is a module (or object) with two functions:
 - ``given(state, exp, seat)`` → ``(model, start)``, a number (a value fixed at once, e.g. a Freeze
   banks the row), or None (this card's targets are not rated): the same for ``seat`` once the card
   awaiting its target (``exp``, the engine's ``Expectation``) has gone to them.
+
+``start_of`` may raise ``Unmodelled``. A model may also offer (the analysis asks with ``getattr``):
+``rate_moves(state, exp, moves, budget)`` → one value per legal target move, for cards whose
+moves name more than a recipient; ``hit_now(state, seat, memo)`` and
+``choose_target(state, seat, moves, own)``: the choices of a Monte Carlo playout
+(``adjudicator.analysis.montecarlo``).
 """
 
 from __future__ import annotations
@@ -21,6 +27,11 @@ if TYPE_CHECKING:
     from adjudicator.rules.engine import Expectation
     from adjudicator.rules.ruleset import Ruleset
     from adjudicator.state import GameState
+
+class Unmodelled(Exception):
+    """The card model cannot value this position exactly (for example, a pile holding cards that
+    act on other rows): the analysis samples the round with the rules' engine instead."""
+
 
 class CardModel(Protocol):
     """What a ruleset supplies to the analysis (see the module's docstring)."""

@@ -11,7 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from adjudicator.analysis.evaluate import BUDGET, TargetValue, TurnValue, target_value, turn_value
+from adjudicator.analysis.evaluate import (
+    ANALYZE_SAMPLES,
+    BUDGET,
+    SAMPLES,
+    TargetValue,
+    TurnValue,
+    move_label,
+    near_end,
+    target_value,
+    turn_value,
+    win_chance,
+)
 from adjudicator.analysis.models import CardModel, card_model
 from adjudicator.analysis.report import Analysis, Decision, mark_of, summarise
 from adjudicator.errors import Flip7Error, UnsupportedRuleset
@@ -60,7 +71,9 @@ def _choice(state: GameState, exp: Expectation, event: Event) -> str | None:
     if player != state.name(exp.seat):
         return None
     if exp.kind == "target":
-        return getattr(event, "target", None) if event.type == "target" else None
+        if event.type != "target":
+            return None
+        return move_label(event) if getattr(event, "target_card", None) is not None else getattr(event, "target", None)
     if event.type == "stay":
         return "stay"
     if event.type == "hit" or (exp.kind == "deal" and event.type == "card"):
@@ -74,17 +87,23 @@ def _decision(state: GameState, index: int, valued: TurnValue | TargetValue, cho
         options = {k: round(v, 6) for k, v in valued.options().items()}
         best = valued.best
         loss = max(options[best] - options.get(choice, options[best]), 0.0)
+        solved = valued.solved
+        intervals = {k: [round(lo, 6), round(hi, 6)] for k, (lo, hi) in solved.intervals.items()} if solved.intervals else None
         return Decision(
             event=index, round=state.round, player=name(valued.seat), kind="turn", card=None, bust_chance=round(valued.bust_chance, 6),
-            options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss),
-            method=valued.solved.method, horizon=valued.solved.horizon,
+            options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss) if solved.settled else None,
+            method=solved.method, horizon=solved.horizon, interval=intervals, samples=solved.samples, win_chance=None, win_best=None,
         )
-    options = {name(s): round(v, 6) for s, v in valued.benefits.items()}
-    best = name(valued.best)
+    if valued.moves and any(":" in label for label in valued.moves):  # moves that name cards: rated one by one
+        options = {label: round(v, 6) for label, v in valued.moves.items()}
+        best = valued.best_move or ""
+    else:
+        options = {name(s): round(v, 6) for s, v in valued.benefits.items()}
+        best = name(valued.best)
     loss = max(options[best] - options.get(choice, options[best]), 0.0)
     return Decision(
         event=index, round=state.round, player=name(valued.seat), kind="target", card=valued.card, bust_chance=None,
-        options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss), method=valued.method, horizon=None,
+        options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss), method=valued.method, horizon=None, interval=None, samples=None, win_chance=None, win_best=None,
     )
 
 
@@ -98,6 +117,10 @@ class AnalysisObserver:
     budget: int = BUDGET
     progress: Callable[[int], None] | None = None
     decisions: list[Decision] = field(default_factory=list)
+    #: Monte Carlo playouts per option where a position is not valued exactly.
+    samples: int = ANALYZE_SAMPLES
+    #: Near the end of the game, also the chance to win after each option (``win_chance``).
+    win: bool = False
     model: CardModel | None = None
     _pending: tuple[int, Decision] | None = None
 
@@ -116,9 +139,15 @@ class AnalysisObserver:
         if exp.kind == "target":
             valued = target_value(self.model, state, exp, self.budget)
         else:
-            valued = turn_value(self.model, state, exp.seat, self.budget)
+            valued = turn_value(self.model, state, exp.seat, self.budget, samples=self.samples, deal=exp.kind == "deal")
         if valued is not None:
-            self._pending = (index, _decision(state, index, valued, choice))
+            decision = _decision(state, index, valued, choice)
+            if self.win and isinstance(valued, TurnValue) and near_end(state):
+                chance = win_chance(state, exp.seat, deal=exp.kind == "deal")
+                if chance is not None:
+                    decision.win_chance = {k: round(v, 4) for k, v in chance.chances.items()}
+                    decision.win_best = chance.best
+            self._pending = (index, decision)
 
     def after(self, state: GameState, event: Event, index: int) -> None:
         """Keep the decision once its event was applied; find the card model after the game line."""
@@ -138,12 +167,13 @@ class AnalysisObserver:
 
 def analyze(
     source: str | Iterable[str], *, player: str | None = None, round_no: int | None = None,
-    budget: int = BUDGET, progress: Callable[[int], None] | None = None,
+    budget: int = BUDGET, progress: Callable[[int], None] | None = None, samples: int = ANALYZE_SAMPLES,
+    win: bool = False,
 ) -> Analysis:
     """Value every decision of a game (JSON Lines or notation text, or JSON Lines lines) up to its
     first fatal violation. Raises ``LogUnreadable`` and ``NoModel``."""
     lines = log_lines(source) if isinstance(source, str) else source
-    observer = AnalysisObserver(player, round_no, budget, progress)
+    observer = AnalysisObserver(player, round_no, budget, progress, samples=samples, win=win)
     result = replay_log(lines, observer=observer)
     return build(result, observer.decisions)
 
@@ -172,7 +202,7 @@ class Advice:
     names: list[str]
 
 
-def advise(text: str, budget: int = BUDGET) -> Advice:
+def advise(text: str, budget: int = BUDGET, samples: int = SAMPLES) -> Advice:
     """Value the decision a log (JSON Lines or notation) stops at. Raises ``LogUnreadable``,
     ``NoModel``, ``NotADecision`` (also for a log with a fatal violation: a position the rules
     could not reach)."""
@@ -192,4 +222,4 @@ def advise(text: str, budget: int = BUDGET) -> Advice:
         if rated is None:
             raise NotADecision(f"the log stops where {state.name(exp.seat)} names a recipient for later; that choice is not rated")
         return Advice(state.name(exp.seat), None, rated, list(state.players))
-    return Advice(state.name(exp.seat), turn_value(model, state, exp.seat, budget), None, list(state.players))
+    return Advice(state.name(exp.seat), turn_value(model, state, exp.seat, budget, samples=samples, deal=exp.kind == "deal"), None, list(state.players))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from adjudicator.verdict import Violation
 
@@ -19,8 +19,11 @@ THRESHOLDS: dict[str, float] = {"blunder": 4.0, "mistake": 1.5, "inaccuracy": 0.
 #: Accuracy of one decision is ``100 · exp(-loss / ACCURACY_SCALE)``; a player's is the mean.
 ACCURACY_SCALE = 3.0
 
+#: A decision's fields that only a Monte Carlo estimate fills (left out of the JSON otherwise).
+SAMPLED_FIELDS = ("interval", "samples", "win_chance", "win_best")
+
 Mark = Literal["inaccuracy", "mistake", "blunder"]
-Method = Literal["exact", "look-ahead"]
+Method = Literal["exact", "look-ahead", "monte-carlo", "estimate"]
 
 
 def mark_of(loss: float) -> Mark | None:
@@ -54,9 +57,35 @@ class Decision(BaseModel):
     choice: str = Field(description="The option taken (`hit`, `stay`, or a recipient's name).")
     best: str = Field(description="The option worth most.")
     loss: float = Field(description="Value of the best option minus value of the option taken (≥ 0).")
-    mark: Mark | None = Field(None, description="The mark for a loss of that size, if any.")
-    method: Method = Field(description="`exact`, or `look-ahead` (a deep but bounded search: an estimate at most a few tenths low).")
+    mark: Mark | None = Field(
+        None, description="The mark for a loss of that size, if any (Monte Carlo: only where the paired 95% interval of hit − stay excludes 0)."
+    )
+    method: Method = Field(
+        description="`exact`; `look-ahead` (a deep but bounded search: an estimate at most a few tenths low); "
+        "`monte-carlo` (playouts of the round with the rules' engine: see `interval` and `samples`); "
+        "`estimate` (a target rated with the ruleset's model, cards it cannot model left out)."
+    )
     horizon: int | None = Field(None, description="For a look-ahead: how many cards deep it searched.")
+    interval: dict[str, list[float]] | None = Field(
+        None, description="For Monte Carlo: each option's 95% confidence interval `[low, high]` of its round value."
+    )
+    samples: int | None = Field(None, description="For Monte Carlo: playouts per option.")
+    win_chance: dict[str, float] | None = Field(
+        None, description="Near the end of the game (`analyze --win`): the chance to win the game after each option (0–1)."
+    )
+    win_best: str | None = Field(
+        None, description="With `win_chance`: the option the chance to win favours, where the difference is beyond the noise; "
+        "when it is not `best`, the game score makes the round-value choice wrong."
+    )
+
+    @model_serializer(mode="wrap")
+    def _only_sampled_fields(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The Monte Carlo fields appear only where the decision was sampled (the format grew them)."""
+        data: dict[str, Any] = handler(self)
+        for key in SAMPLED_FIELDS:
+            if data.get(key) is None:
+                data.pop(key, None)
+        return data
 
 
 class PlayerSummary(BaseModel):

@@ -27,6 +27,7 @@ PlayerFilter = Annotated[str | None, Query(min_length=1, max_length=200, descrip
 RoundFilter = Annotated[int | None, Query(ge=1, description="Value only this round's decisions.")]
 #: Says whether a stored game's analysis came from the store or was valued for this request.
 ANALYSIS_HEADER = "X-Flip7-Analysis"
+WinOption = Annotated[bool, Query(description="Near the end of the game, also the chance to win after hit and after stay (`win_chance`, `win_best`; slower).")]
 _NO_MODEL: Responses = {422: {"description": "The game's ruleset has no decision model yet (`unsupported-ruleset`)."}}
 
 
@@ -39,8 +40,8 @@ def _source(source: bytes | list[str]) -> str | list[str]:
         raise LogUnreadable(f"the body is not UTF-8 text (byte {exc.start + 1})") from None
 
 
-def _run(source: str | list[str], player: str | None, round_no: int | None) -> dict[str, Any]:
-    return analyze(source, player=player, round_no=round_no, budget=BUDGET).to_dict()
+def _run(source: str | list[str], player: str | None, round_no: int | None, win: bool = False) -> dict[str, Any]:
+    return analyze(source, player=player, round_no=round_no, budget=BUDGET, win=win).to_dict()
 
 
 @router.post(
@@ -57,9 +58,9 @@ def _run(source: str | list[str], player: str | None, round_no: int | None) -> d
     openapi_extra=LOG_REQUEST_BODY,
     operation_id="analyzeLog",
 )
-async def analyze_log(request: Request, player: PlayerFilter = None, round: RoundFilter = None) -> Any:  # noqa: A002
+async def analyze_log(request: Request, player: PlayerFilter = None, round: RoundFilter = None, win: WinOption = False) -> Any:  # noqa: A002
     body = await read_log(request)
-    return await run_in_threadpool(_run, _source(body.source), player, round)
+    return await run_in_threadpool(_run, _source(body.source), player, round, win)
 
 
 @router.get(
@@ -77,9 +78,11 @@ async def analyze_log(request: Request, player: PlayerFilter = None, round: Roun
 def game_analysis(
     game_id: Annotated[str, Depends(decode_game_id)], store: StoreDep, response: Response,
     player: PlayerFilter = None, round: RoundFilter = None,  # noqa: A002
+    win: WinOption = False,
 ) -> Any:
-    stored = store.analysis(game_id, player=player, round_no=round)
+    # the stored decisions hold no chance to win: asked for it, the game is valued afresh
+    stored = None if win else store.analysis(game_id, player=player, round_no=round)
     response.headers[ANALYSIS_HEADER] = "computed" if stored is None else "stored"
     if stored is not None:
         return stored.to_dict()
-    return _run(store.log_lines(game_id), player, round)
+    return _run(store.log_lines(game_id), player, round, win)

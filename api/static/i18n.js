@@ -123,6 +123,7 @@ const GERMAN = {
   "{player} gives away {loss} points": "{player} verschenkt {loss} Punkte",
   "hit": "noch eine", "stay": "Stopp",
   "Round value": "Rundenwert", " · bust chance {p} %": " · Risiko, sich zu verzocken: {p} %", " · look-ahead": " · Vorausschau",
+  " · Monte Carlo, {n} playouts, ±{w}": " · Monte Carlo, {n} Ausspielungen, ±{w}",
   "hit {hit}, stay {stay}": "noch eine {hit}, Stopp {stay}",
   "{card}: value of each target": "{card}: Wert jedes Ziels",
   "games": "Partien", "invalid": "ungültig", "complete": "vollständig", "finished": "beendet", "rounds": "Runden", "events": "Ereignisse",

@@ -588,6 +588,11 @@ function renderEval(at) {
   box.replaceChildren(d.kind === "turn" ? evalBar(d) : targetValues(d), verdict);
 }
 
+// the wider half-interval of the two options (Monte Carlo)
+function mcHalfWidth(d) {
+  return Math.max(0, ...Object.values(d.interval || {}).map(([low, high]) => (high - low) / 2));
+}
+
 function optionName(option) {
   return option === "hit" ? t("hit") : option === "stay" ? t("stay") : option;
 }
@@ -604,7 +609,8 @@ function evalBar(d) {
     { class: "eval" },
     el("p", { class: "eval-head" }, el("strong", { text: t("Round value") }),
       d.bust_chance !== null && d.bust_chance !== undefined ? t(" · bust chance {p} %", { p: fmt(100 * d.bust_chance) }) : "",
-      d.method === "look-ahead" ? el("span", { class: "quiet", text: t(" · look-ahead") }) : ""),
+      d.method === "look-ahead" ? el("span", { class: "quiet", text: t(" · look-ahead") }) : "",
+      d.method === "monte-carlo" ? el("span", { class: "quiet", text: t(" · Monte Carlo, {n} playouts, ±{w}", { n: d.samples, w: fmt(mcHalfWidth(d)) }) }) : ""),
     el("div", { class: "eval-bar", role: "img", "aria-label": t("hit {hit}, stay {stay}", { hit: fmt(d.options.hit), stay: fmt(d.options.stay) }) },
       el("span", { class: "eval-hit", style: `width:${share.toFixed(1)}%` }), el("span", { class: "eval-stay" })),
     el("p", { class: "eval-sides" }, side("hit", d.options.hit, "hit"), side("stay", d.options.stay, "stay")),

@@ -19,6 +19,8 @@ expect = pytest.importorskip("playwright.sync_api", reason="Playwright for Pytho
 ANALYSIS_WAIT = 90_000
 #: The first two rounds of the 3-player sample (a whole game takes too long to value here).
 SHORT = "sample-3-players-two-rounds"
+#: The line where the Vengeance sample's second round begins.
+ROUND_2 = 32
 
 
 @pytest.fixture(scope="module")
@@ -85,18 +87,20 @@ def test_a_pasted_log_is_valued_too(browser_context_factory: Any, short: str) ->
         expect(page.locator("#eval .eval-verdict")).to_contain_text("blunder")
 
 
-def test_a_ruleset_without_a_model_shows_no_bar(browser_context_factory: Any, short: str) -> None:
+def test_a_vengeance_round_shows_the_monte_carlo_bar(browser_context_factory: Any, short: str) -> None:
+    first_round = (LOGS / "vengeance-4-players.jsonl").read_text(encoding="utf-8").splitlines()[:ROUND_2]
     for page in _page(browser_context_factory(), short):
         page.goto(short + "/")
-        page.fill("#log-text", (LOGS / "vengeance-4-players.jsonl").read_text(encoding="utf-8"))
+        page.fill("#log-text", "\n".join(first_round) + "\n")
         page.click("#check-btn")
-        expect(page.locator("#analysis-summary .quiet")).to_have_text("No decision analysis for this ruleset yet.", timeout=ANALYSIS_WAIT)
-        expect(page.locator("#analysis-summary table")).to_have_count(0)
-        for _ in range(40):
+        expect(page.locator("#analysis-summary tbody tr")).to_have_count(4, timeout=ANALYSIS_WAIT)
+        for _ in range(7):
             page.locator("body").press("ArrowRight")
-            expect(page.locator("#eval")).to_be_hidden()
+        bar = page.locator("#eval")
+        expect(bar).to_be_visible()  # Ana's first turn: the pile holds Steal, Swap and Discard
+        expect(bar.locator(".eval-head")).to_contain_text("Monte Carlo, 40 playouts")
         expect(page.locator("#status")).not_to_have_class("error")
-        screenshot(page, "viewer-analysis-none")
+        screenshot(page, "viewer-analysis-vengeance")
 
 
 def test_the_analysis_in_german_on_a_phone(browser_context_factory: Any, short: str) -> None:

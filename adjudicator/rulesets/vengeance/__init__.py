@@ -21,6 +21,9 @@ def best_target(view: Any, moves: Sequence[Any]) -> Any:
 
 
 #: With a Vengeance's kit, as the registry lists it.
-KIT: Kit = Kit(rules=Vengeance(), words=CARD_WORDS, best_target=best_target, referee=TEXTS)
+KIT: Kit = Kit(
+    rules=Vengeance(), words=CARD_WORDS, best_target=best_target, referee=TEXTS,
+    analysis="adjudicator.rulesets.vengeance.analysis",
+)
 
 __all__ = ["KIT", "Vengeance"]

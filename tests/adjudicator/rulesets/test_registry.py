@@ -20,7 +20,8 @@ def test_the_registry_lists_both_kits_in_order() -> None:
     assert [kit.name for kit in KITS] == ["flip7", "vengeance"]
     assert list(RULESETS) == ["flip7", "vengeance"]
     assert find_kit("vengeance").words is not None
-    assert find_kit("vengeance").analysis is None  # facets are optional (Vengeance has no analysis model yet)
+    assert find_kit("vengeance").analysis == "adjudicator.rulesets.vengeance.analysis"
+    assert Kit(rules=House()).analysis is None  # facets are optional
     assert find_kit("flip7").analysis == "adjudicator.rulesets.base.analysis"
 
 
