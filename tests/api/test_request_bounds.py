@@ -5,12 +5,19 @@ Every test failed before its fix (see the item named in its docstring).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
+import pytest
+from starlette.concurrency import run_in_threadpool
 from syrupy.assertion import SnapshotAssertion
 
 from api import Settings, create_app
-from tests.api.conftest import FIXED_NOW, TestClient, exchange
+from api.routes import judge
+from tests.api.conftest import FIXED_NOW, TestClient, exchange, kitchen
+
+NDJSON = {"Content-Type": "application/x-ndjson"}
 
 
 def test_a_huge_row_is_413_before_it_becomes_python(client: TestClient, snapshot_json: SnapshotAssertion) -> None:
@@ -33,3 +40,33 @@ def test_the_servers_duckdb_has_its_memory_and_threads(tmp_path: Path) -> None:
         after = client.post("/v1/query", json={"sql": "SELECT 40 + 2 AS answer"})
     assert after.status_code == 200
     assert after.json()["rows"] == [[42]]
+
+
+def _probe_13() -> str:
+    """The probe's body: 150 long names and one unknown one, under 32 KiB."""
+    players = [f"{i:03d}" + "n" * 190 for i in range(150)]
+    game = {"type": "game", "id": "g", "players": players, "dealer": players[0], "decks": 10}
+    card = {"type": "card", "player": "000" + "n" * 189 + "X", "card": "8"}
+    return json.dumps(game) + "\n" + '{"type":"round","round":1}\n' + json.dumps(card) + "\n"
+
+
+def test_a_short_log_with_a_long_line_is_judged_off_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 13: under 32 KiB, but costly by what it holds (a game line seating 150 long names):
+    judged in a worker thread; an ordinary short log still on the loop."""
+    sent: list[str] = []
+
+    async def recording(func: Any, *args: Any, **kwargs: Any) -> Any:
+        sent.append(func.__name__)
+        return await run_in_threadpool(func, *args, **kwargs)
+
+    monkeypatch.setattr(judge, "run_in_threadpool", recording)
+    body = _probe_13()
+    assert len(body.encode()) <= judge.INLINE_BYTES
+    response = client.post("/v1/check", content=body, headers=NDJSON)
+    assert response.status_code == 200
+    assert response.json()["violations"][0]["code"] == "unknown_player"
+    assert sent == ["check_log"]
+    assert client.post("/v1/check", content=kitchen(), headers=NDJSON).status_code == 200
+    assert sent == ["check_log"]  # the ordinary log was judged where it was read
