@@ -13,8 +13,10 @@ import pytest
 from starlette.concurrency import run_in_threadpool
 from syrupy.assertion import SnapshotAssertion
 
+from adjudicator.timeline import MAX_SEATS
 from api import Settings, create_app
 from api.routes import judge
+from tests.adjudicator.test_timeline_bounds import big_table
 from tests.api.conftest import FIXED_NOW, TestClient, exchange, kitchen
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
@@ -70,3 +72,24 @@ def test_a_short_log_with_a_long_line_is_judged_off_the_event_loop(
     assert sent == ["check_log"]
     assert client.post("/v1/check", content=kitchen(), headers=NDJSON).status_code == 200
     assert sent == ["check_log"]  # the ordinary log was judged where it was read
+
+
+def test_the_probes_replay_is_a_413_naming_the_bound(client: TestClient, snapshot_json: SnapshotAssertion) -> None:
+    """Item 12: 1,800 players and 100 decks in a 38 KB body: a clear 413, not a 158 MB answer."""
+    body = big_table(1800, 1000)
+    assert len(body) < 64 * 1024
+    response = client.post("/v1/replay", content=body, headers=NDJSON)
+    assert response.status_code == 413, response.text[:300]
+    problem = response.json()
+    assert (problem["type"], problem["limit"], problem["players"]) == ("urn:flip7:problem:replay-too-large", MAX_SEATS, 1800)
+    assert exchange(response) == snapshot_json
+
+
+def test_a_stored_games_replay_has_the_same_bound(client: TestClient) -> None:
+    """Item 12: GET /v1/games/{id}/replay of a stored game seating 1,800 is refused the same way."""
+    stored = client.post("/v1/games", content=big_table(1800, 300), headers=NDJSON)
+    assert stored.status_code == 201, stored.text[:300]
+    response = client.get("/v1/games/big/replay")
+    assert response.status_code == 413
+    assert response.json()["type"] == "urn:flip7:problem:replay-too-large"
+    assert client.post("/v1/replay", content=kitchen(), headers=NDJSON).status_code == 200  # an ordinary log still
