@@ -48,9 +48,9 @@ class Timeline:
 
 
 #: Seats a timeline may describe, summed over its tables (docs/security.md): twenty players for
-#: 7,500 events, six times the biggest sample game (20 players, two decks); about 30 MB of JSON
-#: (some 200 bytes a seat) at most.
-MAX_SEATS = 150_000
+#: 3,000 events, twice the biggest sample game (20 players, two decks, 1,375 events: 27,500 seats);
+#: about 16 MB of JSON (some 260 bytes a seat) at most.
+MAX_SEATS = 60_000
 
 
 class _TableRecorder:

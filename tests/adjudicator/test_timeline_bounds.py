@@ -26,7 +26,7 @@ def big_table(players: int, events: int) -> str:
 
 
 def test_the_probes_log_is_refused_once_the_bound_is_passed() -> None:
-    """1,800 players: refused after about 83 events (150,000 seats), not after the whole log."""
+    """1,800 players: refused after 34 events (60,000 seats), not after the whole log."""
     with pytest.raises(TimelineTooLarge) as caught:
         replay_timeline(big_table(1800, 1000))
     error = caught.value
@@ -44,7 +44,7 @@ def test_tables_after_a_fatal_violation_count_too() -> None:
 
 
 def test_every_real_log_is_far_under_the_bound() -> None:
-    """The bound is at least four times the seats of the biggest sample log (20 players, two decks)."""
+    """The bound is at least twice the seats of the biggest sample log (20 players, two decks)."""
     for path in sorted(LOGS.glob("*.jsonl")):
-        timeline = replay_timeline(path.read_bytes(), max_seats=MAX_SEATS // 4)
+        timeline = replay_timeline(path.read_bytes(), max_seats=MAX_SEATS // 2)
         assert len(timeline.tables) == timeline.verdict.events, path.name
