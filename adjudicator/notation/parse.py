@@ -10,7 +10,6 @@ column and the nearest word; reading goes on with the next statement.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections.abc import Iterable
@@ -19,6 +18,7 @@ from typing import Any, Literal
 
 from adjudicator.errors import RuleViolation
 from adjudicator.events import MAX_DIGITS, Event, validate_event
+from adjudicator.nearest import nearest
 from adjudicator.notation.words import (
     CARD_FIELDS,
     DEALER_WORDS,
@@ -153,8 +153,8 @@ def _is_text(text: str) -> bool:
 
 
 def _nearest(word: str, choices: Iterable[str]) -> str | None:
-    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return found[0] if found else None
+    """The did-you-mean of a notation error, its work bounded as the rules' is (``adjudicator.nearest``)."""
+    return nearest(word, choices)
 
 
 class _Reader:
