@@ -10,6 +10,7 @@ column and the nearest word; reading goes on with the next statement.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable
@@ -86,6 +87,10 @@ class Notation:
         return [e.error for e in self.entries if e.error is not None]
 
 
+#: ``normalise`` remembered for the words last seen (a game repeats its names, moves and cards).
+_word = functools.lru_cache(maxsize=4096)(normalise)
+
+
 class _Token:
     """A word, a quoted name, ``;`` or ``>`` of a line, with its 1-based column; ``word`` is its
     text as the tables hold it (``normalise``), computed once."""
@@ -96,7 +101,7 @@ class _Token:
         self.text = text
         self.column = column
         self.quoted = quoted
-        self.word = normalise(text)
+        self.word = _word(text)
 
 
 class _Stop(Exception):
@@ -110,10 +115,20 @@ class _Stop(Exception):
 #: ``#``, ``"`` or ``->``).
 _TOKEN = re.compile(r'(?P<space>[\s,:]+)|(?P<hash>#)|(?P<quote>")|(?P<special>[;>→]|->)|(?P<word>(?:[^\s,:;>→#"-]|-(?!>))+)')
 _scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
+#: The tokens of a line without quotes (the usual case), found in one pass: ``;``, ``>``, a word.
+_ARROWS = frozenset({">", "→", "->"})
+_PLAIN = re.compile(r'[;>→]|->|(?:[^\s,:;>→#"-]|-(?!>))+')
 
 
 def _tokens(line: str, line_no: int) -> list[_Token]:
     """Split a line into words, quoted names, ``;`` and ``>``; stop at a ``#`` comment."""
+    if '"' not in line:
+        end = line.find("#")
+        return [
+            _Token(">" if text in _ARROWS else text, m.start() + 1)
+            for m in _PLAIN.finditer(line, 0, len(line) if end < 0 else end)
+            for text in (m.group(),)
+        ]
     out: list[_Token] = []
     i, n = 0, len(line)
     match = _TOKEN.match
