@@ -42,6 +42,9 @@ from adjudicator.source import MAX_LINE_BYTES
 #: Lines a notation file may hold (docs/decisions.md): a real game is under 2,000; past this the
 #: file is cut with an error at the first line too many, so reading it costs a bounded time.
 MAX_LINES = 20_000
+#: Words (tokens) a notation file may hold: the biggest sample game has under 3,000. Lines alone do not bound
+#: the work (20,000 lines of 500 bytes fit a body), words do: past this, an error and reading stops.
+MAX_WORDS = 20_000
 
 
 
@@ -510,6 +513,7 @@ def parse_notation(text: str) -> Notation:
     if lines and lines[-1] == "":
         lines.pop()
     checked = _is_text(text)  # the whole text at once: then no line holds a lone surrogate
+    budget = MAX_WORDS
     for line_no, raw_line in enumerate(lines, 1):
         if line_no > MAX_LINES:
             message = f"the notation holds more than {MAX_LINES:,} lines ({len(lines):,}); a log is one game: split it"
@@ -535,20 +539,29 @@ def parse_notation(text: str) -> Notation:
             start = line.index(head) + len(head)
             reader.entries.append(Entry(line_no, start + 1, "raw", line[start + 1:]))
             continue
-        _read_line(reader, line, line_no, checked)
+        used = _read_line(reader, line, line_no, checked, budget)
+        if used < 0:
+            break
+        budget -= used
     return Notation(reader.entries)
 
 
-def _read_line(reader: _Reader, line: int | str, line_no: int, checked: bool = False) -> None:
+def _read_line(reader: _Reader, line: int | str, line_no: int, checked: bool = False, budget: int = MAX_WORDS) -> int:
+    """Read one line of statements; the words it held, or -1 when they were more than ``budget``
+    (the words left to the file: then the line is an error and reading must stop)."""
     assert isinstance(line, str)
     if not checked and not _is_text(line):  # a text decoded with surrogateescape, or built in code
         reader.entries.append(Entry(line_no, 1, "error", error=NotationError(line_no, 1, "the line holds a character that is not text (a lone surrogate)")))
-        return
+        return 0
     try:
         toks = _tokens(line, line_no)
     except _Stop as stop:
         reader.entries.append(Entry(line_no, stop.error.column, "error", error=stop.error))
-        return
+        return 0
+    if len(toks) > budget:
+        message = f"the notation holds more than {MAX_WORDS:,} words; a log is one game: split it"
+        reader.entries.append(Entry(line_no, 1, "error", error=NotationError(line_no, 1, message)))
+        return -1
     statements: list[list[_Token]] = [[]]
     for tok in toks:
         if tok.text == ";" and not tok.quoted:
@@ -568,3 +581,4 @@ def _read_line(reader: _Reader, line: int | str, line_no: int, checked: bool = F
         except _Stop as stop:
             del reader.entries[before:]
             reader.entries.append(Entry(line_no, stop.error.column, "error", error=stop.error))
+    return len(toks)

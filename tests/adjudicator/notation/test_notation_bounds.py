@@ -74,3 +74,14 @@ def test_the_parse_is_unchanged_on_a_real_game(snapshot: SnapshotAssertion) -> N
     events = [e.event.model_dump(mode="json") for e in parse_notation(text).entries if e.event is not None]
     assert len(events) == 597
     assert events == snapshot.use_extension(JSONSnapshotExtension)
+
+
+def test_more_words_than_the_bound_stop_the_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lines alone do not bound the work (a line may hold thousands of cards): words do."""
+    monkeypatch.setattr(parse_module, "MAX_WORDS", 40)
+    text = SETUP + "Ben 5 6 7\n" + "Cem " + "5 " * 100 + "\nAna 7\n"
+    entries = parse_notation(text).entries
+    assert [e.kind for e in entries] == ["event", "event", "event", "event", "event", "error"]
+    error = entries[-1].error
+    assert error is not None and error.line == 4
+    assert "more than 40 words" in error.message
