@@ -150,12 +150,23 @@ def _hide_paths(message: str, sql: str) -> str:
     return _QUOTED_PATH.sub(lambda m: m.group(0) if m.group("path") in sql else f"{m.group('q')}<path>{m.group('q')}", message)
 
 
-def _python_rows(converter: duckdb.DuckDBPyConnection, batch: pa.RecordBatch) -> list[tuple[Any, ...]]:
+def _python_rows(converter: duckdb.DuckDBPyConnection, batch: pa.RecordBatch, bits: list[int]) -> list[tuple[Any, ...]]:
     """The rows of ``batch`` as the Python values DuckDB's own ``fetchall`` gives (DuckDB reads the
-    Arrow batch back on ``converter``, a private in-memory instance)."""
+    Arrow batch back on ``converter``, a private in-memory instance); the columns at ``bits``
+    (DuckDB ``BIT``, which Arrow carries as DuckDB's bytes) as their string of 0s and 1s."""
     if batch.num_rows == 0:
         return []
-    return converter.from_arrow(pa.Table.from_batches([batch])).fetchall()
+    rows = converter.from_arrow(pa.Table.from_batches([batch])).fetchall()
+    if bits:
+        rows = [tuple(_bit_text(v) if i in bits else v for i, v in enumerate(row)) for row in rows]
+    return rows
+
+
+def _bit_text(value: Any) -> Any:
+    """A ``BIT`` value from its bytes (the first tells how many leading bits are padding)."""
+    if not isinstance(value, bytes | bytearray) or not value:
+        return value
+    return "".join(f"{byte:08b}" for byte in value[1:])[value[0]:]
 
 
 def _arrow_prefix(batch: pa.RecordBatch, used: int, budget: int) -> tuple[int, int]:
@@ -172,7 +183,7 @@ def _arrow_prefix(batch: pa.RecordBatch, used: int, budget: int) -> tuple[int, i
 
 
 def _fetch(
-    reader: pa.RecordBatchReader, max_rows: int, max_bytes: int | None, deadline: float, timeout: float
+    reader: pa.RecordBatchReader, max_rows: int, max_bytes: int | None, deadline: float, timeout: float, types: list[str]
 ) -> tuple[list[tuple[Any, ...]], str | None]:
     """Up to ``max_rows`` rows, and up to ``max_bytes`` bytes (of their JSON, and of their Arrow data
     before that); which limit cut them. DuckDB hands over ``_FETCH`` rows at a time as Arrow, so a
@@ -184,6 +195,7 @@ def _fetch(
     rows: list[tuple[Any, ...]] = []
     size = 2  # the brackets of the list of rows
     arrow_used = 0
+    bits = [i for i, kind in enumerate(types) if kind == "BIT"]
     converter = duckdb.connect(config={**LOCKED_CONFIG, "threads": 1})
     try:
         for batch in reader:
@@ -198,7 +210,7 @@ def _fetch(
                     batch = batch.slice(0, keep)
                 else:
                     arrow_used += batch.nbytes
-            for row in _python_rows(converter, batch):
+            for row in _python_rows(converter, batch, bits):
                 if len(rows) == max_rows:
                     return rows, "rows"
                 if max_bytes is not None:
@@ -281,7 +293,7 @@ def _run(
         if relation is None:  # a statement without a result (not one check_query lets through)
             return QueryResult(columns=[], types=[], rows=[], truncated=False)
         columns, types = list(relation.columns), [str(t) for t in relation.types]
-        rows, cut_by = _fetch(relation.to_arrow_reader(_FETCH), max_rows, max_bytes, deadline, timeout)
+        rows, cut_by = _fetch(relation.to_arrow_reader(_FETCH), max_rows, max_bytes, deadline, timeout, types)
     except duckdb.InterruptException:
         raise _timeout(timeout) from None
     except duckdb.OutOfMemoryException:

@@ -66,3 +66,16 @@ def test_the_clock_runs_on_the_python_side_too(tmp_path: Path, monkeypatch: pyte
     with Store.open(tmp_path / "s.duckdb") as store:
         with pytest.raises(QueryTimeout, match="longer than 8 s"):
             store.query("SELECT i FROM range(5000) t(i)", timeout=8.0)
+
+
+def test_values_are_those_duckdb_gives_python(tmp_path: Path) -> None:
+    """Rows now come through Arrow: every kind of value is still what ``fetchall`` gave."""
+    sql = (
+        "SELECT 1::HUGEINT AS h, 3.5::DECIMAL(10, 2) AS d, INTERVAL 2 DAY AS iv, DATE '2026-11-29' AS dt, "
+        "{'a': [1, 2]} AS s, MAP {'k': 2} AS m, '101'::BIT AS b, 'x'::ENUM('x', 'y') AS e, NULL AS n"
+    )
+    with Store.open(tmp_path / "s.duckdb") as store:
+        expected = store._con.execute(sql).fetchall()  # what DuckDB hands Python directly
+        result = store.query(sql, max_bytes=1_000_000)
+    assert result.rows == expected
+    assert result.rows[0][6] == "101"
