@@ -29,6 +29,21 @@ class EventOutOfRange(Flip7Error):
         self.at = at
 
 
+class TimelineTooLarge(Flip7Error):
+    """The table after every event of a log would describe more seats than a replay may
+    (``limit``: seats summed over the tables; ``players`` at the table, ``events`` read so far)."""
+
+    def __init__(self, limit: int, players: int, events: int) -> None:
+        super().__init__(
+            f"the table after every event would describe more than {limit:,} seats ({players:,} players "
+            f"at event {events - 1:,} already); ask for one table (POST /v1/state?at=N) or the verdict "
+            "(POST /v1/check)"
+        )
+        self.limit = limit
+        self.players = players
+        self.events = events
+
+
 class RuleViolation(Flip7Error):
     """A move that breaks a rule: carries the contract's violation ``code`` and the ``rule`` id."""
 

@@ -4,6 +4,11 @@
 the table after each event as a ``TableView`` (``adjudicator.table``: the shape of
 ``flip7 state --json`` and ``POST /v1/state``), watching the replay as a ``ReplayObserver``. Once a fatal violation stops the replay the table no
 longer changes: the later events share one description.
+
+The answer grows with events × players (every table lists every seat), so a timeline is bounded by
+``MAX_SEATS``: the seats of all its tables together (a stopped table counts at every event, as it is
+written out at every event). Past it ``TimelineTooLarge`` is raised as soon as the count passes the
+bound, so refusing costs at most the bound's work: never the whole log's.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.effects import Effect, LastEffects
+from adjudicator.errors import TimelineTooLarge
 from adjudicator.events import Event
 from adjudicator.notation import notation_line, notation_to_jsonl, placer, read_either, state_any
 from adjudicator.replay import ReadLines, replay_log
@@ -45,15 +51,24 @@ class Timeline:
         return {"verdict": self.verdict.to_dict(), "events": events, "tables": tables, "card_labels": self.card_labels}
 
 
-class _TableRecorder:
-    """Watches a replay and describes the table after each event line, with what the event did."""
+#: Seats a timeline may describe, summed over its tables (docs/security.md): twenty players for
+#: 3,000 events, twice the biggest sample game (20 players, two decks, 1,375 events: 27,500 seats);
+#: about 16 MB of JSON (some 260 bytes a seat) at most.
+MAX_SEATS = 60_000
 
-    def __init__(self, place: Callable[[Violation], Violation] | None = None) -> None:
+
+class _TableRecorder:
+    """Watches a replay and describes the table after each event line, with what the event did
+    (at most ``max_seats`` seats in all)."""
+
+    def __init__(self, place: Callable[[Violation], Violation] | None = None, max_seats: int = MAX_SEATS) -> None:
         self.tables: list[TableView] = []
         self._stopped: TableView | None = None
         self._place = place
         self._effects: list[Effect] = []
         self.rules: Ruleset | None = None
+        self._max_seats = max_seats
+        self._seats = 0
 
     def before(self, state: GameState, event: Event, index: int) -> None:
         """Nothing to note before an event: the table is described once it is judged."""
@@ -65,7 +80,10 @@ class _TableRecorder:
         self.rules = state.rules
 
     def judged(self, state: GameState, index: int, applied: int, stopped_by: Violation | None) -> None:
-        """Describe the table as the line left it."""
+        """Describe the table as the line left it; ``TimelineTooLarge`` past the bound of seats."""
+        self._seats += len(state.players)
+        if self._seats > self._max_seats:
+            raise TimelineTooLarge(self._max_seats, len(state.players), index + 1)
         if stopped_by is None:
             self.tables.append(describe_table(state, applied, None, self._effects))
             self._effects = []
@@ -84,12 +102,13 @@ def table_at(source: str | bytes | Iterable[str], n: int | None = None) -> Table
     return table_view(state_any(source, n, last), last.effects)
 
 
-def replay_timeline(source: str | bytes | Iterable[str]) -> Timeline:
+def replay_timeline(source: str | bytes | Iterable[str], *, max_seats: int = MAX_SEATS) -> Timeline:
     """Replay ``source`` once and describe the table after every event (see ``replay_log`` for
-    ``source``). A log in the notation is read as well: its events and violations name its lines."""
+    ``source``). A log in the notation is read as well: its events and violations name its lines.
+    Raises ``TimelineTooLarge`` once the tables would describe more than ``max_seats`` seats."""
     notation, lines = read_either(source)
     place = None if notation is None else placer(notation)
-    recorder = _TableRecorder(place)
+    recorder = _TableRecorder(place, max_seats)
     result = replay_log(lines if notation is None else notation_to_jsonl(notation), collect=True, observer=recorder)
     if notation is not None and place is not None:
         result.verdict.violations[:] = [place(v) for v in result.verdict.violations]

@@ -50,7 +50,7 @@ class StoreHolder:
             if self._store is None:
                 kwargs = {"now": self._settings.now} if self._settings.now is not None else {}
                 try:
-                    self._store = Store.open(self.path, read_only=False, **kwargs)
+                    self._store = Store.open(self.path, read_only=False, limits=self._settings.duckdb_limits, **kwargs)
                 except StoreError as exc:  # whatever the cause, the store is not there to be used
                     raise Problem("store-unavailable", str(exc)) from None
             return self._store

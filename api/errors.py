@@ -18,7 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
-from adjudicator.errors import EventOutOfRange, Flip7Error, LogUnreadable, UnsupportedRuleset
+from adjudicator.errors import EventOutOfRange, Flip7Error, LogUnreadable, TimelineTooLarge, UnsupportedRuleset
 from adjudicator.store.errors import (
     GameNotFound,
     InvalidSince,
@@ -58,6 +58,7 @@ PROBLEMS: dict[str, tuple[int, str]] = {
     "game-conflict": (409, "Another log is stored under this game id"),
     "body-too-large": (413, "Request body too large"),
     "query-result-too-large": (413, "Query result too large"),
+    "replay-too-large": (413, "Replay too large"),
     "unsupported-media-type": (415, "Unsupported media type"),
     "misdirected-request": (421, "Misdirected request"),
     "not-a-log": (422, "Not a log"),
@@ -134,6 +135,7 @@ ERROR_PROBLEMS: tuple[tuple[type[Flip7Error] | tuple[type[Flip7Error], ...], str
     (UnsupportedRuleset, "unsupported-ruleset"),
     (LogUnreadable, "unreadable-log"),
     (EventOutOfRange, "event-out-of-range"),
+    (TimelineTooLarge, "replay-too-large"),
     (InvalidSince, "invalid-request"),
     (GameNotFound, "game-not-found"),
     (QueryTimeout, "query-timeout"),
@@ -154,13 +156,15 @@ def from_flip7_error(error: Flip7Error) -> Problem:
     """Map an error of the core or the store to its problem (the message is already for people).
 
     ``EventOutOfRange`` also carries ``events`` and ``at`` as members of the problem,
-    ``QueryTooLarge`` its ``limit`` (bytes).
+    ``QueryTooLarge`` its ``limit`` (bytes), ``TimelineTooLarge`` its ``limit`` (seats) and ``players``.
     """
     extra: dict[str, Any] = {}
     if isinstance(error, EventOutOfRange):
         extra = {"events": error.events, "at": error.at}
     if isinstance(error, QueryTooLarge):
         extra = {"limit": error.limit}
+    if isinstance(error, TimelineTooLarge):
+        extra = {"limit": error.limit, "players": error.players}
     return Problem(problem_slug(type(error)), str(error), **extra)
 
 

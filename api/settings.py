@@ -25,6 +25,10 @@ DEFAULT_QUERY_MAX_ROWS = 10_000
 DEFAULT_QUERY_TIMEOUT = 10.0
 #: Default cap on the bytes of the rows ``POST /v1/query`` returns (as JSON; 10 MB).
 DEFAULT_QUERY_MAX_BYTES = 10 * 1024 * 1024
+#: Default memory the server's DuckDB may take (every query, statistic and ingest together).
+DEFAULT_DUCKDB_MEMORY = "1GiB"
+#: Default threads of the server's DuckDB.
+DEFAULT_DUCKDB_THREADS = 2
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmg]i?b?|b)?\s*$", re.IGNORECASE)
 _UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "ki": 1024, "kib": 1024, "m": 1000**2, "mb": 1000**2,
@@ -53,7 +57,9 @@ class Settings:
     ``db_path`` is the store file (already resolved: ``--db`` > ``$FLIP7_DB`` > ``./flip7.duckdb``;
     None resolves it the same way when the store is first needed). ``api_token``: the bearer token
     writes require (None: writes are open). ``max_body_bytes``: the largest request body accepted.
-    ``query_max_rows``/``query_timeout``/``query_max_bytes``: the caps of ``POST /v1/query``. ``now``: the clock that
+    ``query_max_rows``/``query_timeout``/``query_max_bytes``: the caps of ``POST /v1/query``;
+    ``duckdb_memory``/``duckdb_threads``: DuckDB's ``memory_limit`` and ``threads`` for the store the
+    app opens (they bound a query inside DuckDB, docs/security.md). ``now``: the clock that
     stamps ingest times (tests pin it; None: the store's own UTC clock). ``allowed_hosts``: the host
     names a request's ``Host`` may give (lower case, no port; None: any, as in tests; ``flip7
     serve`` always sets them, see ``served_hosts``).
@@ -65,6 +71,8 @@ class Settings:
     query_max_rows: int = DEFAULT_QUERY_MAX_ROWS
     query_timeout: float = DEFAULT_QUERY_TIMEOUT
     query_max_bytes: int = DEFAULT_QUERY_MAX_BYTES
+    duckdb_memory: str = DEFAULT_DUCKDB_MEMORY
+    duckdb_threads: int = DEFAULT_DUCKDB_THREADS
     now: Callable[[], datetime] | None = None
     allowed_hosts: frozenset[str] | None = None
     #: The bounds of the live tables (docs/live.md).
@@ -75,8 +83,15 @@ class Settings:
             raise ValueError("max_body_bytes must be at least 1")
         if self.query_max_rows < 1 or self.query_timeout <= 0 or self.query_max_bytes < 1:
             raise ValueError("query_max_rows, query_timeout and query_max_bytes must be positive")
+        if self.duckdb_threads < 1:
+            raise ValueError("duckdb_threads must be at least 1")
         if self.api_token is not None and not self.api_token:
             object.__setattr__(self, "api_token", None)
+
+    @property
+    def duckdb_limits(self) -> dict[str, str | int]:
+        """The DuckDB settings the app's store is opened with (``Store.open(limits=...)``)."""
+        return {"memory_limit": self.duckdb_memory, "threads": self.duckdb_threads}
 
     @property
     def writes_protected(self) -> bool:

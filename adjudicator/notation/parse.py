@@ -10,7 +10,7 @@ column and the nearest word; reading goes on with the next statement.
 
 from __future__ import annotations
 
-import difflib
+import functools
 import json
 import re
 from collections.abc import Iterable
@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from adjudicator.errors import RuleViolation
 from adjudicator.events import MAX_DIGITS, Event, validate_event
+from adjudicator.nearest import nearest
 from adjudicator.notation.words import (
     CARD_FIELDS,
     DEALER_WORDS,
@@ -36,9 +37,15 @@ from adjudicator.notation.words import (
     normalise,
 )
 from adjudicator.rules import RULESETS
+from adjudicator.source import MAX_LINE_BYTES
 
-_SPECIAL = {";": ";", ">": ">", "→": ">"}
-_SPACE = " \t,:"
+#: Lines a notation file may hold (docs/decisions.md): a real game is under 2,000; past this the
+#: file is cut with an error at the first line too many, so reading it costs a bounded time.
+MAX_LINES = 20_000
+#: Words (tokens) a notation file may hold: the biggest sample game has under 3,000. Lines alone do not bound
+#: the work (20,000 lines of 500 bytes fit a body), words do: past this, an error and reading stops.
+MAX_WORDS = 20_000
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,15 +90,21 @@ class Notation:
         return [e.error for e in self.entries if e.error is not None]
 
 
-@dataclass(frozen=True, slots=True)
-class _Token:
-    text: str
-    column: int
-    quoted: bool = False
+#: ``normalise`` remembered for the words last seen (a game repeats its names, moves and cards).
+_word = functools.lru_cache(maxsize=4096)(normalise)
 
-    @property
-    def word(self) -> str:
-        return normalise(self.text)
+
+class _Token:
+    """A word, a quoted name, ``;`` or ``>`` of a line, with its 1-based column; ``word`` is its
+    text as the tables hold it (``normalise``), computed once."""
+
+    __slots__ = ("text", "column", "quoted", "word")
+
+    def __init__(self, text: str, column: int, quoted: bool = False) -> None:
+        self.text = text
+        self.column = column
+        self.quoted = quoted
+        self.word = _word(text)
 
 
 class _Stop(Exception):
@@ -99,38 +112,52 @@ class _Stop(Exception):
         self.error = error
 
 
+#: One token of a line, read by one regular expression (the reader's cost per byte is the JSON
+#: reader's): a run of separators, ``#`` (a comment to the end), ``"`` (a quoted name, read by
+#: JSON's string scanner), ``;``, ``>``, ``→``, ``->``, or a word (up to a separator, ``;``, ``>``,
+#: ``#``, ``"`` or ``->``).
+_TOKEN = re.compile(r'(?P<space>[\s,:]+)|(?P<hash>#)|(?P<quote>")|(?P<special>[;>→]|->)|(?P<word>(?:[^\s,:;>→#"-]|-(?!>))+)')
+_scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
+#: The tokens of a line without quotes (the usual case), found in one pass: ``;``, ``>``, a word.
+_ARROWS = frozenset({">", "→", "->"})
+_PLAIN = re.compile(r'[;>→]|->|(?:[^\s,:;>→#"-]|-(?!>))+')
+
+
 def _tokens(line: str, line_no: int) -> list[_Token]:
     """Split a line into words, quoted names, ``;`` and ``>``; stop at a ``#`` comment."""
+    if '"' not in line:
+        end = line.find("#")
+        return [
+            _Token(">" if text in _ARROWS else text, m.start() + 1)
+            for m in _PLAIN.finditer(line, 0, len(line) if end < 0 else end)
+            for text in (m.group(),)
+        ]
     out: list[_Token] = []
     i, n = 0, len(line)
+    match = _TOKEN.match
     while i < n:
-        ch = line[i]
-        if ch in _SPACE or ch.isspace():
-            i += 1
-        elif ch == "#":
+        m = match(line, i)
+        assert m is not None  # every character starts one of the alternatives
+        kind = m.lastgroup
+        if kind == "space":
+            i = m.end()
+        elif kind == "word":
+            out.append(_Token(m.group(), i + 1))
+            i = m.end()
+        elif kind == "special":
+            out.append(_Token(">" if m.group() != ";" else ";", i + 1))
+            i = m.end()
+        elif kind == "hash":
             break
-        elif ch == '"':
+        else:
             try:
-                text, end = json.decoder.scanstring(line, i + 1)  # type: ignore[attr-defined]
+                text, end = _scanstring(line, i + 1)
             except ValueError:
                 raise _Stop(NotationError(line_no, i + 1, "a quoted name is not closed (or holds a bad \\ escape)")) from None
             if not _is_text(text):
                 raise _Stop(NotationError(line_no, i + 1, "a quoted name holds a \\u escape of half a surrogate pair (\\ud800–\\udfff alone), which is not text"))
             out.append(_Token(text, i + 1, quoted=True))
             i = end
-        elif ch in _SPECIAL:
-            out.append(_Token(_SPECIAL[ch], i + 1))
-            i += 1
-        elif ch == "-" and line.startswith("->", i):
-            out.append(_Token(">", i + 1))
-            i += 2
-        else:
-            start = i
-            while i < n and not (line[i].isspace() or line[i] in _SPACE or line[i] in _SPECIAL or line[i] in '#"'):
-                if line.startswith("->", i) and i > start:
-                    break
-                i += 1
-            out.append(_Token(line[start:i], start + 1))
     return out
 
 
@@ -144,8 +171,8 @@ def _is_text(text: str) -> bool:
 
 
 def _nearest(word: str, choices: Iterable[str]) -> str | None:
-    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return found[0] if found else None
+    """The did-you-mean of a notation error, its work bounded as the rules' is (``adjudicator.nearest``)."""
+    return nearest(word, choices)
 
 
 class _Reader:
@@ -366,6 +393,8 @@ class _Reader:
         if tok.quoted:
             return None, 1
         words = card_words(self.ruleset)
+        if tok.word not in _phrase_heads():  # no phrase starts with it: one word (the usual case)
+            return words.get(tok.word), 1
         for size in (3, 2):  # the longest phrase first ("Just One More" before "one more")
             following = toks[i:i + size]
             if len(following) == size and not any(t.quoted for t in following) and tuple(t.word for t in following) in PHRASES:
@@ -376,7 +405,7 @@ class _Reader:
 
     def moves(self, line: int, toks: list[_Token], end_col: int) -> None:
         head = toks[0]
-        if not head.quoted and head.word in MOVE_WORDS or (self.card(head, toks, 0)[0] is not None and len(toks) == 1):
+        if not head.quoted and head.word in MOVE_WORDS or (len(toks) == 1 and self.card(head, toks, 0)[0] is not None):
             raise self.fail(line, head, "a statement starts with a player's name (or round, shuffle, score, end)", STATEMENT_WORDS)
         player = head.text
         if len(toks) == 1:
@@ -384,7 +413,7 @@ class _Reader:
                 raise self.fail(line, head, f"unknown word {head.text!r}: a statement starts with round, shuffle, score, end or a player's name", STATEMENT_WORDS)
             raise _Stop(NotationError(line, head.column, f"{player!r} alone says nothing: write a move after the name (hit, stay, a card)"))
         words = card_words(self.ruleset)
-        vocabulary = [*MOVE_WORDS, *words]
+        fields = field_words(self.ruleset)
         last_card: str | None = None
         last_target: dict[str, Any] | None = None
         pending: list[tuple[int, dict[str, Any]]] = []
@@ -399,7 +428,6 @@ class _Reader:
                 last_card = None
                 i += 2
                 continue
-            fields = field_words(self.ruleset)
             spaced = not tok.quoted and tok.word in fields and i + 1 < len(toks)  # ``card 7``, ``mit Cem``
             if last_target is not None and not tok.quoted and ("=" in tok.text or spaced):
                 key, _, value = tok.text.partition("=")
@@ -446,7 +474,7 @@ class _Reader:
                     raise self.fail(line, tok, f"a quoted {tok.text!r} is a name; a move or a card belongs here")
                 if _looks_int(tok.text):
                     raise self.fail(line, tok, f"{tok.text} is not a number card of the {self.ruleset} ruleset")
-                raise self.fail(line, tok, f"unknown word {tok.text!r}: a move (hit, stay, gives) or a card belongs here", vocabulary)
+                raise self.fail(line, tok, f"unknown word {tok.text!r}: a move (hit, stay, gives) or a card belongs here", [*MOVE_WORDS, *words])
             pending.append((tok.column, {"type": "card", "player": player, "card": card}))
             last_card, last_target = card, None
             i += used
@@ -455,6 +483,15 @@ class _Reader:
 
 
 _INTEGER = re.compile(r"-?[0-9]+")
+_HEADS: tuple[int, frozenset[str]] = (-1, frozenset())
+
+
+def _phrase_heads() -> frozenset[str]:
+    """The first words of ``PHRASES`` (kept until a kit's words add phrases)."""
+    global _HEADS
+    if _HEADS[0] != len(PHRASES):
+        _HEADS = (len(PHRASES), frozenset(p[0] for p in PHRASES))
+    return _HEADS[1]
 
 
 def _looks_int(text: str) -> bool:
@@ -475,8 +512,18 @@ def parse_notation(text: str) -> Notation:
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
+    checked = _is_text(text)  # the whole text at once: then no line holds a lone surrogate
+    budget = MAX_WORDS
     for line_no, raw_line in enumerate(lines, 1):
+        if line_no > MAX_LINES:
+            message = f"the notation holds more than {MAX_LINES:,} lines ({len(lines):,}); a log is one game: split it"
+            reader.entries.append(Entry(line_no, 1, "error", error=NotationError(line_no, 1, message)))
+            break
         line = raw_line.removesuffix("\r")
+        if len(line) > MAX_LINE_BYTES // 4 and len(line.encode("utf-8", "surrogatepass")) > MAX_LINE_BYTES:
+            message = f"the line is longer than {MAX_LINE_BYTES:,} bytes, the longest a log's line may be"
+            reader.entries.append(Entry(line_no, 1, "error", error=NotationError(line_no, 1, message)))
+            continue
         stripped = line.strip()
         if not stripped:
             reader.entries.append(Entry(line_no, 1, "blank", line))
@@ -492,20 +539,29 @@ def parse_notation(text: str) -> Notation:
             start = line.index(head) + len(head)
             reader.entries.append(Entry(line_no, start + 1, "raw", line[start + 1:]))
             continue
-        _read_line(reader, line, line_no)
+        used = _read_line(reader, line, line_no, checked, budget)
+        if used < 0:
+            break
+        budget -= used
     return Notation(reader.entries)
 
 
-def _read_line(reader: _Reader, line: int | str, line_no: int) -> None:
+def _read_line(reader: _Reader, line: int | str, line_no: int, checked: bool = False, budget: int = MAX_WORDS) -> int:
+    """Read one line of statements; the words it held, or -1 when they were more than ``budget``
+    (the words left to the file: then the line is an error and reading must stop)."""
     assert isinstance(line, str)
-    if not _is_text(line):  # a text decoded with surrogateescape, or built in code
+    if not checked and not _is_text(line):  # a text decoded with surrogateescape, or built in code
         reader.entries.append(Entry(line_no, 1, "error", error=NotationError(line_no, 1, "the line holds a character that is not text (a lone surrogate)")))
-        return
+        return 0
     try:
         toks = _tokens(line, line_no)
     except _Stop as stop:
         reader.entries.append(Entry(line_no, stop.error.column, "error", error=stop.error))
-        return
+        return 0
+    if len(toks) > budget:
+        message = f"the notation holds more than {MAX_WORDS:,} words; a log is one game: split it"
+        reader.entries.append(Entry(line_no, 1, "error", error=NotationError(line_no, 1, message)))
+        return -1
     statements: list[list[_Token]] = [[]]
     for tok in toks:
         if tok.text == ";" and not tok.quoted:
@@ -525,3 +581,4 @@ def _read_line(reader: _Reader, line: int | str, line_no: int) -> None:
         except _Stop as stop:
             del reader.entries[before:]
             reader.entries.append(Entry(line_no, stop.error.column, "error", error=stop.error))
+    return len(toks)

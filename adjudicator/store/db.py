@@ -37,6 +37,19 @@ LOCKED_CONFIG: dict[str, str | bool | int | float | list[str]] = {
     "lock_configuration": True,
 }
 
+#: The settings ``open_connection`` accepts as ``limits``: they bound memory and threads.
+RESOURCE_SETTINGS = frozenset({"memory_limit", "threads"})
+
+
+def resource_config(limits: Mapping[str, str | int] | None) -> dict[str, str | int]:
+    """``limits`` checked to be resource settings only (``ValueError`` for any other name)."""
+    config = dict(limits or {})
+    unknown = sorted(set(config) - RESOURCE_SETTINGS)
+    if unknown:
+        raise ValueError(f"not a resource setting: {', '.join(unknown)}")
+    return config
+
+
 _LOCK_MARKERS = ("Could not set lock", "Conflicting lock")
 _FOREIGN_MARKERS = (
     "not a valid DuckDB database file",
@@ -83,8 +96,14 @@ def classify_duckdb_error(path: Path, exc: duckdb.Error) -> StoreError:
     return StoreError(f"cannot use the store {path}: {_first_line(exc)}")
 
 
-def open_connection(path: Path, *, read_only: bool) -> duckdb.DuckDBPyConnection:
+def open_connection(
+    path: Path, *, read_only: bool, limits: Mapping[str, str | int] | None = None
+) -> duckdb.DuckDBPyConnection:
     """Open the store at ``path``, creating an empty store first when opening read-write a new file.
+
+    ``limits``: DuckDB settings that bound the instance (``memory_limit``, ``threads``; see
+    ``RESOURCE_SETTINGS``), fixed for its life like the rest of ``LOCKED_CONFIG``. A server passes
+    them so that no query can take more memory or threads than it was given.
 
     Raises ``StoreNotFound`` (read-only and no file), ``StoreInUse`` (another process holds it),
     ``NotAStore`` (a foreign, truncated or damaged file, or a DuckDB database of something else:
@@ -103,7 +122,7 @@ def open_connection(path: Path, *, read_only: bool) -> duckdb.DuckDBPyConnection
     elif path.stat().st_size == 0:
         raise NotAStore(f"{path} is an empty file, not a flip7 store; it was left untouched")
     try:
-        con = duckdb.connect(str(path), read_only=read_only, config=dict(LOCKED_CONFIG))
+        con = duckdb.connect(str(path), read_only=read_only, config={**LOCKED_CONFIG, **resource_config(limits)})
     except duckdb.Error as exc:
         raise classify_duckdb_error(path, exc) from None
     try:
@@ -111,7 +130,7 @@ def open_connection(path: Path, *, read_only: bool) -> duckdb.DuckDBPyConnection
     except _OlderSchema as older:
         con.close()
         _upgrade_file(path, older.version)  # then open it again as asked
-        return open_connection(path, read_only=read_only)
+        return open_connection(path, read_only=read_only, limits=limits)
     except BaseException:
         con.close()
         raise

@@ -15,8 +15,12 @@ Four fences, each enough on its own for writing, and the last two for everything
    names. (DuckDB still lets a locked, closed-off instance read its own files, so fence 3 alone
    does not stop ``read_blob`` on the store's ``.wal``, nor ``checkpoint()``.)
 
-Results are cut at ``max_rows`` rows (and, when asked, at ``max_bytes`` bytes of JSON) and the
-query is interrupted after ``timeout`` seconds.
+Results are cut at ``max_rows`` rows (and, when asked, at ``max_bytes`` bytes, counted twice:
+as DuckDB's Arrow data before a row becomes Python objects, then as JSON) and the query is
+stopped after ``timeout`` seconds: DuckDB is interrupted, and the clock is read between batches
+of rows on the Python side too. Memory and threads inside DuckDB are bounded by the instance's
+``memory_limit`` and ``threads`` (``db.open_connection(limits=...)``); a query that needs more
+memory is ``QueryTooLarge``.
 
 With ``hide_server`` (the HTTP API) a fourth fence keeps the server to itself: a query may not name
 DuckDB's views of the instance (its settings, attached files, extensions, temporary files, secrets,
@@ -29,12 +33,15 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
 import duckdb
+import pyarrow as pa
 
 from adjudicator.store.allowlist import check_allowed
+from adjudicator.store.db import LOCKED_CONFIG
 from adjudicator.store.encode import to_json
 from adjudicator.store.errors import QueryFailed, QueryRefused, QueryTimeout, QueryTooLarge
 
@@ -143,33 +150,96 @@ def _hide_paths(message: str, sql: str) -> str:
     return _QUOTED_PATH.sub(lambda m: m.group(0) if m.group("path") in sql else f"{m.group('q')}<path>{m.group('q')}", message)
 
 
-def _fetch(
-    cursor: duckdb.DuckDBPyConnection, max_rows: int, max_bytes: int | None
-) -> tuple[list[tuple[Any, ...]], str | None]:
-    """Up to ``max_rows`` rows, and up to ``max_bytes`` bytes of their JSON; which limit cut them.
+def _python_rows(converter: duckdb.DuckDBPyConnection, batch: pa.RecordBatch, bits: list[int]) -> list[tuple[Any, ...]]:
+    """The rows of ``batch`` as the Python values DuckDB's own ``fetchall`` gives (DuckDB reads the
+    Arrow batch back on ``converter``, a private in-memory instance); the columns at ``bits``
+    (DuckDB ``BIT``, which Arrow carries as DuckDB's bytes) as their string of 0s and 1s."""
+    if batch.num_rows == 0:
+        return []
+    rows = converter.from_arrow(pa.Table.from_batches([batch])).fetchall()
+    if bits:
+        rows = [tuple(_bit_text(v) if i in bits else v for i, v in enumerate(row)) for row in rows]
+    return rows
 
-    Raises ``QueryTooLarge`` when the first row alone is over ``max_bytes``.
+
+def _bit_text(value: Any) -> Any:
+    """A ``BIT`` value from its bytes (the first tells how many leading bits are padding)."""
+    if not isinstance(value, bytes | bytearray) or not value:
+        return value
+    return "".join(f"{byte:08b}" for byte in value[1:])[value[0]:]
+
+
+def _arrow_prefix(batch: pa.RecordBatch, used: int, budget: int) -> tuple[int, int]:
+    """How many leading rows of ``batch`` fit in ``budget`` bytes of Arrow data after ``used``, and
+    the bytes used then (each row measured on its own, before any becomes a Python object)."""
+    keep = 0
+    while keep < batch.num_rows:
+        size = batch.slice(keep, 1).nbytes
+        if used + size > budget:
+            break
+        used += size
+        keep += 1
+    return keep, used
+
+
+def _fetch(
+    reader: pa.RecordBatchReader, max_rows: int, max_bytes: int | None, deadline: float, timeout: float, types: list[str]
+) -> tuple[list[tuple[Any, ...]], str | None]:
+    """Up to ``max_rows`` rows, and up to ``max_bytes`` bytes (of their JSON, and of their Arrow data
+    before that); which limit cut them. DuckDB hands over ``_FETCH`` rows at a time as Arrow, so a
+    row is measured before it becomes Python objects, and the clock is read between batches.
+
+    Raises ``QueryTooLarge`` when the first row alone is over ``max_bytes``, ``QueryTimeout`` past
+    ``deadline`` (``time.monotonic``).
     """
     rows: list[tuple[Any, ...]] = []
     size = 2  # the brackets of the list of rows
-    while True:
-        chunk = cursor.fetchmany(min(_FETCH, max_rows + 1 - len(rows)))
-        if not chunk:
-            return rows, None
-        for row in chunk:
-            if len(rows) == max_rows:
-                return rows, "rows"
+    arrow_used = 0
+    bits = [i for i, kind in enumerate(types) if kind == "BIT"]
+    converter = duckdb.connect(config={**LOCKED_CONFIG, "threads": 1})
+    try:
+        for batch in reader:
+            if time.monotonic() > deadline:
+                raise _timeout(timeout)
+            batch = batch.slice(0, max_rows + 1 - len(rows))
+            cut_here = False
             if max_bytes is not None:
-                size += len(json.dumps(to_json(list(row)), ensure_ascii=False).encode("utf-8", "replace")) + 1
-                if size > max_bytes:
-                    if not rows:
-                        raise QueryTooLarge(
-                            f"the first row of the result alone is over the limit of {max_bytes:,} bytes; "
-                            "select fewer or shorter columns (substr, length, LIMIT)",
-                            max_bytes,
-                        )
-                    return rows, "bytes"
-            rows.append(row)
+                if arrow_used + batch.nbytes > max_bytes:
+                    keep, arrow_used = _arrow_prefix(batch, arrow_used, max_bytes)
+                    cut_here = keep < batch.num_rows
+                    batch = batch.slice(0, keep)
+                else:
+                    arrow_used += batch.nbytes
+            for row in _python_rows(converter, batch, bits):
+                if len(rows) == max_rows:
+                    return rows, "rows"
+                if max_bytes is not None:
+                    size += len(json.dumps(to_json(list(row)), ensure_ascii=False).encode("utf-8", "replace")) + 1
+                    if size > max_bytes:
+                        return _cut_by_bytes(rows, max_bytes)
+                rows.append(row)
+            if cut_here:
+                return _cut_by_bytes(rows, max_bytes or 0)
+            if time.monotonic() > deadline:
+                raise _timeout(timeout)
+        return rows, None
+    finally:
+        converter.close()
+
+
+def _cut_by_bytes(rows: list[tuple[Any, ...]], max_bytes: int) -> tuple[list[tuple[Any, ...]], str]:
+    """``rows`` cut by the byte limit; ``QueryTooLarge`` when not even the first row fitted."""
+    if not rows:
+        raise QueryTooLarge(
+            f"the first row of the result alone is over the limit of {max_bytes:,} bytes; "
+            "select fewer or shorter columns (substr, length, LIMIT)",
+            max_bytes,
+        )
+    return rows, "bytes"
+
+
+def _timeout(timeout: float) -> QueryTimeout:
+    return QueryTimeout(f"the query ran longer than {timeout:g} s and was stopped")
 
 
 def run_query(
@@ -212,17 +282,26 @@ def _run(
 ) -> QueryResult:
     cursor = con.cursor()
     in_transaction = False
+    deadline = time.monotonic() + timeout
     timer = threading.Timer(timeout, cursor.interrupt)
     try:
         if not read_only_connection:
             cursor.execute("BEGIN TRANSACTION READ ONLY")
             in_transaction = True
         timer.start()
-        cursor.execute(sql)
-        description = cursor.description or []
-        rows, cut_by = _fetch(cursor, max_rows, max_bytes)
+        relation = cursor.sql(sql)
+        if relation is None:  # a statement without a result (not one check_query lets through)
+            return QueryResult(columns=[], types=[], rows=[], truncated=False)
+        columns, types = list(relation.columns), [str(t) for t in relation.types]
+        rows, cut_by = _fetch(relation.to_arrow_reader(_FETCH), max_rows, max_bytes, deadline, timeout, types)
     except duckdb.InterruptException:
-        raise QueryTimeout(f"the query ran longer than {timeout:g} s and was stopped") from None
+        raise _timeout(timeout) from None
+    except duckdb.OutOfMemoryException:
+        raise QueryTooLarge(
+            "the query needs more memory than the server gives its DuckDB (memory_limit); "
+            "ask for less: fewer rows or columns, smaller lists, LIMIT",
+            max_bytes or 0,
+        ) from None
     except (duckdb.PermissionException, duckdb.TransactionException) as exc:
         raise QueryRefused(f"not allowed in a read-only query: {_message(exc)}") from None
     except duckdb.InvalidInputException as exc:
@@ -241,8 +320,8 @@ def _run(
                 pass
         cursor.close()
     return QueryResult(
-        columns=[d[0] for d in description],
-        types=[str(d[1]) for d in description],
+        columns=columns,
+        types=types,
         rows=rows,
         truncated=cut_by is not None,
         truncated_by=cut_by,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -131,14 +131,16 @@ class Store:
         *,
         read_only: bool = False,
         now: Callable[[], datetime] = utc_now,
+        limits: Mapping[str, str | int] | None = None,
     ) -> Store:
         """Open (read-write: create if missing) the store file at ``path``.
 
         Raises ``StoreInUse``, ``StoreNotFound``, ``NotAStore``, ``SchemaMismatch`` or ``StoreError``
-        (see ``db.open_connection``). ``now`` is the clock that stamps ingest times.
+        (see ``db.open_connection``). ``now`` is the clock that stamps ingest times. ``limits``:
+        DuckDB's ``memory_limit`` and ``threads`` for everything this store runs (a server's bound).
         """
         path = Path(path)
-        return cls(db.open_connection(path, read_only=read_only), path, read_only=read_only, now=now)
+        return cls(db.open_connection(path, read_only=read_only, limits=limits), path, read_only=read_only, now=now)
 
     def close(self) -> None:
         """Close the store (a checkpoint folds the write-ahead log into the file)."""

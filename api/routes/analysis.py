@@ -105,7 +105,7 @@ def stats(
         **body_errors(
             "The SQL does not parse or fails (unknown column, bad cast, …).",
             "The body is not a valid query request, or the query ran past its time limit.",
-            too_large="the result's first row alone is over the byte limit",
+            too_large="the result's first row alone is over the byte limit, or the query needs more memory than the server gives DuckDB",
             s403="The statement is not a read-only query, or it tries something the sandbox forbids.",
         ),
         **STORE_ERRORS,

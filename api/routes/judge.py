@@ -17,6 +17,10 @@ from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, AtQuery, table_at
 #: other requests back for a few milliseconds at most, less than the hop to a worker thread and
 #: back costs on a busy machine. Longer logs go to a thread, so other requests keep being served.
 INLINE_BYTES = 32 * 1024
+#: ... and only when no line is longer than this: a long line is what makes a short log costly (a
+#: ``game`` line seating 150 long names makes every unknown name's did-you-mean and every table
+#: view walk them all; an ordinary ``game`` line is under 300 bytes).
+INLINE_LINE_BYTES = 1024
 
 
 def check_log(source: bytes | list[str]) -> Any:
@@ -26,6 +30,18 @@ def check_log(source: bytes | list[str]) -> Any:
 
 def _size(source: bytes | list[str]) -> int:
     return len(source) if isinstance(source, bytes) else sum(map(len, source))
+
+
+def _longest_line(source: bytes | list[str]) -> int:
+    if isinstance(source, bytes):
+        return max(map(len, source.split(b"\n")), default=0)
+    return max(map(len, source), default=0)
+
+
+def cheap(source: bytes | list[str]) -> bool:
+    """Whether judging ``source`` costs little enough to be done on the event loop: short (at most
+    ``INLINE_BYTES``) and without a long line (at most ``INLINE_LINE_BYTES``)."""
+    return _size(source) <= INLINE_BYTES and _longest_line(source) <= INLINE_LINE_BYTES
 
 
 router = APIRouter(prefix="/v1", tags=["judge"], default_response_class=SafeJSONResponse)
@@ -48,7 +64,7 @@ router = APIRouter(prefix="/v1", tags=["judge"], default_response_class=SafeJSON
 async def check(request: Request) -> Any:
     body = await read_log(request)
     source = body.source
-    if _size(source) <= INLINE_BYTES:
+    if cheap(source):
         verdict = check_log(source)
     else:
         verdict = await run_in_threadpool(check_log, source)

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from adjudicator.store import Store
-from adjudicator.timeline import replay_timeline
+from adjudicator.timeline import MAX_SEATS, replay_timeline
 from api.body import read_log
 from api.deps import get_store
 from api.localize import localize_violations
@@ -31,6 +31,12 @@ _DESCRIPTION = (
     "`POST /v1/state?at=i` shows: rows, scores, dealer, whose move, piles). After a fatal violation "
     "the table no longer changes and each later table names it in `stopped_by`."
 )
+
+
+#: The 413 of a timeline over its bound of seats (adjudicator/timeline.py).
+_TOO_MANY_SEATS = f"the tables would describe more than {MAX_SEATS:,} seats in all, events × players (`replay-too-large`)"
+_REPLAY_ERRORS = {**LOG_ERRORS, 413: {"description": LOG_ERRORS[413]["description"].rstrip(".") + f", or {_TOO_MANY_SEATS}."}}
+_STORED_REPLAY_ERRORS = {413: {"description": _TOO_MANY_SEATS[:1].upper() + _TOO_MANY_SEATS[1:] + "."}, **NOT_FOUND, **STORE_ERRORS}
 
 
 #: Compress answers from this size on, for clients that accept gzip (a table per event adds up:
@@ -64,7 +70,7 @@ async def _timeline(request: Request, source: bytes | list[str], lang: str = "en
     summary="The table at every event of a log",
     description=_DESCRIPTION + " Nothing is stored.",
     tags=["judge"],
-    responses={200: {"model": Timeline, "description": "The verdict, the events and a table per event."}, **LOG_ERRORS},
+    responses={200: {"model": Timeline, "description": "The verdict, the events and a table per event."}, **_REPLAY_ERRORS},
     openapi_extra=LOG_REQUEST_BODY,
     operation_id="replay",
 )
@@ -78,7 +84,7 @@ async def replay(request: Request, lang: LangQuery = "en") -> Response:
     summary="The table at every event of a stored game",
     description=_DESCRIPTION,
     tags=["games"],
-    responses={200: {"model": Timeline, "description": "The verdict, the events and a table per event."}, **NOT_FOUND, **STORE_ERRORS},
+    responses={200: {"model": Timeline, "description": "The verdict, the events and a table per event."}, **_STORED_REPLAY_ERRORS},
     operation_id="gameReplay",
 )
 async def game_replay(request: Request, game_id: GameId, lang: LangQuery = "en") -> Response:

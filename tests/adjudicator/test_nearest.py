@@ -13,9 +13,17 @@ def test_a_close_name_is_still_suggested() -> None:
     assert nearest("Zed", ["Ana", "Ben"]) is None
 
 
-def test_long_names_are_compared_by_their_first_characters_only() -> None:
+def test_long_names_are_compared_by_their_ends_only() -> None:
     names = [f"{i:03d}" + "x" * 197 for i in range(150)]
     assert nearest("007" + "x" * 500 + "y", names) == names[7]  # whole names come back
+
+
+def test_long_names_that_differ_only_at_their_ends_are_told_apart() -> None:
+    """Before, only the first 40 characters were compared: every name below was the same to it
+    and the hint named the first player, whatever was meant."""
+    names = ["n" * 190 + f"{i:03d}" for i in range(150)]
+    hint = nearest("n" * 190 + "077", names)
+    assert hint == names[77]
 
 
 def test_only_the_first_choices_are_compared() -> None:
