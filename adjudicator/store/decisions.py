@@ -89,6 +89,7 @@ def analysis_columns(game_id: str, result: ReplayResult, observer: AnalysingColl
             game_id, d.event, d.round, d.player, d.kind, d.card, d.bust_chance,
             d.options.get("hit") if d.kind == "turn" else None, d.options.get("stay") if d.kind == "turn" else None,
             json.dumps(d.options, ensure_ascii=False, separators=(",", ":")), d.choice, d.best, d.loss, d.mark, d.method, d.horizon,
+            None if d.interval is None else json.dumps(d.interval, separators=(",", ":")), d.samples,
         )
         for d in decisions
     ]
@@ -113,8 +114,9 @@ def stored_analysis(
         Decision(
             event=event, round=rnd, player=who, kind=kind, card=card, bust_chance=bust, options=json.loads(options),
             choice=choice, best=best, loss=loss, mark=mark, method=method, horizon=horizon,
+            interval=None if interval is None else json.loads(interval), samples=samples, win_chance=None, win_best=None,
         )
-        for event, rnd, who, kind, card, bust, options, choice, best, loss, mark, method, horizon in rows
+        for event, rnd, who, kind, card, bust, options, choice, best, loss, mark, method, horizon, interval, samples in rows
         if (player is None or who == player) and (round_no is None or rnd == round_no)
     ]
     return Analysis(
@@ -125,4 +127,4 @@ def stored_analysis(
 
 
 #: The ``decisions`` columns ``stored_analysis`` reads, in its order.
-DECISION_COLUMNS = ("event", "round", "player", "kind", "card", "bust_chance", "options", "choice", "best", "loss", "mark", "method", "horizon")
+DECISION_COLUMNS = ("event", "round", "player", "kind", "card", "bust_chance", "options", "choice", "best", "loss", "mark", "method", "horizon", "intervals", "samples")

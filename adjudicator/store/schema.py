@@ -274,8 +274,10 @@ DECISIONS = Table(
         _c("best", "VARCHAR", False),
         _c("loss", "DOUBLE", False),
         _c("mark", "VARCHAR"),  # inaccuracy, mistake, blunder or NULL
-        _c("method", "VARCHAR", False),  # exact or look-ahead
+        _c("method", "VARCHAR", False),  # exact, look-ahead, monte-carlo or estimate
         _c("horizon", "INTEGER"),
+        _c("intervals", "VARCHAR"),  # Monte Carlo: each option's 95% interval as a JSON object
+        _c("samples", "INTEGER"),  # Monte Carlo: playouts per option
     ),
     ("game", "event"),
 )

@@ -41,6 +41,17 @@ def test_ingest_analyze_stores_what_analyze_finds(store: Store, snapshot: Snapsh
     assert assert_store_whole(store) == 2
 
 
+def test_a_monte_carlo_analysis_is_stored_with_its_intervals(store: Store) -> None:
+    path = Path(__file__).parents[3] / "logs" / "vengeance-4-players.jsonl"
+    store.ingest_many([LogInput.from_path(path)], analyze=True)
+    (game,) = store.query("SELECT id FROM games").rows
+    expected = analyze(path.read_text(), budget=STORED_BUDGET)
+    got = store.analysis(game[0])
+    assert got is not None and got.to_dict() == expected.to_dict()
+    sampled = store.query("SELECT count(*) FROM decisions WHERE method = 'monte-carlo' AND intervals IS NOT NULL AND samples > 0").rows
+    assert sampled[0][0] > 0  # the key fact: the sampled decisions keep their intervals and sample counts
+
+
 def test_without_analyze_nothing_is_valued(store: Store) -> None:
     summary = store.ingest_many([LogInput.from_path(FX1)])
     assert summary.analysed == 0 and summary.decisions == 0
