@@ -358,6 +358,9 @@ class Ruleset:
     target_cards: ClassVar[frozenset[str] | None] = None
     #: The model of this ruleset's ``target`` events (a subclass of ``TargetEvent`` with more fields).
     target_event: ClassVar[type[TargetEvent]] = TargetEvent
+    #: This ruleset's options model: the ``game`` event with its own options as fields (a subclass
+    #: of ``GameEvent``; the one definition the CLI, the notation, the store and the schema read).
+    game_event: ClassVar[type[GameEvent]] = GameEvent
     min_players: ClassVar[int] = 3
     players_per_deck: ClassVar[int] = 18
     #: How a violation message says where a player stands, per row status.
@@ -390,7 +393,12 @@ class Ruleset:
         raise NotImplementedError
 
     def check_options(self, game: GameEvent) -> None:
-        """Refuse game options this ruleset does not have (``bad_event``, rule ``setup.game``)."""
+        """Refuse game options this ruleset does not have (``bad_event``, rule ``setup.game``): an
+        option of another ruleset set on the line to other than its default (``game.foreign``)."""
+        for option, value in game.foreign.items():
+            raise RuleViolation(
+                "bad_event", "setup.game", f"{option!r} is not an option of the {self.name} ruleset; leave it out (it is {value!r})."
+            )
 
     def new_row(self) -> Row:
         """An empty row; a ruleset with more per-row data returns its ``Row`` subclass."""

@@ -29,6 +29,7 @@ from adjudicator.cards import (
 )
 from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
+from adjudicator.rulesets.base.options import BaseGameOptions
 from adjudicator.rules.common import end_round, standing, violation
 from adjudicator.scoring import bust_probability
 from adjudicator.state import (
@@ -46,6 +47,10 @@ from adjudicator.state import (
     TargetFrame,
     seats_named,
 )
+
+#: The base game's options at their defaults (for a ruleset built on these rules with a game model
+#: of its own).
+_DEFAULTS = BaseGameOptions.model_construct()
 
 #: A player stopped by a Freeze: out of the round, banking their row.
 FROZEN = "frozen"
@@ -122,6 +127,7 @@ class BaseGame(Ruleset):
     """Flip 7, the base game (current or first edition; set-aside cards in turn or assigned first)."""
 
     name = "flip7"
+    game_event = BaseGameOptions
     cards = CARD_SET
     numbers = NUMBER_SET
     modifiers = MODIFIER_SET
@@ -135,9 +141,10 @@ class BaseGame(Ruleset):
         return deck_counts(decks)
 
     def check_options(self, game: GameEvent) -> None:
-        """Brutal mode belongs to With a Vengeance."""
-        if game.brutal:
+        """Brutal mode belongs to With a Vengeance; so does any other ruleset's option."""
+        if game.foreign.get("brutal") is True:
             raise violation("bad_event", "setup.game", 'brutal mode exists only in the vengeance ruleset ("ruleset": "vengeance").')
+        super().check_options(game)
 
     def new_row(self) -> BaseRow:
         """An empty base-game row."""
@@ -214,11 +221,13 @@ class BaseGame(Ruleset):
         busted = state.rows[draw.seat].status == BUSTED
         if not draw.set_aside:
             return
-        if busted and state.game.edition != "first":
+        game = state.game
+        options = game if isinstance(game, BaseGameOptions) else _DEFAULTS
+        if busted and options.edition != "first":
             for card in draw.set_aside:
                 state.discard(card)
             return
-        state.stack.append(DelayedFrame(draw.seat, list(draw.set_aside), naming=state.game.delayed == "assign_first"))
+        state.stack.append(DelayedFrame(draw.seat, list(draw.set_aside), naming=options.delayed == "assign_first"))
 
     def step(self, state: GameState, frame: DelayedFrame, index: int) -> bool:
         """Advance set-aside cards by one step; True when a target event is now owed."""

@@ -20,8 +20,9 @@ from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from adjudicator.errors import RuleViolation
-from adjudicator.events import Event, GameEvent, Name, TargetEvent, _card_name
+from adjudicator.events import Event, GameEvent, Name, TargetEvent, _card_name, option_fields
 from adjudicator.rules.common import end_round, standing, violation
+from adjudicator.rulesets.vengeance.options import VengeanceOptions
 from adjudicator.state import (
     ACTIVE,
     BUSTED,
@@ -226,6 +227,7 @@ class Vengeance(Ruleset):
     numbers = frozenset(PLAIN_NUMBERS)
     target_cards = CARD_SET | {FLIP7_BONUS}
     target_event = VengeanceTargetEvent
+    game_event = VengeanceOptions
     draw_purposes: ClassVar[dict[str, DrawPurpose]] = {
         JUST_ONE_MORE_DRAW: DrawPurpose("action.just-one-more", "for a Just One More", "action.just-one-more"),
         FLIP_FOUR_DRAW: DrawPurpose("action.flip-four", "for a Flip Four", "action.flip-four"),
@@ -237,12 +239,15 @@ class Vengeance(Ruleset):
 
     def check_options(self, game: GameEvent) -> None:
         """``edition`` and ``delayed`` belong to the base game: left out or at their defaults."""
-        for option, default in (("edition", "current"), ("delayed", "in_turn")):
-            if getattr(game, option) != default:
-                raise violation(
-                    "bad_event", "setup.game",
-                    f'"{option}" belongs to the base game; a vengeance game leaves it out (or at "{default}"), not {getattr(game, option)!r}.',
-                )
+        for option, value in game.foreign.items():
+            if option not in ("edition", "delayed"):
+                break
+            default = option_fields()[option].default
+            raise violation(
+                "bad_event", "setup.game",
+                f'"{option}" belongs to the base game; a vengeance game leaves it out (or at "{default}"), not {value!r}.',
+            )
+        super().check_options(game)
 
     def new_row(self) -> VengeanceRow:
         """An empty Vengeance row."""
@@ -581,7 +586,7 @@ def _takers(state: GameState, holder: int, card: str) -> tuple[int, ...]:
 
 
 def _brutal(state: GameState) -> bool:
-    return state.game is not None and state.game.brutal
+    return isinstance(state.game, VengeanceOptions) and state.game.brutal
 
 
 def bonus_owed(state: GameState) -> bool:
