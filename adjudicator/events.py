@@ -21,9 +21,11 @@ from pydantic import (
     TypeAdapter,
     ValidationError,
     ValidationInfo,
+    SerializerFunctionWrapHandler,
     ValidatorFunctionWrapHandler,
     create_model,
     field_validator,
+    model_serializer,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
@@ -114,29 +116,46 @@ class GameEvent(_Event):
         hint = f" (did you mean {near[0]!r}?)" if near else ""
         raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected, "hint": hint})
 
+    def __init__(self, /, **data: Any) -> None:
+        """Build a ``game`` event in code; it is an instance of its ruleset's options model."""
+        model = GAME_MODELS.get(data.get("ruleset", "flip7")) if type(self) is GameEvent else None
+        if model is not None and model is not GameEvent:
+            object.__setattr__(self, "__class__", model)  # the same layout: a subclass adding fields
+        super().__init__(**data)
+
     @model_validator(mode="wrap")
     @classmethod
     def _ruleset_options(cls, data: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo) -> Any:
         """Read the line with its ruleset's options model (see the class)."""
-        if cls is not GameEvent or not isinstance(data, dict):
+        if not isinstance(data, dict):
             return handler(data)
-        name = data.get("ruleset", "flip7")
-        model = GAME_MODELS.get(name) if isinstance(name, str) else None
-        if model is None:  # an unknown ruleset: the ruleset field says so; any ruleset's options pass
-            known = option_fields()
-            return handler({key: value for key, value in data.items() if key not in known})
-        own = model.model_fields
-        foreign = {key: value for key, value in data.items() if key not in own and key in _option_owners()}
+        if cls is GameEvent:
+            name = data.get("ruleset", "flip7")
+            model = GAME_MODELS.get(name) if isinstance(name, str) else None
+            if model is None:  # an unknown ruleset: the ruleset field says so; any ruleset's options pass
+                known = option_fields()
+                return handler({key: value for key, value in data.items() if key not in known})
+            if model is not GameEvent:
+                return model.model_validate(data, context=info.context)
+        owners = _option_owners()
+        foreign = {key: value for key, value in data.items() if key not in cls.model_fields and key in owners}
         if not foreign:
-            return handler(data) if model is GameEvent else model.model_validate(data, context=info.context)
-        rest = {key: value for key, value in data.items() if key not in foreign}
-        game = handler(rest) if model is GameEvent else model.model_validate(rest, context=info.context)
+            return handler(data)
+        game = handler({key: value for key, value in data.items() if key not in foreign})
         for key, value in foreign.items():
-            owner = _option_owners()[key]
+            owner = owners[key]
             read = getattr(_options_only(owner).model_validate({key: value}, context=info.context), key)
             if read != owner.model_fields[key].get_default(call_default_factory=True):
                 game._foreign[key] = read
         return game
+
+    @model_serializer(mode="wrap")
+    def _with_foreign(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """The line as it was read: another ruleset's options set on it are written back too."""
+        data = handler(self)
+        if self._foreign and isinstance(data, dict):
+            data.update(self._foreign)
+        return data
 
     @property
     def foreign(self) -> dict[str, Any]:

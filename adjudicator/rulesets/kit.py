@@ -22,7 +22,11 @@ class CardWords:
     - ``words``: card name → its other words (each, and the card's own name, normalised);
     - ``phrases``: names of two or three words read as one ("Flip Four", "Just One More");
     - ``fields``: the ruleset's own ``target`` fields → their other words; ``card_fields`` names
-      those whose values are cards; ``printed_fields``: per language, the word printed for a field.
+      those whose values are cards; ``printed_fields``: per language, the word printed for a field;
+    - ``options``: the ruleset's own game options (its options model's fields) → their other words;
+      ``option_values``: per option, word → value (the values themselves are always words, as are
+      yes/no words for a yes-or-no option); ``printed_options``: per language, the word printed
+      for an option (else its name).
     """
 
     table: Mapping[str, str] = field(default_factory=dict)
@@ -31,6 +35,9 @@ class CardWords:
     fields: Mapping[str, Iterable[str]] = field(default_factory=dict)
     card_fields: Iterable[str] = ()
     printed_fields: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    options: Mapping[str, Iterable[str]] = field(default_factory=dict)
+    option_values: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    printed_options: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
