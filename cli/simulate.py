@@ -13,6 +13,7 @@ from typing import Annotated, Any, get_args
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from adjudicator.rulesets import RULESETS
 from adjudicator.simulate import (
     CLAIMS,
     DEFAULT_STRATEGIES,
@@ -23,10 +24,8 @@ from adjudicator.simulate import (
 from adjudicator.simulate import (
     simulate as simulate_games,
 )
-from adjudicator.rulesets import RULESETS
 from adjudicator.simulate.play import MAX_ROUNDS
 from cli.common import err_console, fail
-
 
 #: The --claims choices: the simulator's own list.
 Claims = Enum("Claims", [(c, c) for c in CLAIMS], type=str)  # type: ignore[misc]
@@ -109,6 +108,11 @@ def simulate(
     console.print(f"wrote {games} log{'s' if games != 1 else ''} to {out} ({finished} finished{extra}) in {seconds:.1f} s", soft_wrap=True)
 
 
+def _choices(option: str, choices: list[str]) -> type[StrEnum]:
+    """The choices of an option's flag, as typer takes them (an enumeration)."""
+    return StrEnum(option.title().replace("_", ""), {choice: choice for choice in choices})  # type: ignore[return-value]
+
+
 def option_flags() -> list[inspect.Parameter]:
     """A flag for each registered ruleset's own game options, from its options model: a switch for a
     yes-or-no option (``--brutal``), a choice for the others (``--edition first``)."""
@@ -121,12 +125,11 @@ def option_flags() -> list[inspect.Parameter]:
             default = info.get_default(call_default_factory=True)
             described = f" {info.description[0].upper()}{info.description[1:]}." if info.description else ""
             text = f"Game option {option} ({name} only).{described}"
-            kind: Any
-            if info.annotation is bool:
-                kind, value = bool, default
-            else:
+            kind: Any = bool
+            value = default
+            if info.annotation is not bool:  # a choice among the model's values
                 choices = [str(choice) for choice in get_args(info.annotation)]
-                kind = StrEnum(option.title().replace("_", ""), {choice: choice for choice in choices})  # type: ignore[misc]  # built from the model
+                kind = _choices(option, choices)
                 value = kind(default)
             annotation = Annotated[kind, typer.Option(flag, help=text)]
             flags[option] = inspect.Parameter(option, inspect.Parameter.KEYWORD_ONLY, default=value, annotation=annotation)

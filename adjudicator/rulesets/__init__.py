@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from adjudicator.errors import UnsupportedRuleset
-from adjudicator.events import GAME_MODELS, RULESET_NAMES, GameEvent, TargetEvent
+from adjudicator.events import GAME_MODELS, RULESET_NAMES, TargetEvent
 from adjudicator.events import event_json_schema as _event_json_schema
 from adjudicator.rulesets import base, vengeance
 from adjudicator.rulesets.kit import Kit

@@ -29,8 +29,8 @@ from adjudicator.cards import (
 )
 from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
-from adjudicator.rulesets.base.options import BaseGameOptions
 from adjudicator.rules.common import end_round, standing, violation
+from adjudicator.rulesets.base.options import BaseGameOptions
 from adjudicator.scoring import bust_probability
 from adjudicator.state import (
     ACTIVE,
