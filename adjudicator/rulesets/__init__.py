@@ -88,6 +88,7 @@ def event_json_schema() -> dict[str, Any]:
     schema = _event_json_schema(target_events())
     game = schema["$defs"]["GameEvent"]
     game["properties"]["ruleset"]["enum"] = list(RULESETS)
+    game["description"] = game.get("description", "").split("\n\n")[0]  # the model's first paragraph
     for name, rules in RULESETS.items():  # each ruleset's own options, from its options model
         own = TypeAdapter(rules.game_event).json_schema()["properties"]
         for option in rules.game_event.options():
