@@ -50,13 +50,17 @@ class Kit:
       own, ``(state, moves, rng) -> event`` (None: the shared strategies choose);
     - ``analysis``: the module path of the ruleset's decision-analysis card model
       (``adjudicator.analysis.models.CardModel``), imported when an analysis asks for it (None: the
-      ruleset has none). A path, not the module, so the registry does not import the solver.
+      ruleset has none). A path, not the module, so the registry does not import the solver;
+    - ``statistics``: the module path of the ruleset's own statistics (its ``STATISTICS``, each an
+      ``adjudicator.statistic.Statistic``), listed by the store after the shared ones (None:
+      the shared statistics only). A path, so the registry does not import the store.
     """
 
     rules: Ruleset
     words: CardWords | None = None
     best_target: Any = None
     analysis: str | None = None
+    statistics: str | None = None
 
     @property
     def name(self) -> str:

@@ -62,10 +62,6 @@ class Table:
         return pa.schema([pa.field(c.name, c.arrow, nullable=c.nullable) for c in self.columns])
 
 
-#: The ``$ruleset`` filter of the store's queries: a ruleset's name (``vengeance``: Brutal games
-#: too) or a whole label (``vengeance (brutal)``); NULL for every game.
-RULESET_FILTER_SQL = "($ruleset IS NULL OR ruleset = $ruleset OR split_part(ruleset, ' ', 1) = $ruleset)"
-
 
 def _c(name: str, sql: str, nullable: bool = True) -> Column:
     arrow = {
