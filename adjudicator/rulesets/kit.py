@@ -53,7 +53,9 @@ class Kit:
       ruleset has none). A path, not the module, so the registry does not import the solver;
     - ``statistics``: the module path of the ruleset's own statistics (its ``STATISTICS``, each an
       ``adjudicator.statistic.Statistic``), listed by the store after the shared ones (None:
-      the shared statistics only). A path, so the registry does not import the store.
+      the shared statistics only). A path, so the registry does not import the store;
+    - ``figures``: the module path of the ruleset's own figures (its ``figures()``, each an
+      ``adjudicator.plots.Figure`` drawing one statistic), shown after the shared ones (None: none).
     """
 
     rules: Ruleset
@@ -61,6 +63,7 @@ class Kit:
     best_target: Any = None
     analysis: str | None = None
     statistics: str | None = None
+    figures: str | None = None
 
     @property
     def name(self) -> str:

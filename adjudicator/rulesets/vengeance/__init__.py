@@ -20,6 +20,8 @@ def best_target(view: Any, moves: Sequence[Any]) -> Any:
 
 
 #: With a Vengeance's kit, as the registry lists it.
-KIT: Kit = Kit(rules=Vengeance(), words=CARD_WORDS, best_target=best_target, statistics="adjudicator.rulesets.vengeance.statistics")
+KIT: Kit = Kit(rules=Vengeance(), words=CARD_WORDS, best_target=best_target, statistics="adjudicator.rulesets.vengeance.statistics",
+    figures="adjudicator.rulesets.vengeance.figures",
+)
 
 __all__ = ["KIT", "Vengeance"]
