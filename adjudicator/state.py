@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, final
 
 from mypy_extensions import mypyc_attr
 from pydantic import TypeAdapter
@@ -525,10 +525,16 @@ class Ruleset:
         before anything in the row cancels the bust."""
         return sum(pile.get(n, 0) for n in set(row.numbers))
 
+    @final
     def bust_chance(self, row: Row, pile: Mapping[str, int]) -> float:
-        """Exact chance that the next card from ``pile`` busts ``row`` (``bust_cards`` of the pile)."""
+        """Exact chance that the next card from ``pile`` busts ``row``: 0 while something in the row
+        cancels the bust (``bust_cover``), else ``bust_cards`` of the pile. Not a hook: the bust
+        odds have one, ``bust_cards`` (with ``bust_cover``), so the statistics, the simulator and
+        the referee cannot disagree."""
         size = sum(pile.values())
-        return self.bust_cards(row, pile) / size if size else 0.0
+        if not size or self.bust_cover(row) is not None:
+            return 0.0
+        return self.bust_cards(row, pile) / size
 
     def score_note(self, state: GameState, seat: int, row: Row) -> str | None:
         """Something in ``row`` a wrong score claim may have missed ("a Second Chance cancelled the

@@ -8,7 +8,7 @@ action may go to, Flip Three's set-aside cards, and scoring. Everything shared l
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -31,7 +31,6 @@ from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
 from adjudicator.rules.common import end_round, standing, violation
 from adjudicator.rulesets.base.options import BaseGameOptions
-from adjudicator.scoring import bust_probability
 from adjudicator.state import (
     ACTIVE,
     BUSTED,
@@ -325,10 +324,6 @@ class BaseGame(Ruleset):
         return {"second_chance": row.second_chance, "frozen_by": state.name(by) if by is not None else None}
 
     # -- what statistics ask -----------------------------------------------------------------------
-
-    def bust_chance(self, row: Row, pile: Mapping[str, int]) -> float:
-        """0 with a Second Chance (it cancels the bust), else the chance of a duplicate."""
-        return 0.0 if row.second_chance else bust_probability(row.numbers, pile)  # type: ignore[attr-defined]
 
     def score_note(self, state: GameState, seat: int, row: Row) -> str | None:
         """Which duplicates a Second Chance cancelled (a reason a claim of 0 is wrong); none once the
