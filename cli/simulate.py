@@ -48,7 +48,7 @@ def simulate(
         ),
     ] = DEFAULT_STRATEGIES,
     claims: Annotated[Claims, typer.Option("--claims", help="Score and end claims: right ones, deliberately wrong ones (for testing), or none.")] = Claims("right"),
-    ruleset: Annotated[str, typer.Option("--ruleset", help="flip7 (the base game) or vengeance (With a Vengeance).")] = "flip7",
+    ruleset: Annotated[str, typer.Option("--ruleset", help=f"The ruleset: {' or '.join(RULESETS)}.")] = "flip7",
     target: Annotated[int, typer.Option("--target", min=1, help="Total that ends the game.")] = 200,
     rounds: Annotated[int | None, typer.Option("--rounds", min=1, help="Play exactly this many rounds instead of playing to the target.")] = None,
     decks: Annotated[int, typer.Option("--decks", min=1, help="Number of decks shuffled together (94 cards each; 108 in vengeance).")] = 1,
