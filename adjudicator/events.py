@@ -11,9 +11,23 @@ import difflib
 import json
 import re
 from collections.abc import Sequence
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    ValidationError,
+    ValidationInfo,
+    ValidatorFunctionWrapHandler,
+    create_model,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from adjudicator.cards import CARD_SET, NUMBER_SET
@@ -71,20 +85,25 @@ class _HasCard(_Event):
 
 
 class GameEvent(_Event):
-    """First line of every log: the seating, the first dealer and the game's options."""
+    """First line of every log: the seating, the first dealer and the game's options.
+
+    The options every ruleset has are fields here; a ruleset's own options are fields of its
+    **options model**, a subclass of this model (``Ruleset.game_event``, e.g. the base game's
+    ``edition``). A ``game`` line is read with the model of the ruleset it names (the registry
+    lists them in ``GAME_MODELS``), strictly: a field no ruleset has is refused. An option of
+    another registered ruleset is read with that ruleset's model and, unless at its default, kept
+    in ``foreign`` for the game's ruleset to refuse (``Ruleset.check_options``).
+    """
 
     type: Literal["game"]
     id: str
     players: list[Name]
     dealer: Name
     ruleset: str = Field("flip7", description="the ruleset's name, one of the registry's (adjudicator.rulesets)")
-    edition: Literal["current", "first"] = "current"
     target: int = Field(200, ge=1)
     rounds: int | None = Field(None, ge=1)
     decks: int = Field(1, ge=1, le=MAX_DECKS)
-    delayed: Literal["in_turn", "assign_first"] = "in_turn"
-    brutal: bool = False
-
+    _foreign: dict[str, Any] = PrivateAttr(default_factory=dict)
 
     @field_validator("ruleset", mode="plain")
     @classmethod
@@ -96,6 +115,104 @@ class GameEvent(_Event):
         near = difflib.get_close_matches(value, RULESET_NAMES, n=1, cutoff=0.6) if isinstance(value, str) else []
         hint = f" (did you mean {near[0]!r}?)" if near else ""
         raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected, "hint": hint})
+
+    def __init__(self, /, **data: Any) -> None:
+        """Build a ``game`` event in code; it is an instance of its ruleset's options model."""
+        model = GAME_MODELS.get(data.get("ruleset", "flip7")) if type(self) is GameEvent else None
+        if model is not None and model is not GameEvent:
+            object.__setattr__(self, "__class__", model)  # the same layout: a subclass adding fields
+        super().__init__(**data)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _ruleset_options(cls, data: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo) -> Any:
+        """Read the line with its ruleset's options model (see the class)."""
+        if not isinstance(data, dict):
+            return handler(data)
+        if cls is GameEvent:
+            name = data.get("ruleset", "flip7")
+            model = GAME_MODELS.get(name) if isinstance(name, str) else None
+            if model is None:  # an unknown ruleset: the ruleset field says so; any ruleset's options pass
+                known = option_fields()
+                return handler({key: value for key, value in data.items() if key not in known})
+            if model is not GameEvent:
+                return model.model_validate(data, context=info.context)
+        owners = _option_owners()
+        foreign = {key: value for key, value in data.items() if key not in cls.model_fields and key in owners}
+        if not foreign:
+            return handler(data)
+        game = handler({key: value for key, value in data.items() if key not in foreign})
+        for key, value in foreign.items():
+            owner = owners[key]
+            read = getattr(_options_only(owner).model_validate({key: value}, context=info.context), key)
+            if read != owner.model_fields[key].get_default(call_default_factory=True):
+                game._foreign[key] = read
+        return game
+
+    @model_serializer(mode="wrap")
+    def _with_foreign(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """The line as it was read: another ruleset's options set on it are written back too."""
+        data = handler(self)
+        if self._foreign and isinstance(data, dict):
+            data.update(self._foreign)
+        return data
+
+    @property
+    def foreign(self) -> dict[str, Any]:
+        """Options of other rulesets this line sets to other than their defaults (refused when the
+        game is applied, ``Ruleset.check_options``)."""
+        return dict(self._foreign)
+
+    @classmethod
+    def options(cls) -> dict[str, Any]:
+        """This model's own options (the fields it adds to ``GameEvent``), by name."""
+        return {name: info for name, info in cls.model_fields.items() if name not in GameEvent.model_fields}
+
+    def option_values(self) -> dict[str, Any]:
+        """The values of this game's ruleset's own options."""
+        return {name: self.__dict__[name] for name in self.options()}
+
+    def mode(self) -> str | None:
+        """The variant of its ruleset this game plays, as its label names it (``brutal``), or None.
+
+        A ruleset's mode is a boolean option listed in its model's ``modes``."""
+        return next((name for name in self.modes if self.__dict__.get(name) is True), None)
+
+    #: The boolean options that name a variant of the ruleset (``ruleset_label``: ``vengeance (brutal)``).
+    modes: ClassVar[tuple[str, ...]] = ()
+
+
+#: Each registered ruleset's ``game`` model (its options model) by name: the registry
+#: (``adjudicator.rulesets``) fills it with ``RULESET_NAMES`` (this module cannot ask it).
+GAME_MODELS: dict[str, type[GameEvent]] = {}
+
+
+def option_fields() -> dict[str, Any]:
+    """Every registered ruleset's own options (name → field), the first ruleset's where two share one."""
+    fields: dict[str, Any] = {}
+    for model in GAME_MODELS.values():
+        for name, info in model.options().items():
+            fields.setdefault(name, info)
+    return fields
+
+
+def _option_owners() -> dict[str, type[GameEvent]]:
+    owners: dict[str, type[GameEvent]] = {}
+    for model in GAME_MODELS.values():
+        for name in model.options():
+            owners.setdefault(name, model)
+    return owners
+
+
+_OPTIONS_ONLY: dict[type[GameEvent], type[BaseModel]] = {}
+
+
+def _options_only(model: type[GameEvent]) -> type[BaseModel]:
+    """A model of ``model``'s own options alone (to read another ruleset's option on a line)."""
+    if model not in _OPTIONS_ONLY:
+        fields: Any = {name: (info.annotation, info) for name, info in model.options().items()}
+        _OPTIONS_ONLY[model] = create_model(f"{model.__name__}Options", __config__=_Event.model_config, **fields)
+    return _OPTIONS_ONLY[model]
 
 
 #: The names a ``game`` event's ``ruleset`` may take: the registry (``adjudicator.rulesets``) lists
@@ -234,7 +351,8 @@ def event_adapter(target_event: type[TargetEvent]) -> TypeAdapter[Event]:
     union: Any = Annotated[Union[members], Field(discriminator="type")]  # noqa: UP007 (built at run time)
     return TypeAdapter(union)
 EVENT_TYPES = ("game", "round", "card", "hit", "stay", "target", "shuffle", "score", "end", "position")
-_OPTION_FIELDS = {"ruleset", "edition", "target", "rounds", "decks", "delayed", "brutal"}
+#: The ``game`` fields that are options every ruleset has (each ruleset adds its own: ``option_fields``).
+_COMMON_OPTIONS = {"ruleset", "target", "rounds", "decks"}
 
 
 class _StrictJSONError(ValueError):
@@ -406,12 +524,14 @@ def _describe(exc: ValidationError, obj: Any) -> RuleViolation:
     if kind == "extra_forbidden":
         missing = [str(e["loc"][-1]) for e in errors if e["type"] == "missing" and e["loc"][:-1] == loc[:-1]]
         known = _FIELDS.get("position.player" if event_type == "position" and len(loc) == 4 else str(event_type), ())
+        if event_type == "game":
+            known = (*known, *option_fields())
         hint = _meant(str(loc[-1]), missing) or _meant(str(loc[-1]), [f for f in known if f != "type"])
         return _bad("log.event", f"{what} has no field {where!r}{hint} (unknown fields are refused so typos are caught)")
     if kind in ("unknown_card", "card_type", "huge_integer"):
         return _bad("log.card", f"{what}: {err['msg']} (field {where!r})")
     field_name = str(loc[1]) if len(loc) > 1 else where
-    if event_type == "game" and field_name in _OPTION_FIELDS and kind in ("literal_error", "greater_than_equal", "less_than_equal"):
+    if event_type == "game" and (field_name in _COMMON_OPTIONS or field_name in option_fields()) and kind in ("literal_error", "greater_than_equal", "less_than_equal"):
         hint = (err.get("ctx") or {}).get("hint", "")
         return _bad("setup.game", f"game option {field_name!r}: {err['msg']}, got {err.get('input')!r}{hint}")
     if kind in ("too_short", "string_too_short") and event_type in ("game", "round", "card", "hit", "stay", "target", "end"):

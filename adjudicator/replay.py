@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
 from adjudicator.event_cache import memoized
-from adjudicator.events import Event, parse_event
+from adjudicator.events import GAME_MODELS, Event, parse_event
 from adjudicator.rules import apply, round_outcomes
 from adjudicator.source import TooLongLine, as_lines, printable
 from adjudicator.state import GameState
@@ -250,10 +250,18 @@ def walk(events: Iterable[Event]) -> Iterator[tuple[int, Event, GameState]]:
 def ruleset_label(options: dict[str, Any] | None) -> str | None:
     """How the store names a game's ruleset (``games.ruleset``): the ``game`` event's ``ruleset``
     (``flip7`` when absent), with `` (brutal)`` in Brutal mode: ``vengeance (brutal)``. None without
-    a readable ``game`` line."""
-    if options is None:
+    a readable ``game`` line. The variant (``brutal``) is a mode of a registered ruleset's options
+    model, named on the line (see ``game_modes``)."""
+    if not isinstance(options, dict):
         return None
-    return str(options.get("ruleset") or "flip7") + (" (brutal)" if options.get("brutal") is True else "")
+    mode = next((name for name in game_modes() if options.get(name) is True), None)
+    return str(options.get("ruleset") or "flip7") + (f" ({mode})" if mode else "")
+
+
+def game_modes() -> list[str]:
+    """The options that name a variant of a ruleset (``brutal``), from every registered ruleset's
+    options model (``GameEvent.modes``), in the registry's order."""
+    return list(dict.fromkeys(mode for model in GAME_MODELS.values() for mode in model.modes))
 
 
 def check_log(source: str | bytes | Iterable[str]) -> Verdict:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, final
 
 from mypy_extensions import mypyc_attr
 from pydantic import TypeAdapter
@@ -362,6 +362,9 @@ class Ruleset:
     target_cards: ClassVar[frozenset[str] | None] = None
     #: The model of this ruleset's ``target`` events (a subclass of ``TargetEvent`` with more fields).
     target_event: ClassVar[type[TargetEvent]] = TargetEvent
+    #: This ruleset's options model: the ``game`` event with its own options as fields (a subclass
+    #: of ``GameEvent``; the one definition the CLI, the notation, the store and the schema read).
+    game_event: ClassVar[type[GameEvent]] = GameEvent
     min_players: ClassVar[int] = 3
     players_per_deck: ClassVar[int] = 18
     #: How a violation message says where a player stands, per row status.
@@ -394,7 +397,12 @@ class Ruleset:
         raise NotImplementedError
 
     def check_options(self, game: GameEvent) -> None:
-        """Refuse game options this ruleset does not have (``bad_event``, rule ``setup.game``)."""
+        """Refuse game options this ruleset does not have (``bad_event``, rule ``setup.game``): an
+        option of another ruleset set on the line to other than its default (``game.foreign``)."""
+        for option, value in game.foreign.items():
+            raise RuleViolation(
+                "bad_event", "setup.game", f"{option!r} is not an option of the {self.name} ruleset; leave it out (it is {value!r})."
+            )
 
     def new_row(self) -> Row:
         """An empty row; a ruleset with more per-row data returns its ``Row`` subclass."""
@@ -521,10 +529,16 @@ class Ruleset:
         before anything in the row cancels the bust."""
         return sum(pile.get(n, 0) for n in set(row.numbers))
 
+    @final
     def bust_chance(self, row: Row, pile: Mapping[str, int]) -> float:
-        """Exact chance that the next card from ``pile`` busts ``row`` (``bust_cards`` of the pile)."""
+        """Exact chance that the next card from ``pile`` busts ``row``: 0 while something in the row
+        cancels the bust (``bust_cover``), else ``bust_cards`` of the pile. Not a hook: the bust
+        odds have one, ``bust_cards`` (with ``bust_cover``), so the statistics, the simulator and
+        the referee cannot disagree."""
         size = sum(pile.values())
-        return self.bust_cards(row, pile) / size if size else 0.0
+        if not size or self.bust_cover(row) is not None:
+            return 0.0
+        return self.bust_cards(row, pile) / size
 
     def score_note(self, state: GameState, seat: int, row: Row) -> str | None:
         """Something in ``row`` a wrong score claim may have missed ("a Second Chance cancelled the

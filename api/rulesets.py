@@ -11,15 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from adjudicator.replay import ruleset_label
 from adjudicator.store import Store
-
-
-def ruleset_label(options: dict[str, Any] | None) -> str | None:
-    """``flip7``, ``vengeance`` or ``vengeance (brutal)`` for a game line's options (None: no game line)."""
-    if not isinstance(options, dict):
-        return None
-    ruleset = options.get("ruleset") or "flip7"
-    return f"{ruleset} (brutal)" if options.get("brutal") is True else str(ruleset)
 
 
 def with_rulesets(store: Store, games: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import sys
 import time
 from enum import Enum, StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, get_args
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from adjudicator.rulesets import RULESETS
 from adjudicator.simulate import (
     CLAIMS,
     DEFAULT_STRATEGIES,
@@ -23,17 +26,6 @@ from adjudicator.simulate import (
 )
 from adjudicator.simulate.play import MAX_ROUNDS
 from cli.common import err_console, fail
-
-
-class Edition(StrEnum):
-    current = "current"
-    first = "first"
-
-
-class Delayed(StrEnum):
-    in_turn = "in_turn"
-    assign_first = "assign_first"
-
 
 #: The --claims choices: the simulator's own list.
 Claims = Enum("Claims", [(c, c) for c in CLAIMS], type=str)  # type: ignore[misc]
@@ -56,10 +48,7 @@ def simulate(
         ),
     ] = DEFAULT_STRATEGIES,
     claims: Annotated[Claims, typer.Option("--claims", help="Score and end claims: right ones, deliberately wrong ones (for testing), or none.")] = Claims("right"),
-    ruleset: Annotated[str, typer.Option("--ruleset", help="flip7 (the base game) or vengeance (With a Vengeance).")] = "flip7",
-    brutal: Annotated[bool, typer.Option("--brutal", help="Brutal mode (vengeance only): negative scores, the Flip 7 bonus choice.")] = False,
-    edition: Annotated[Edition, typer.Option("--edition", help="Game option edition.")] = Edition.current,
-    delayed: Annotated[Delayed, typer.Option("--delayed", help="Game option delayed (set-aside actions of a Flip Three).")] = Delayed.in_turn,
+    ruleset: Annotated[str, typer.Option("--ruleset", help=f"The ruleset: {' or '.join(RULESETS)}.")] = "flip7",
     target: Annotated[int, typer.Option("--target", min=1, help="Total that ends the game.")] = 200,
     rounds: Annotated[int | None, typer.Option("--rounds", min=1, help="Play exactly this many rounds instead of playing to the target.")] = None,
     decks: Annotated[int, typer.Option("--decks", min=1, help="Number of decks shuffled together (94 cards each; 108 in vengeance).")] = 1,
@@ -67,15 +56,15 @@ def simulate(
         str,
         typer.Option("--id-prefix", help="Start of every game id: <prefix>-s<seed>-<settings hash>-<number>."),
     ] = "sim",
+    **ruleset_options: Any,
 ) -> None:
     """Play games from a shuffled deck and write them as flip7-log/1 logs.
 
     Every move is checked by the same rules as `flip7 check`, so the logs are valid (except for
     claims made wrong on purpose with --claims wrong).
     """
-    options = GameOptions(
-        ruleset=ruleset, edition=edition.value, delayed=delayed.value, target=target, rounds=rounds, decks=decks, brutal=brutal
-    )
+    own = {name: value.value if isinstance(value, Enum) else value for name, value in ruleset_options.items()}
+    options = GameOptions(ruleset=ruleset, target=target, rounds=rounds, decks=decks, **own)
     try:
         run = simulate_games(games, players, seed=seed, strategies=strategy, options=options, claims=claims.value, id_prefix=id_prefix)
     except (SimulationError, StrategyError) as exc:
@@ -119,6 +108,53 @@ def simulate(
     console.print(f"wrote {games} log{'s' if games != 1 else ''} to {out} ({finished} finished{extra}) in {seconds:.1f} s", soft_wrap=True)
 
 
+def _choices(option: str, choices: list[str]) -> type[StrEnum]:
+    """The choices of an option's flag, as typer takes them (an enumeration)."""
+    return StrEnum(option.title().replace("_", ""), {choice: choice for choice in choices})  # type: ignore[return-value]
+
+
+def option_flags() -> list[inspect.Parameter]:
+    """A flag for each registered ruleset's own game options, from its options model: a switch for a
+    yes-or-no option (``--brutal``), a choice for the others (``--edition first``)."""
+    flags: dict[str, inspect.Parameter] = {}
+    for name, rules in RULESETS.items():
+        for option, info in rules.game_event.options().items():
+            if option in flags:
+                continue
+            flag = f"--{option.replace('_', '-')}"
+            default = info.get_default(call_default_factory=True)
+            described = f" {info.description[0].upper()}{info.description[1:]}." if info.description else ""
+            text = f"Game option {option} ({name} only).{described}"
+            kind: Any = bool
+            value = default
+            if info.annotation is not bool:  # a choice among the model's values
+                choices = [str(choice) for choice in get_args(info.annotation)]
+                kind = _choices(option, choices)
+                value = kind(default)
+            annotation = Annotated[kind, typer.Option(flag, help=text)]
+            flags[option] = inspect.Parameter(option, inspect.Parameter.KEYWORD_ONLY, default=value, annotation=annotation)
+    return list(flags.values())
+
+
+def _command() -> Any:
+    """``simulate`` with the rulesets' option flags in its signature (what typer reads)."""
+    signature = inspect.signature(simulate, eval_str=True)
+    fixed = [p for p in signature.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    names = {p.name for p in fixed}
+    flags = [flag for flag in option_flags() if flag.name not in names]
+
+    @functools.wraps(simulate)
+    def command(**given: Any) -> None:
+        simulate(**given)
+
+    params = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in fixed]
+    at = next(i for i, p in enumerate(params) if p.name == "target")  # the rulesets' options before --target
+    parameters = [*params[:at], *flags, *params[at:]]
+    command.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in parameters} | {"return": None}
+    return command
+
+
 def register(app: typer.Typer) -> None:
     """Add `simulate` to the app."""
-    app.command()(simulate)
+    app.command(name="simulate")(_command())

@@ -32,8 +32,10 @@ from adjudicator.notation.words import (
     STATEMENT_WORDS,
     TO_WORDS,
     TOTALS_WORDS,
+    YES_NO_OPTIONS,
     card_words,
     field_words,
+    load_registered,
     normalise,
 )
 from adjudicator.rules import RULESETS
@@ -237,6 +239,7 @@ class _Reader:
 
     def setup(self, line: int, toks: list[_Token], end_col: int) -> None:
         obj: dict[str, Any] = {"type": "game", "id": ""}
+        load_registered()  # every registered ruleset's options are words of the setup line
         key: str | None = None
         values: list[_Token] = []
         clauses: list[tuple[str, _Token, list[_Token]]] = []
@@ -264,8 +267,8 @@ class _Reader:
         if key == "players":
             obj["players"] = [v.text for v in values]
             return
-        if key == "brutal" and not values:
-            obj["brutal"] = True
+        if key in YES_NO_OPTIONS and not values:
+            obj[key] = True  # a yes-or-no option's word alone: ``brutal``
             return
         if len(values) == 2 and not any(v.quoted for v in values) and (values[0].word, values[1].word) in PHRASES:
             values = [_Token(f"{values[0].text}_{values[1].text}", values[0].column)]  # ``Regeln voll fies``
@@ -284,7 +287,7 @@ class _Reader:
                 meant = value.text  # a registered ruleset is named as the log names it
             if meant is None:
                 raise self.fail(line, value, f"{value.text!r} is not a value of {key!r} ({', '.join(sorted(set(table.values())))})", table)
-            obj[key] = meant == "true" if key == "brutal" else meant
+            obj[key] = meant == "true" if key in YES_NO_OPTIONS else meant
 
     def round(self, line: int, toks: list[_Token], end_col: int) -> None:
         obj: dict[str, Any] = {"type": "round"}

@@ -9,8 +9,10 @@ read as number cards of whatever ruleset is being played, so only named cards ne
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import get_args
 
 from adjudicator.rulesets import KITS, RULESETS, Kit, find_kit
+from adjudicator.rulesets.kit import CardWords
 
 #: The word that starts a statement, by what the statement is.
 STATEMENT_WORDS: dict[str, str] = {
@@ -57,21 +59,26 @@ SETUP_WORDS: dict[str, str] = {
     "target": "target", "ziel": "target", "bis": "target",
     "rounds": "rounds", "runden": "rounds",
     "decks": "decks", "deck": "decks", "stapel": "decks",
-    "edition": "edition", "auflage": "edition",
-    "delayed": "delayed", "verzögert": "delayed", "verzoegert": "delayed",
     "ruleset": "ruleset", "regeln": "ruleset", "rules": "ruleset",
-    "brutal": "brutal",
     "game": "game", "spiel": "game", "partie": "game", "id": "game",
 }
 
-#: Values of the setup line's options that have words (other values are given as written).
+#: Values of the setup line's options that have words (other values are given as written). A
+#: ruleset's own options are added from its options model and its kit's words (``load_kit_words``).
 OPTION_VALUES: dict[str, dict[str, str]] = {
-    "edition": {"current": "current", "aktuell": "current", "neu": "current", "first": "first", "erste": "first", "alt": "first"},
-    "delayed": {"in_turn": "in_turn", "reihum": "in_turn", "assign_first": "assign_first", "zuerst": "assign_first"},
     "ruleset": {"flip7": "flip7", "flip_7": "flip7", "base": "flip7", "basis": "flip7",
                 "vengeance": "vengeance", "voll_fies": "vengeance", "vollfies": "vengeance"},
-    "brutal": {"yes": "true", "ja": "true", "true": "true", "on": "true", "no": "false", "nein": "false", "false": "false", "off": "false"},
 }
+
+#: The words of a yes-or-no option's value (``brutal ja``; the option's word alone means yes).
+YES_NO_WORDS: dict[str, str] = {
+    "yes": "true", "ja": "true", "true": "true", "on": "true", "no": "false", "nein": "false", "false": "false", "off": "false",
+}
+
+#: The ruleset's own options that are yes or no (by option name), from the options models.
+YES_NO_OPTIONS: set[str] = set()
+#: How the printer writes a ruleset's own option, per language (option → word; else its name).
+OPTION_PRINT: dict[str, dict[str, str]] = {}
 
 #: The key after ``end WINNER`` that starts the claimed totals.
 TOTALS_WORDS = frozenset({"totals", "total", "stand", "gesamt", "endstand"})
@@ -128,11 +135,13 @@ def register_card_words(
 
 
 def load_kit_words(kit: Kit) -> None:
-    """Add the words of ``kit``'s ``words`` facet (once per kit name; a kit without one adds none)."""
+    """Add the words of ``kit``'s ``words`` facet (once per kit name; a kit without one adds none
+    but its options' own names) and of its options model (each option and value is a word)."""
     if kit.name in _LOADED:
         return
     _LOADED.add(kit.name)
     words = kit.words
+    _load_options(kit, words)
     if words is None:
         return
     CARD_WORDS.setdefault(kit.name, {}).update(words.table)
@@ -140,6 +149,36 @@ def load_kit_words(kit: Kit) -> None:
         kit.name, words.words, phrases=words.phrases, fields=words.fields,
         card_fields=words.card_fields, printed_fields=words.printed_fields,
     )
+
+
+def _load_options(kit: Kit, words: CardWords | None) -> None:
+    """The setup line's words for ``kit``'s own options: from its options model, and its words."""
+    for option, info in kit.rules.game_event.options().items():
+        SETUP_WORDS.setdefault(normalise(option), option)
+        for alias in (words.options.get(option, ()) if words is not None else ()):
+            SETUP_WORDS.setdefault(normalise(alias), option)
+        values = OPTION_VALUES.setdefault(option, {})
+        if info.annotation is bool:
+            YES_NO_OPTIONS.add(option)
+            values.update(YES_NO_WORDS)
+        else:
+            values.update({str(v): str(v) for v in get_args(info.annotation)})
+        if words is not None:
+            values.update(words.option_values.get(option, {}))
+    for lang, printed in (words.printed_options if words is not None else {}).items():
+        OPTION_PRINT.setdefault(lang, {}).update(printed)
+
+
+def load_registered() -> None:
+    """Add the words of every registered kit not yet loaded (before a setup line is read)."""
+    for name in RULESETS:
+        if name not in _LOADED:
+            load_kit_words(find_kit(name))
+
+
+def option_word(option: str, lang: str) -> str:
+    """The word the printer writes for a ruleset's own ``option`` in ``lang`` (else its name)."""
+    return OPTION_PRINT.get(lang, {}).get(option, option)
 
 
 def card_words(ruleset: str) -> dict[str, str]:
@@ -171,13 +210,13 @@ def normalise(word: str) -> str:
 PRINT_WORDS: dict[str, dict[str, str]] = {
     "en": {"game": "game", "players": "players", "dealer": "dealer", "round": "round", "shuffle": "shuffle",
            "score": "score", "end": "end", "totals": "totals", "hit": "hit", "stay": "stay", "give": "gives",
-           "target": "target", "rounds": "rounds", "decks": "decks", "edition": "edition", "delayed": "delayed",
-           "ruleset": "ruleset", "brutal": "brutal", "position": "position", "turn": "turn", "discards": "discards",
+           "target": "target", "rounds": "rounds", "decks": "decks",
+           "ruleset": "ruleset", "position": "position", "turn": "turn", "discards": "discards",
            "stayed": "stayed", "frozen": "frozen", "busted": "busted"},
     "de": {"game": "spiel", "players": "spieler", "dealer": "geber", "round": "runde", "shuffle": "mischen",
            "score": "wertung", "end": "ende", "totals": "stand", "hit": "noch eine", "stay": "stopp", "give": "gibt",
-           "target": "ziel", "rounds": "runden", "decks": "decks", "edition": "auflage", "delayed": "verzögert",
-           "ruleset": "regeln", "brutal": "brutal", "position": "stellung", "turn": "zug", "discards": "ablage",
+           "target": "ziel", "rounds": "runden", "decks": "decks",
+           "ruleset": "regeln", "position": "stellung", "turn": "zug", "discards": "ablage",
            "stayed": "stopp", "frozen": "eingefroren", "busted": "verzockt"},
 }
 

@@ -31,6 +31,7 @@ from adjudicator.notation.words import (
     TOTALS_WORDS,
     field_word,
     normalise,
+    option_word,
 )
 from adjudicator.rules import RULESETS
 
@@ -69,13 +70,18 @@ def _event_text(event: Event, w: dict[str, str]) -> str:
         parts = [f"{w['game']} {quote(g.id)}"] if g.id != "" else []
         parts.append(" ".join([w["players"], *(quote(p) for p in g.players)]))
         parts.append(f"{w['dealer']} {quote(g.dealer)}")
-        defaults = {"target": 200, "rounds": None, "decks": 1, "edition": "current", "delayed": "in_turn", "ruleset": "flip7"}
-        for key, default in defaults.items():
-            value = getattr(g, key)
-            if value != default:
-                parts.append(f"{w[key]} {value}")
-        if g.brutal:
-            parts.append(w["brutal"])
+        options = g.options()
+        own = {name: info.get_default(call_default_factory=True) for name, info in options.items()}
+        yes_no = [name for name, info in options.items() if info.annotation is bool]
+        values = {"target": g.target, "rounds": g.rounds, "decks": g.decks, **g.option_values(), "ruleset": g.ruleset}
+        for key, default in {"target": 200, "rounds": None, "decks": 1, **own, "ruleset": "flip7"}.items():
+            if key not in yes_no and values[key] != default:
+                parts.append(f"{w.get(key) or option_word(key, w[_LANG])} {values[key]}")
+        for key in yes_no:  # a yes-or-no option: its word alone means yes
+            if values[key] != own[key]:
+                parts.append(option_word(key, w[_LANG]) + ("" if values[key] else f" {_NO.get(w[_LANG], 'no')}"))
+        for key, value in g.foreign.items():  # another ruleset's option, kept for the rules to refuse
+            parts.append(option_word(key, w[_LANG]) if value is True else f"{option_word(key, w[_LANG])} {value}")
         return "; ".join(parts)
     if kind == "round":
         r: Any = event
@@ -119,6 +125,8 @@ def statement(event: Event, lang: str = "en", ruleset: str = "flip7") -> str:
 
 #: Keys of the printer's word table that say which ruleset and language it prints (not words).
 _RULESET, _LANG = "\0ruleset", "\0lang"
+#: "No" as the printer writes it after a yes-or-no option, per language.
+_NO = {"en": "no", "de": "nein"}
 
 
 def _extra(target: Any, w: dict[str, str]) -> str:

@@ -10,12 +10,13 @@ the SVG.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.plots.svg import PALETTE, Bar, BarGroup, Chart, Series, bar_chart, line_chart, stack
-from adjudicator.rules import find_ruleset
+from adjudicator.rulesets import KITS
 from adjudicator.store.stats import StatResult
 
 
@@ -38,7 +39,8 @@ class Figure:
         return self.draw(self, result.as_dict()["rows"])
 
 
-def _num(value: Any) -> float:
+def num(value: Any) -> float:
+    """A statistic's number as a bar's height (NULL: 0)."""
     return float(value) if value is not None else 0.0
 
 
@@ -48,8 +50,8 @@ def _bust_risk(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
         fig.title,
         fig.explanation,
         [
-            Series("observed bust rate", [(r["distinct_numbers"], _num(r["bust_rate"])) for r in rows], notes),
-            Series("exact chance from the pile", [(r["distinct_numbers"], _num(r["expected_bust_rate"])) for r in rows], notes, dashed=True),
+            Series("observed bust rate", [(r["distinct_numbers"], num(r["bust_rate"])) for r in rows], notes),
+            Series("exact chance from the pile", [(r["distinct_numbers"], num(r["expected_bust_rate"])) for r in rows], notes, dashed=True),
         ],
         y_label="share of hits that busted",
         x_label="different numbers in the row before the hit",
@@ -59,7 +61,7 @@ def _bust_risk(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
 
 def _scores_by_outcome(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
     bars = [
-        Bar(OUTCOME_LABELS.get(r["outcome"], r["outcome"]), _num(r["avg_score"]), _num(r["min_score"]), _num(r["max_score"]),
+        Bar(OUTCOME_LABELS.get(r["outcome"], r["outcome"]), num(r["avg_score"]), num(r["min_score"]), num(r["max_score"]),
             note=f"(from {r['min_score']} to {r['max_score']}, {r['rounds']} rounds)")
         for r in rows
     ]
@@ -78,7 +80,7 @@ def _win_rate_by_seat(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
     groups: dict[int, list[Bar]] = {}
     for r in rows:
         groups.setdefault(r["players"], []).append(
-            Bar(str(r["seat"]), _num(r["win_rate"]), mark=_num(r["fair_share"]), note=f"({r['wins']} wins in {r['games']} games)")
+            Bar(str(r["seat"]), num(r["win_rate"]), mark=num(r["fair_share"]), note=f"({r['wins']} wins in {r['games']} games)")
         )
     return bar_chart(
         fig.title, fig.explanation, [BarGroup(f"{n} players", bars) for n, bars in sorted(groups.items())],
@@ -88,7 +90,7 @@ def _win_rate_by_seat(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
 
 def _flip7_by_players(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
     bars = [
-        Bar(f"{r['players']} players", _num(r["per_round"]), note=f"({r['flip7s']} Flip 7s in {r['rounds']} rounds)")
+        Bar(f"{r['players']} players", num(r["per_round"]), note=f"({r['flip7s']} Flip 7s in {r['rounds']} rounds)")
         for r in rows
     ]
     return bar_chart(
@@ -97,66 +99,11 @@ def _flip7_by_players(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
     )
 
 
-def _unlucky_7_wipes(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
-    bars = [
-        Bar(
-            r["came"], _num(r["avg_lost"]), mark=_num(r["max_lost"]),
-            note=f"points per wipe; {r['wipes']} wipes of {r['arrivals']} arrivals threw out {r['cards']} cards and "
-            f"{r['lost']} points, the most {r['max_lost']}; {r['helped']} helped",
-        )
-        for r in rows
-    ]
-    return bar_chart(
-        fig.title, fig.explanation, [BarGroup("", [b]) for b in bars],
-        y_label="round points thrown out per wipe", x_label="how the Unlucky 7 reached the row", mark_label="the most in one wipe",
-    )
-
-
-#: The Vengeance actions whose targets the figure ``vengeance_actions`` shows, in its order.
-_ACTIONS = ("steal", "swap", "discard", "just_one_more", "flip_four")
-
-
-def _vengeance_actions(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
-    name = find_ruleset("vengeance").card_name
-    by_card = {r["card"]: r for r in rows}
-    groups = []
-    for card in (c for c in _ACTIONS if c in by_card):
-        r = by_card[card]
-        groups.append(BarGroup(name(card), [
-            Bar("self", _num(r["self_rate"]), note=f"({r['at_self']} of {r['given']})"),
-            Bar("leader", _num(r["leader_rate"]), note=f"({r['at_leader']} of {r['given']})"),
-            Bar("most", _num(r["most_cards_rate"]), note=f"(the player with the most cards: {r['at_most_cards']} of {r['given']})"),
-        ]))
-    return bar_chart(
-        fig.title, fig.explanation, groups,
-        y_label="share of the times it was used", x_label="the action, and whom it was aimed at", y_max=1.0,
-    )
-
-
-#: The order of the special numbers in the figure ``special_numbers``: The Zero first.
-_HELD = ("The Zero", "Unlucky 7", "Lucky 13 pair", "Lucky 13 alone")
-
-
-def _special_numbers(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
-    groups = []
-    for r in sorted(rows, key=lambda r: _HELD.index(r["held"]) if r["held"] in _HELD else len(_HELD)):
-        n = r["rows"] or 1
-        groups.append(BarGroup(r["held"], [
-            Bar("Flip 7", r["flip7s"] / n, note=f"({r['flip7s']} of {r['rows']} rows)"),
-            Bar("kept", r["kept_without_flip7"] / n, note=f"(kept without Flip 7: {r['kept_without_flip7']} of {r['rows']} rows)"),
-            Bar("busted", r["busted"] / n, note=f"({r['busted']} of {r['rows']} rows)"),
-        ]))
-    return bar_chart(
-        fig.title, fig.explanation, groups,
-        y_label="share of the rows holding it", x_label="the special number at the end of the round", y_max=1.0,
-    )
-
-
 def _loss_by_bust_chance(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
     groups = [
         BarGroup(f"{r['from_percent']}–{r['to_percent']} %", [
-            Bar("stay", _num(r["avg_loss_staying"]), note=f"points given away per stay ({r['stays']} stays)"),
-            Bar("hit", _num(r["avg_loss_hitting"]), note=f"points given away per hit ({r['hits']} hits)"),
+            Bar("stay", num(r["avg_loss_staying"]), note=f"points given away per stay ({r['stays']} stays)"),
+            Bar("hit", num(r["avg_loss_hitting"]), note=f"points given away per hit ({r['hits']} hits)"),
         ])
         for r in rows
     ]
@@ -167,7 +114,8 @@ def _loss_by_bust_chance(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
     )
 
 
-FIGURES: tuple[Figure, ...] = (
+#: The figures of every ruleset's games (a kit adds its own: ``kit_figures``).
+_SHARED: tuple[Figure, ...] = (
     Figure(
         "bust_risk", "Bust risk by numbers in the row",
         "For each hit, by how many different numbers the row held before it: how often it busted, "
@@ -189,24 +137,21 @@ FIGURES: tuple[Figure, ...] = (
         "The share of rounds that ended with a Flip 7, by the number of players at the table.",
         "flip7_by_players", _flip7_by_players,
     ),
-    Figure(
-        "unlucky_7_wipes", "With a Vengeance: what an Unlucky 7 wipe cost",
-        "Every Unlucky 7 that threw cards out of a row, by how it came: the round points the row held "
-        "just before, on average (bar) and at most (dashed tick).",
-        "unlucky_7_wipes", _unlucky_7_wipes, ruleset="vengeance",
-    ),
-    Figure(
-        "vengeance_actions", "With a Vengeance: whom the actions were aimed at",
-        "Steal, Swap, Discard, Just One More and Flip Four: how often the player aimed the card at "
-        "themselves (self), at the leader, or at the player with the most cards (most).",
-        "vengeance_targets", _vengeance_actions, ruleset="vengeance",
-    ),
-    Figure(
-        "special_numbers", "With a Vengeance: The Zero's fate and the other special numbers",
-        "Rows holding The Zero, the Unlucky 7 or the Lucky 13 at the end of the round: the share that "
-        "made Flip 7, that stayed without it (with The Zero: the round's score lost) and that busted.",
-        "special_numbers", _special_numbers, ruleset="vengeance",
-    ),
+)
+
+
+def kit_figures() -> tuple[Figure, ...]:
+    """The figures of the shipped kits' ``figures`` facets (a module path whose ``figures()``
+    gives them), in the registry's order."""
+    found: list[Figure] = []
+    for kit in KITS:
+        if kit.figures is not None:
+            found.extend(importlib.import_module(kit.figures).figures())
+    return tuple(found)
+
+
+#: The figures of the stored decisions (``ingest --analyze``), after the kits'.
+_DECISIONS: tuple[Figure, ...] = (
     Figure(
         "loss_by_bust_chance", "Points given away by bust chance",
         "Games stored with their decisions (flip7 ingest --analyze): by the chance that the next card "
@@ -215,6 +160,9 @@ FIGURES: tuple[Figure, ...] = (
         "loss_by_bust_chance", _loss_by_bust_chance, decisions=True,
     ),
 )
+
+#: Every figure, in page order: the shared ones, then each kit's, then the decisions'.
+FIGURES: tuple[Figure, ...] = (*_SHARED, *kit_figures(), *_DECISIONS)
 
 #: The figures by name.
 FIGURES_BY_NAME: dict[str, Figure] = {f.name: f for f in FIGURES}

@@ -12,8 +12,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from adjudicator.errors import UnsupportedRuleset
-from adjudicator.events import RULESET_NAMES, TargetEvent
+from adjudicator.events import GAME_MODELS, RULESET_NAMES, TargetEvent
 from adjudicator.events import event_json_schema as _event_json_schema
 from adjudicator.rulesets import base, vengeance
 from adjudicator.rulesets.kit import Kit
@@ -28,6 +30,7 @@ KITS_BY_NAME: dict[str, Kit] = {kit.name: kit for kit in KITS}
 #: The registered rulesets' rules by name (what the engine asks), kept in step with ``KITS_BY_NAME``.
 RULESETS: dict[str, Ruleset] = {kit.name: kit.rules for kit in KITS}
 RULESET_NAMES[:] = RULESETS  # what a game event's ruleset may name
+GAME_MODELS.update({name: rules.game_event for name, rules in RULESETS.items()})  # and how its line reads
 
 
 def register(ruleset: Ruleset | Kit) -> Ruleset:
@@ -38,6 +41,7 @@ def register(ruleset: Ruleset | Kit) -> Ruleset:
     RULESETS[kit.name] = kit.rules
     if kit.name not in RULESET_NAMES:
         RULESET_NAMES.append(kit.name)
+    GAME_MODELS[kit.name] = kit.rules.game_event
     return kit.rules
 
 
@@ -45,7 +49,7 @@ def register(ruleset: Ruleset | Kit) -> Ruleset:
 def registered(ruleset: Ruleset | Kit) -> Iterator[Ruleset]:
     """Register ``ruleset`` (rules or a kit) for the ``with`` block only, then put the registry back
     as it was (for a test that brings a ruleset of its own)."""
-    kits, rules, names = dict(KITS_BY_NAME), dict(RULESETS), list(RULESET_NAMES)
+    kits, rules, names, models = dict(KITS_BY_NAME), dict(RULESETS), list(RULESET_NAMES), dict(GAME_MODELS)
     try:
         yield register(ruleset)
     finally:
@@ -54,6 +58,8 @@ def registered(ruleset: Ruleset | Kit) -> Iterator[Ruleset]:
         RULESETS.clear()
         RULESETS.update(rules)
         RULESET_NAMES[:] = names
+        GAME_MODELS.clear()
+        GAME_MODELS.update(models)
 
 
 def find_ruleset(name: str) -> Ruleset:
@@ -80,7 +86,14 @@ def event_json_schema() -> dict[str, Any]:
     """The JSON Schema of one log line with the ``target`` models of every registered ruleset
     (what ``flip7 schema`` prints)."""
     schema = _event_json_schema(target_events())
-    schema["$defs"]["GameEvent"]["properties"]["ruleset"]["enum"] = list(RULESETS)
+    game = schema["$defs"]["GameEvent"]
+    game["properties"]["ruleset"]["enum"] = list(RULESETS)
+    game["description"] = game.get("description", "").split("\n\n")[0]  # the model's first paragraph
+    for name, rules in RULESETS.items():  # each ruleset's own options, from its options model
+        own = TypeAdapter(rules.game_event).json_schema()["properties"]
+        for option in rules.game_event.options():
+            if option not in game["properties"]:
+                game["properties"][option] = {**own[option], "description": f"({name} only) {own[option].get('description', '')}".strip()}
     return schema
 
 

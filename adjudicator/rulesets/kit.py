@@ -23,7 +23,11 @@ class CardWords:
     - ``words``: card name → its other words (each, and the card's own name, normalised);
     - ``phrases``: names of two or three words read as one ("Flip Four", "Just One More");
     - ``fields``: the ruleset's own ``target`` fields → their other words; ``card_fields`` names
-      those whose values are cards; ``printed_fields``: per language, the word printed for a field.
+      those whose values are cards; ``printed_fields``: per language, the word printed for a field;
+    - ``options``: the ruleset's own game options (its options model's fields) → their other words;
+      ``option_values``: per option, word → value (the values themselves are always words, as are
+      yes/no words for a yes-or-no option); ``printed_options``: per language, the word printed
+      for an option (else its name).
     """
 
     table: Mapping[str, str] = field(default_factory=dict)
@@ -32,6 +36,9 @@ class CardWords:
     fields: Mapping[str, Iterable[str]] = field(default_factory=dict)
     card_fields: Iterable[str] = ()
     printed_fields: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    options: Mapping[str, Iterable[str]] = field(default_factory=dict)
+    option_values: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    printed_options: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +51,12 @@ class Kit:
       own, ``(state, moves, rng) -> event`` (None: the shared strategies choose);
     - ``analysis``: the module path of the ruleset's decision-analysis card model
       (``adjudicator.analysis.models.CardModel``), imported when an analysis asks for it (None: the
-      ruleset has none). A path, not the module, so the registry does not import the solver.
+      ruleset has none). A path, not the module, so the registry does not import the solver;
+    - ``statistics``: the module path of the ruleset's own statistics (its ``STATISTICS``, each an
+      ``adjudicator.statistic.Statistic``), listed by the store after the shared ones (None:
+      the shared statistics only). A path, so the registry does not import the store;
+    - ``figures``: the module path of the ruleset's own figures (its ``figures()``, each an
+      ``adjudicator.plots.Figure`` drawing one statistic), shown after the shared ones (None: none).
     """
 
     rules: Ruleset
@@ -53,6 +65,8 @@ class Kit:
     analysis: str | None = None
     #: The referee's sentences for the ruleset's own cards and choices (``rulesets.texts``).
     referee: RefereeTexts = NO_TEXTS
+    statistics: str | None = None
+    figures: str | None = None
 
     @property
     def name(self) -> str:

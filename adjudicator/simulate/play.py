@@ -15,8 +15,8 @@ import json
 import random
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Literal, get_args
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args
 
 from pydantic import ValidationError
 
@@ -28,6 +28,7 @@ from adjudicator.events import (
     GameEvent,
     ScoreEvent,
     ShuffleEvent,
+    option_fields,
 )
 from adjudicator.rules import apply, expecting, is_legal, legal_moves
 from adjudicator.simulate.strategies import (
@@ -69,28 +70,63 @@ class SimulationError(ValueError):
     """The simulation was asked for something it cannot do (the message says what)."""
 
 
-@dataclass(frozen=True, slots=True)
 class GameOptions:
-    """The game options of the contract's ``game`` event that a simulated game may use (the core
-    checks them when the game event is built and applied: see ``game_event``)."""
+    """The game options of the contract's ``game`` event that a simulated game may use: those every
+    ruleset has, and the ruleset's own as keywords (``GameOptions(edition="first")``,
+    ``GameOptions(ruleset="vengeance", brutal=True)``), named and checked by its options model
+    (``Ruleset.game_event``) when the game event is built (``game_event``)."""
 
-    ruleset: str = "flip7"
-    edition: Literal["current", "first"] = "current"
-    delayed: Literal["in_turn", "assign_first"] = "in_turn"
-    target: int = 200
-    rounds: int | None = None
-    decks: int = 1
-    brutal: bool = False
+    __slots__ = ("_own", "decks", "rounds", "ruleset", "target")
+
+    def __init__(self, ruleset: str = "flip7", target: int = 200, rounds: int | None = None, decks: int = 1, **own: Any) -> None:
+        self.ruleset, self.target, self.rounds, self.decks = ruleset, target, rounds, decks
+        self._own: dict[str, Any] = dict(own)
+
+    def __getattr__(self, name: str) -> Any:
+        """A ruleset's own option: as given, else its default (any registered ruleset's)."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        own = object.__getattribute__(self, "_own")
+        if name in own:
+            return own[name]
+        fields = option_fields()
+        if name in fields:
+            return fields[name].get_default(call_default_factory=True)
+        raise AttributeError(f"no game option {name!r}")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if hasattr(self, "_own"):
+            raise AttributeError("GameOptions is frozen")
+        object.__setattr__(self, name, value)
+
+    def own(self) -> dict[str, Any]:
+        """The ruleset's own options given (by name)."""
+        return dict(self._own)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every option, those of every registered ruleset at their defaults unless given (what
+        ``run_tag`` hashes)."""
+        defaults = {name: info.get_default(call_default_factory=True) for name, info in option_fields().items()}
+        return {"ruleset": self.ruleset, "target": self.target, "rounds": self.rounds, "decks": self.decks, **defaults, **self._own}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameOptions) and self.as_dict() == other.as_dict()
+
+    def __hash__(self) -> int:
+        return hash(json.dumps(self.as_dict(), sort_keys=True, default=str))
+
+    def __repr__(self) -> str:
+        given = ", ".join(f"{k}={v!r}" for k, v in self._own.items())
+        return f"GameOptions(ruleset={self.ruleset!r}, target={self.target!r}, rounds={self.rounds!r}, decks={self.decks!r}{', ' if given else ''}{given})"
 
 
 def game_event(game_id: str, names: Sequence[str], dealer: str, options: GameOptions) -> GameEvent:
     """The ``game`` event of a simulated game; ``SimulationError`` when the event model refuses an option."""
     try:
-        return GameEvent(
-            type="game", id=game_id, players=list(names), dealer=dealer, ruleset=options.ruleset,
-            edition=options.edition, delayed=options.delayed, target=options.target, rounds=options.rounds,
-            decks=options.decks, brutal=options.brutal,
-        )
+        return GameEvent.model_validate({
+            "type": "game", "id": game_id, "players": list(names), "dealer": dealer, "ruleset": options.ruleset,
+            "target": options.target, "rounds": options.rounds, "decks": options.decks, **options.own(),
+        })
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(map(str, e['loc'])) or 'game'} = {e['input']!r}: {e['msg']}" for e in exc.errors()
@@ -317,7 +353,7 @@ def game_id(seed: int, number: int, games: int = 1, *, tag: str = "", prefix: st
 def run_tag(players: Sequence[str], strategies: Sequence[Strategy], options: GameOptions, claims: str) -> str:
     """Eight hex digits that differ between runs whose games differ for the same seed and number:
     a hash of the seat names, the strategies, the game options and the claims."""
-    settings = {"players": list(players), "strategies": [s.spec for s in strategies], "options": asdict(options), "claims": claims}
+    settings = {"players": list(players), "strategies": [s.spec for s in strategies], "options": options.as_dict(), "claims": claims}
     return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:8]
 
 

@@ -16,15 +16,17 @@ already stored were not analysed (ingest them again with ``--analyze`` to add th
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from typing import Any
 
 import duckdb
 import pyarrow as pa
 
 from adjudicator.errors import Flip7Error
-from adjudicator.replay import replay_log
+from adjudicator.replay import replay_log, ruleset_label
 from adjudicator.store.records import RecordCollector
-from adjudicator.store.schema import ANALYSES, DECISIONS, LIVE_EVENTS, LIVE_TABLES, RULESET_LABEL_SQL, SCHEMA_VERSION, WIPES
+from adjudicator.store.schema import ANALYSES, DECISIONS, LIVE_EVENTS, LIVE_TABLES, SCHEMA_VERSION, WIPES
 
 _WIPE_VIEW = "_flip7_upgrade_wipes"
 
@@ -61,11 +63,24 @@ def _wipes_from_logs(con: duckdb.DuckDBPyConnection) -> None:
         con.unregister(_WIPE_VIEW)
 
 
+def _options(text: str) -> dict[str, Any] | None:
+    """A stored game line's options (None if the text is not a JSON object)."""
+    try:
+        options = json.loads(text)
+    except ValueError:
+        return None
+    return options if isinstance(options, dict) else None
+
+
 def _version_3(con: duckdb.DuckDBPyConnection) -> None:
     """Version 3: add ``games.ruleset`` (``replay.ruleset_label``), filled from the options, and
     create the (empty) tables of live tables."""
     con.execute("ALTER TABLE games ADD COLUMN ruleset VARCHAR")
-    con.execute(f"UPDATE games SET ruleset = {RULESET_LABEL_SQL} WHERE options IS NOT NULL")
+    # the label is the rulesets' to say (their options models' modes), so it is worked out here
+    games = con.execute("SELECT id, options FROM games WHERE options IS NOT NULL").fetchall()
+    labels = [(ruleset_label(_options(text)), game) for game, text in games]
+    if labels:
+        con.executemany("UPDATE games SET ruleset = ? WHERE id = ?", labels)
     for table in (LIVE_TABLES, LIVE_EVENTS):
         con.execute(table.ddl())
 

@@ -62,16 +62,6 @@ class Table:
         return pa.schema([pa.field(c.name, c.arrow, nullable=c.nullable) for c in self.columns])
 
 
-#: ``replay.ruleset_label`` in SQL, over the ``options`` JSON text (the upgrade to version 3 uses it).
-RULESET_LABEL_SQL = (
-    "coalesce(json_extract_string(options, '$.ruleset'), 'flip7') "
-    "|| CASE WHEN json_extract_string(options, '$.brutal') = 'true' THEN ' (brutal)' ELSE '' END"
-)
-
-#: The ``$ruleset`` filter of the store's queries: a ruleset's name (``vengeance``: Brutal games
-#: too) or a whole label (``vengeance (brutal)``); NULL for every game.
-RULESET_FILTER_SQL = "($ruleset IS NULL OR ruleset = $ruleset OR split_part(ruleset, ' ', 1) = $ruleset)"
-
 
 def _c(name: str, sql: str, nullable: bool = True) -> Column:
     arrow = {

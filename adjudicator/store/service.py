@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
 from adjudicator.analysis.report import Analysis
 from adjudicator.source import lines_from_bytes
+from adjudicator.statistic import RULESET_FILTER_SQL
 from adjudicator.store import db
 from adjudicator.store.decisions import ANALYSED, DECISION_COLUMNS, stored_analysis
 from adjudicator.store.errors import GameNotFound, StoreError
@@ -35,7 +36,6 @@ from adjudicator.store.ingest import (
     raise_if_interrupt,
 )
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query
-from adjudicator.store.schema import RULESET_FILTER_SQL
 from adjudicator.store.stats import StatResult, run_statistics
 
 #: Columns of ``games`` that ``GameSummary`` carries (everything but options and verdict).

@@ -11,6 +11,7 @@ writes that section and a test keeps the two equal).
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -18,60 +19,8 @@ from typing import Any
 import duckdb
 
 from adjudicator.analysis.report import ACCURACY_SCALE, THRESHOLDS
-from adjudicator.store.schema import RULESET_FILTER_SQL
-
-#: Which games a statistic counts: ingested since ``$since``, with ``$player`` seated, of ``$ruleset``.
-_FILTERS = f"""($since IS NULL OR ingested_at >= $since)
-      AND ($player IS NULL OR list_contains(players, $player))
-      AND {RULESET_FILTER_SQL}"""
-
-#: The games a statistic looks at: complete ones that pass ``_FILTERS``.
-_GAMES = f"""\
-WITH g AS (
-    SELECT id, finished, players FROM games
-    WHERE complete
-      AND {_FILTERS}
-)"""
-
-#: As ``_GAMES``, with each game's ruleset: ``flip7``, ``vengeance`` or ``vengeance (brutal)``.
-_RULESET_GAMES = f"""\
-WITH g AS (
-    SELECT id, finished, players, ruleset
-    FROM games
-    WHERE complete
-      AND {_FILTERS}
-)"""
-
-#: The columns of the target statistics (who a card went to), over ``targets t`` joined to ``g``.
-_TARGET_COLUMNS = """SELECT t.card,
-       count(*) AS given,
-       count(*) FILTER (WHERE t.at_self) AS at_self,
-       round(avg(t.at_self::INTEGER), 3) AS self_rate,
-       count(*) FILTER (WHERE t.at_leader) AS at_leader,
-       round(avg(t.at_leader::INTEGER), 3) AS leader_rate,
-       count(*) FILTER (WHERE t.at_most_cards) AS at_most_cards,
-       round(avg(t.at_most_cards::INTEGER), 3) AS most_cards_rate
-FROM targets t JOIN g ON t.game = g.id
-"""
-
-#: The columns of the bust statistics (hits, busts, actual and expected rate), over ``hits h``.
-_BUST_COLUMNS = """       count(*) AS hits,
-       count(*) FILTER (WHERE h.busted) AS busts,
-       round(avg(h.busted::INTEGER), 3) AS bust_rate,
-       round(avg(h.bust_probability), 3) AS expected_bust_rate
-FROM hits h JOIN g ON h.game = g.id
-WHERE $player IS NULL OR h.player = $player
-"""
-
-
-@dataclass(frozen=True, slots=True)
-class Statistic:
-    """One statistic: a name (for ``--json`` and the API), a title, what it shows, and its SQL."""
-
-    name: str
-    title: str
-    explanation: str
-    sql: str
+from adjudicator.rulesets import KITS
+from adjudicator.statistic import BUST_COLUMNS, FILTERS, GAMES, RULESET_GAMES, TARGET_COLUMNS, Statistic
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +42,8 @@ class StatResult:
         }
 
 
-STATISTICS: tuple[Statistic, ...] = (
+#: The statistics every ruleset's games have (a kit adds its own: ``kit_statistics``).
+_SHARED: tuple[Statistic, ...] = (
     Statistic(
         "overview",
         "Games",
@@ -108,14 +58,14 @@ SELECT count(*) AS games,
        coalesce(sum(n_rounds), 0) AS rounds,
        coalesce(sum(n_events), 0) AS events
 FROM games
-WHERE """ + _FILTERS.replace("\n      ", "\n  "),
+WHERE """ + FILTERS.replace("\n      ", "\n  "),
     ),
     Statistic(
         "players",
         "Players",
         "Per player: games played and finished, wins and win rate (of finished games), rounds "
         "played to their end, average round score, how often a round ended in a bust, and Flip 7s.",
-        _GAMES
+        GAMES
         + """,
 per_game AS (
     SELECT gp.player,
@@ -151,7 +101,7 @@ ORDER BY games DESC, per_game.player""",
         "Seats counted from the first dealer: seat 1 is left of the dealer (dealt first, plays "
         "first), the last seat is the first dealer. Finished games, by table size; a seat with no "
         "edge wins its fair share (1 / players).",
-        _GAMES
+        GAMES
         + """
 SELECT len(g.players) AS players,
        gp.deal_order AS seat,
@@ -169,7 +119,7 @@ ORDER BY players, seat""",
         "Round score by outcome",
         "How a player's round ended (stayed, frozen, busted, flip7, or still in when another "
         "player's Flip 7 ended it) and what it scored on average. Rounds still being played are left out.",
-        _GAMES
+        GAMES
         + """
 SELECT pr.outcome,
        count(*) AS rounds,
@@ -188,10 +138,10 @@ ORDER BY avg_score DESC, pr.outcome""",
         "beside the exact chance it would, from the cards really left in the draw pile at that "
         "moment (0 while holding a Second Chance). A high expected rate means bold hitting; "
         "actual above expected means bad luck.",
-        _GAMES
+        GAMES
         + """
 SELECT h.distinct_numbers,
-""" + _BUST_COLUMNS + """GROUP BY h.distinct_numbers
+""" + BUST_COLUMNS + """GROUP BY h.distinct_numbers
 ORDER BY h.distinct_numbers""",
     ),
     Statistic(
@@ -199,7 +149,7 @@ ORDER BY h.distinct_numbers""",
         "Flip 7",
         "How often a row reached seven different numbers: per player and round, and as the share "
         "of rounds that a Flip 7 ended.",
-        _GAMES
+        GAMES
         + """
 SELECT count(*) AS player_rounds,
        count(*) FILTER (WHERE pr.flip7) AS flip7s,
@@ -214,7 +164,7 @@ WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)""",
         "Flip 7 by player count",
         "The Flip 7 rate by the number of players at the table: per player and round, and as the "
         "share of rounds that a Flip 7 ended.",
-        _GAMES
+        GAMES
         + """
 SELECT len(g.players) AS players,
        count(*) AS player_rounds,
@@ -233,9 +183,9 @@ ORDER BY players""",
         "Who the holder aimed the card at: themselves (also when forced: they were the only "
         "player left), the leader (highest total before the round, ties included), or the "
         "player with the most cards in front of them.",
-        _GAMES
+        GAMES
         + "\n"
-        + _TARGET_COLUMNS
+        + TARGET_COLUMNS
         + """WHERE t.card IN ('freeze', 'flip_three') AND ($player IS NULL OR t.player = $player)
 GROUP BY t.card
 ORDER BY t.card""",
@@ -245,7 +195,7 @@ ORDER BY t.card""",
         "Second Chance saves",
         "Duplicates a Second Chance cancelled, in how many player-rounds, how many of those rows "
         "busted later all the same, and what the others scored on average.",
-        _GAMES
+        GAMES
         + """
 SELECT coalesce(sum(pr.second_chance_used), 0) AS saves,
        count(*) FILTER (WHERE pr.second_chance_used > 0) AS rounds_saved,
@@ -259,7 +209,7 @@ WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)""",
         "rounds_per_game",
         "Rounds per game",
         "How many rounds finished games took.",
-        _GAMES
+        GAMES
         + """
 SELECT games.n_rounds AS rounds,
        count(*) AS games,
@@ -274,7 +224,7 @@ ORDER BY rounds""",
         "Round scores",
         "Round scores in bands of 10 points (busted rows score 0 and are counted apart too). "
         "Rounds still being played are left out.",
-        _GAMES
+        GAMES
         + """
 SELECT (pr.score // 10) * 10 AS from_score,
        (pr.score // 10) * 10 + 9 AS to_score,
@@ -291,7 +241,7 @@ ORDER BY from_score""",
         "The core figures apart for each ruleset (the base game, With a Vengeance, and its Brutal "
         "mode): player-rounds played to their end, average round score, bust and Flip 7 rates, and "
         "rounds that scored below 0 (only possible in Brutal mode).",
-        _RULESET_GAMES
+        RULESET_GAMES
         + """
 SELECT g.ruleset,
        count(DISTINCT g.id) AS games,
@@ -311,143 +261,26 @@ ORDER BY g.ruleset""",
         "As 'Busts by numbers in the row', apart for each ruleset: the exact chance of a bust at "
         "each hit comes from the real draw pile and the ruleset's own bust rule (a Second Chance; "
         "the Lucky 13 and the Unlucky 7).",
-        _RULESET_GAMES
+        RULESET_GAMES
         + """
 SELECT g.ruleset,
        h.distinct_numbers,
-""" + _BUST_COLUMNS + """GROUP BY g.ruleset, h.distinct_numbers
+""" + BUST_COLUMNS + """GROUP BY g.ruleset, h.distinct_numbers
 ORDER BY g.ruleset, h.distinct_numbers""",
     ),
-    Statistic(
-        "vengeance_targets",
-        "With a Vengeance: where the cards went",
-        "Every Vengeance card that needed a recipient (modifiers, Just One More, Flip Four, Steal, "
-        "Swap, Discard, the Brutal Flip 7 bonus): how often it went to the giver themselves, to the "
-        "leader (highest total before the round, ties included), or to the player with the most cards.",
-        _RULESET_GAMES
-        + "\n"
-        + _TARGET_COLUMNS
-        + """WHERE g.ruleset LIKE 'vengeance%' AND ($player IS NULL OR t.player = $player)
-GROUP BY t.card
-ORDER BY given DESC, t.card""",
-    ),
-    Statistic(
-        "vengeance_taken",
-        "With a Vengeance: what Steal, Swap and Discard took",
-        "Each card a Steal took, a Discard threw away or a Swap moved (both of a swap's cards), by "
-        "what it was, and whether it came from the player's own row.",
-        _RULESET_GAMES
-        + """,
-moved AS (
-    SELECT e.card AS action, e.player, e.target AS owner, json_extract_string(e.raw, '$.target_card') AS taken
-    FROM events e JOIN g ON e.game = g.id
-    WHERE e.type = 'target' AND e.card IN ('steal', 'swap', 'discard')
-    UNION ALL
-    SELECT e.card, e.player, json_extract_string(e.raw, '$.other'), json_extract_string(e.raw, '$.other_card')
-    FROM events e JOIN g ON e.game = g.id
-    WHERE e.type = 'target' AND e.card = 'swap'
 )
-SELECT action,
-       CASE WHEN taken = '0' THEN 'The Zero'
-            WHEN taken = 'unlucky_7' THEN 'Unlucky 7'
-            WHEN taken = 'lucky_13' THEN 'Lucky 13'
-            WHEN taken IN ('/2', '-2', '-4', '-6', '-8', '-10') THEN 'modifier ' || taken
-            WHEN TRY_CAST(taken AS INTEGER) >= 10 THEN 'number 10-13'
-            ELSE 'number 1-9' END AS card_taken,
-       count(*) AS times,
-       count(*) FILTER (WHERE owner = player) AS from_own_row
-FROM moved
-WHERE $player IS NULL OR player = $player
-GROUP BY ALL
-ORDER BY action, times DESC, card_taken""",
-    ),
-    Statistic(
-        "special_numbers",
-        "With a Vengeance: The Zero, the Unlucky 7 and the Lucky 13",
-        "Rows that ended the round holding each special number: how many, how they ended, and "
-        "what they scored. The Zero's fate: a Flip 7 made with it, or (kept without Flip 7) the "
-        "round's score lost. Unlucky 7 arrivals count every time one reached a row (drawn, stolen or swapped), each "
-        "wiping the rest of that row (what that cost: 'unlucky_7_wipes'); the Lucky 13 rows are split by whether they held a pair.",
-        _RULESET_GAMES
-        + """,
-special AS (
-    SELECT pr.flip7, pr.outcome, pr.score,
-           CASE s.card WHEN '0' THEN 'The Zero' WHEN 'unlucky_7' THEN 'Unlucky 7'
-                ELSE CASE WHEN len(list_filter(pr.numbers, lambda n: n IN ('13', 'lucky_13'))) >= 2
-                          THEN 'Lucky 13 pair' ELSE 'Lucky 13 alone' END END AS held
-    FROM player_rounds pr JOIN g ON pr.game = g.id,
-         (VALUES ('0'), ('unlucky_7'), ('lucky_13')) s(card)
-    WHERE g.ruleset LIKE 'vengeance%' AND pr.outcome <> 'playing' AND list_contains(pr.numbers, s.card)
-      AND ($player IS NULL OR pr.player = $player)
-),
-arrivals AS (
-    SELECT count(*) AS n
-    FROM wipes w JOIN g ON w.game = g.id
-    WHERE $player IS NULL OR w.player = $player
-)
-SELECT held,
-       count(*) AS rows,
-       count(*) FILTER (WHERE flip7) AS flip7s,
-       count(*) FILTER (WHERE outcome = 'busted') AS busted,
-       count(*) FILTER (WHERE NOT flip7 AND outcome <> 'busted') AS kept_without_flip7,
-       round(avg(score), 2) AS avg_score,
-       CASE WHEN held = 'Unlucky 7' THEN any_value(arrivals.n) END AS unlucky_7_arrivals
-FROM special, arrivals
-GROUP BY held
-ORDER BY held""",
-    ),
-    Statistic(
-        "unlucky_7_wipes",
-        "With a Vengeance: what each Unlucky 7 wipe cost",
-        "Every Unlucky 7 that reached a row, by how it came (drawn, stolen, swapped in): how many "
-        "found cards to throw out (wipes) and how many cards went, and the round score the rows "
-        "held just before: the points lost in total, on average per wipe and at most (lost, "
-        "avg_lost, max_lost). The row then holds the Unlucky 7 alone, worth 7: a wipe helped when "
-        "the row held less (a -N or The Zero thrown out). The cards are in the table 'wipes'.",
-        _RULESET_GAMES
-        + """,
-w AS (
-    SELECT CASE WHEN e.type = 'card' THEN 'drawn' WHEN e.card = 'steal' THEN 'stolen' ELSE 'swapped in' END AS came,
-           w.cards, w.points
-    FROM wipes w JOIN g ON w.game = g.id JOIN events e ON e.game = w.game AND e.idx = w.event
-    WHERE $player IS NULL OR w.player = $player
-)
-SELECT came,
-       count(*) AS arrivals,
-       count(*) FILTER (WHERE len(cards) > 0) AS wipes,
-       coalesce(sum(len(cards)), 0) AS cards,
-       coalesce(sum(points), 0) AS lost,
-       round(avg(points) FILTER (WHERE len(cards) > 0), 2) AS avg_lost,
-       max(points) AS max_lost,
-       count(*) FILTER (WHERE len(cards) > 0 AND points < 7) AS helped
-FROM w
-GROUP BY came
-ORDER BY arrivals DESC, came""",
-    ),
-    Statistic(
-        "brutal",
-        "Brutal mode: negative rounds and the Flip 7 bonus",
-        "In Brutal games: how many player-rounds scored below 0 and their average, and what Flip 7 "
-        "makers chose: +15 for themselves or -15 for another player (and how often that was the leader).",
-        _RULESET_GAMES
-        + """,
-neg AS (
-    SELECT count(*) AS player_rounds,
-           count(*) FILTER (WHERE pr.score < 0) AS negative_rounds,
-           round(avg(pr.score) FILTER (WHERE pr.score < 0), 2) AS avg_negative_score
-    FROM player_rounds pr JOIN g ON pr.game = g.id
-    WHERE g.ruleset = 'vengeance (brutal)' AND pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)
-),
-bonus AS (
-    SELECT count(*) FILTER (WHERE t.at_self) AS plus_15_self,
-           count(*) FILTER (WHERE NOT t.at_self) AS minus_15_other,
-           count(*) FILTER (WHERE NOT t.at_self AND t.at_leader) AS minus_15_leader
-    FROM targets t JOIN g ON t.game = g.id
-    WHERE g.ruleset = 'vengeance (brutal)' AND t.card = 'flip7_bonus' AND ($player IS NULL OR t.player = $player)
-)
-SELECT * FROM neg, bonus""",
-    ),
-)
+
+
+
+def kit_statistics() -> tuple[Statistic, ...]:
+    """The statistics of the shipped kits' ``statistics`` facets (a module path whose
+    ``STATISTICS`` lists them), in the registry's order."""
+    found: list[Statistic] = []
+    for kit in KITS:
+        if kit.statistics is not None:
+            found.extend(importlib.import_module(kit.statistics).STATISTICS)
+    return tuple(found)
+
 
 #: The statistics of the decision analysis (``ingest --analyze``, table ``decisions``), after the others.
 DECISION_STATISTICS: tuple[Statistic, ...] = (
@@ -459,7 +292,7 @@ DECISION_STATISTICS: tuple[Statistic, ...] = (
         f"their accuracy (the mean of 100·exp(−loss/{ACCURACY_SCALE:g}), 100: every choice the best) and "
         f"their marks (inaccuracy from a loss of {THRESHOLDS['inaccuracy']:g}, mistake from "
         f"{THRESHOLDS['mistake']:g}, blunder from {THRESHOLDS['blunder']:g}; docs/analysis.md).",
-        _GAMES
+        GAMES
         + f"""
 SELECT d.player,
        count(DISTINCT d.game) AS games,
@@ -481,7 +314,7 @@ ORDER BY accuracy DESC, d.player""",
         "Hit-or-stay decisions whose choice was not the best: per player, how often they stayed where "
         "hitting was worth more (stayed too early) and how often they hit where staying was (hit too "
         "long), and the points of expected round score each habit gave away.",
-        _GAMES
+        GAMES
         + """
 SELECT d.player,
        count(*) AS turns,
@@ -501,7 +334,7 @@ ORDER BY points_staying + points_hitting DESC, d.player""",
         "the cards really left in the pile): how many stays and hits, the points given away on "
         "average by a stay and by a hit, and the decisions marked a mistake or a blunder. A high "
         "loss when staying at a low chance is staying too early; when hitting at a high one, hitting too long.",
-        _GAMES
+        GAMES
         + """,
 d AS (
     SELECT least(floor(d.bust_chance * 10), 9)::INTEGER AS band, d.choice, d.loss, d.mark
@@ -523,7 +356,8 @@ ORDER BY band""",
     ),
 )
 
-STATISTICS = (*STATISTICS, *DECISION_STATISTICS)
+#: Every statistic: the shared ones, then each kit's, then the decisions'.
+STATISTICS: tuple[Statistic, ...] = (*_SHARED, *kit_statistics(), *DECISION_STATISTICS)
 
 #: The statistics by name.
 BY_NAME: dict[str, Statistic] = {s.name: s for s in STATISTICS}

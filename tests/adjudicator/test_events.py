@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from pydantic import ValidationError
 
@@ -61,9 +63,23 @@ def test_bad_lines_name_the_fault(line: str, rule: str, words: str) -> None:
 def test_game_defaults_follow_the_contract() -> None:
     event = parse_event('{"type":"game","id":"g","players":["A","B","C"],"dealer":"A"}')
     assert isinstance(event, GameEvent)
-    assert (event.ruleset, event.edition, event.target, event.rounds, event.decks, event.delayed, event.brutal) == (
-        "flip7", "current", 200, None, 1, "in_turn", False,
-    )
+    assert (event.ruleset, event.target, event.rounds, event.decks) == ("flip7", 200, None, 1)
+    # the base game's own options come from its options model, at their defaults
+    assert event.option_values() == {"edition": "current", "delayed": "in_turn"}
+    assert event.foreign == {} and event.mode() is None
+
+
+def test_each_ruleset_reads_its_own_options() -> None:
+    line = '{"type":"game","id":"g","players":["A","B","C"],"dealer":"A","ruleset":"vengeance","brutal":true}'
+    event = parse_event(line)
+    assert event.option_values() == {"brutal": True} and event.mode() == "brutal"
+    # another ruleset's option at its default is no option at all; set otherwise it waits to be refused
+    base = parse_event('{"type":"game","id":"g","players":["A","B","C"],"dealer":"A","brutal":false}')
+    assert base.foreign == {} and "brutal" not in base.model_dump()
+    refused = parse_event('{"type":"game","id":"g","players":["A","B","C"],"dealer":"A","brutal":true}')
+    assert refused.foreign == {"brutal": True}
+    # the JSON line is the contract's: the model writes the options flat, as they were read
+    assert json.loads(event.model_dump_json(exclude_defaults=True)) == json.loads(line)
 
 
 def test_events_are_frozen() -> None:

@@ -8,7 +8,7 @@ action may go to, Flip Three's set-aside cards, and scoring. Everything shared l
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -45,7 +45,7 @@ from adjudicator.effects import (
 from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
 from adjudicator.rules.common import end_round, standing, violation
-from adjudicator.scoring import bust_probability
+from adjudicator.rulesets.base.options import BaseGameOptions
 from adjudicator.state import (
     ACTIVE,
     BUSTED,
@@ -61,6 +61,10 @@ from adjudicator.state import (
     TargetFrame,
     seats_named,
 )
+
+#: The base game's options at their defaults (for a ruleset built on these rules with a game model
+#: of its own).
+_DEFAULTS = BaseGameOptions.model_construct()
 
 #: A player stopped by a Freeze: out of the round, banking their row.
 FROZEN = "frozen"
@@ -137,6 +141,7 @@ class BaseGame(Ruleset):
     """Flip 7, the base game (current or first edition; set-aside cards in turn or assigned first)."""
 
     name = "flip7"
+    game_event = BaseGameOptions
     cards = CARD_SET
     numbers = NUMBER_SET
     modifiers = MODIFIER_SET
@@ -150,9 +155,10 @@ class BaseGame(Ruleset):
         return deck_counts(decks)
 
     def check_options(self, game: GameEvent) -> None:
-        """Brutal mode belongs to With a Vengeance."""
-        if game.brutal:
+        """Brutal mode belongs to With a Vengeance; so does any other ruleset's option."""
+        if game.foreign.get("brutal") is True:
             raise violation("bad_event", "setup.game", 'brutal mode exists only in the vengeance ruleset ("ruleset": "vengeance").')
+        super().check_options(game)
 
     def new_row(self) -> BaseRow:
         """An empty base-game row."""
@@ -250,13 +256,15 @@ class BaseGame(Ruleset):
         busted = state.rows[draw.seat].status == BUSTED
         if not draw.set_aside:
             return
-        if busted and state.game.edition != "first":
+        game = state.game
+        options = game if isinstance(game, BaseGameOptions) else _DEFAULTS
+        if busted and options.edition != "first":
             for card in draw.set_aside:
                 state.discard(card)
             report(state, AsideDone(draw.seat, tuple(draw.set_aside), "dropped"))
             return
         report(state, AsideDone(draw.seat, tuple(draw.set_aside), "kept" if busted else "resolved"))
-        state.stack.append(DelayedFrame(draw.seat, list(draw.set_aside), naming=state.game.delayed == "assign_first"))
+        state.stack.append(DelayedFrame(draw.seat, list(draw.set_aside), naming=options.delayed == "assign_first"))
 
     def step(self, state: GameState, frame: DelayedFrame, index: int) -> bool:
         """Advance set-aside cards by one step; True when a target event is now owed."""
@@ -359,10 +367,6 @@ class BaseGame(Ruleset):
         return {"second_chance": row.second_chance, "frozen_by": state.name(by) if by is not None else None}
 
     # -- what statistics ask -----------------------------------------------------------------------
-
-    def bust_chance(self, row: Row, pile: Mapping[str, int]) -> float:
-        """0 with a Second Chance (it cancels the bust), else the chance of a duplicate."""
-        return 0.0 if row.second_chance else bust_probability(row.numbers, pile)  # type: ignore[attr-defined]
 
     def score_note(self, state: GameState, seat: int, row: Row) -> str | None:
         """Which duplicates a Second Chance cancelled (a reason a claim of 0 is wrong); none once the

@@ -20,4 +20,10 @@ TABLE: dict[str, str] = {
 WORDS = CardWords(
     table=TABLE,
     phrases=[("flip", "three"), ("flip", "3"), ("second", "chance"), ("zweite", "chance"), ("drei", "aufdecken"), ("2nd", "chance")],
+    options={"edition": ["auflage"], "delayed": ["verzögert", "verzoegert"]},
+    option_values={
+        "edition": {"aktuell": "current", "neu": "current", "erste": "first", "alt": "first"},
+        "delayed": {"reihum": "in_turn", "zuerst": "assign_first"},
+    },
+    printed_options={"de": {"edition": "auflage", "delayed": "verzögert"}},
 )

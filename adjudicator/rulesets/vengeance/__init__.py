@@ -24,6 +24,7 @@ def best_target(view: Any, moves: Sequence[Any]) -> Any:
 KIT: Kit = Kit(
     rules=Vengeance(), words=CARD_WORDS, best_target=best_target, referee=TEXTS,
     analysis="adjudicator.rulesets.vengeance.analysis",
+    statistics="adjudicator.rulesets.vengeance.statistics", figures="adjudicator.rulesets.vengeance.figures",
 )
 
 __all__ = ["KIT", "Vengeance"]

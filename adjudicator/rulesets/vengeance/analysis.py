@@ -39,6 +39,7 @@ from typing import Any, cast
 from adjudicator.analysis.models import Unmodelled
 from adjudicator.analysis.solver import Search
 from adjudicator.events import Event
+from adjudicator.rulesets.vengeance.options import VengeanceOptions
 from adjudicator.rulesets.vengeance.rules import (
     DISCARD,
     FLIP7_BONUS,
@@ -274,7 +275,7 @@ def _pile(state: GameState) -> dict[str, int]:
 
 
 def _brutal(state: GameState) -> bool:
-    return bool(state.game is not None and state.game.brutal)
+    return isinstance(state.game, VengeanceOptions) and state.game.brutal
 
 
 def start_of(state: GameState, seat: int, *, approximate: bool = False) -> tuple[VengeanceSolo, State]:

@@ -35,8 +35,9 @@ from adjudicator.effects import (
     report,
 )
 from adjudicator.errors import RuleViolation
-from adjudicator.events import Event, GameEvent, Name, TargetEvent, _card_name
+from adjudicator.events import Event, GameEvent, Name, TargetEvent, _card_name, option_fields
 from adjudicator.rules.common import end_round, standing, violation
+from adjudicator.rulesets.vengeance.options import VengeanceOptions
 from adjudicator.state import (
     ACTIVE,
     BUSTED,
@@ -241,6 +242,7 @@ class Vengeance(Ruleset):
     numbers = frozenset(PLAIN_NUMBERS)
     target_cards = CARD_SET | {FLIP7_BONUS}
     target_event = VengeanceTargetEvent
+    game_event = VengeanceOptions
     draw_purposes: ClassVar[dict[str, DrawPurpose]] = {
         JUST_ONE_MORE_DRAW: DrawPurpose("action.just-one-more", "for a Just One More", "action.just-one-more"),
         FLIP_FOUR_DRAW: DrawPurpose("action.flip-four", "for a Flip Four", "action.flip-four"),
@@ -252,12 +254,15 @@ class Vengeance(Ruleset):
 
     def check_options(self, game: GameEvent) -> None:
         """``edition`` and ``delayed`` belong to the base game: left out or at their defaults."""
-        for option, default in (("edition", "current"), ("delayed", "in_turn")):
-            if getattr(game, option) != default:
-                raise violation(
-                    "bad_event", "setup.game",
-                    f'"{option}" belongs to the base game; a vengeance game leaves it out (or at "{default}"), not {getattr(game, option)!r}.',
-                )
+        for option, value in game.foreign.items():
+            if option not in ("edition", "delayed"):
+                break
+            default = option_fields()[option].default
+            raise violation(
+                "bad_event", "setup.game",
+                f'"{option}" belongs to the base game; a vengeance game leaves it out (or at "{default}"), not {value!r}.',
+            )
+        super().check_options(game)
 
     def new_row(self) -> VengeanceRow:
         """An empty Vengeance row."""
@@ -529,7 +534,7 @@ class Vengeance(Ruleset):
 
     def mode(self, game: GameEvent) -> str | None:
         """``brutal`` in Brutal mode."""
-        return "brutal" if game.brutal else None
+        return "brutal" if isinstance(game, VengeanceOptions) and game.brutal else None
 
     def card_order(self) -> tuple[str, ...]:
         """The Zero, 1 … 13 with the Unlucky 7 after the 7s and the Lucky 13 after the 13s, then
@@ -618,7 +623,7 @@ def _takers(state: GameState, holder: int, card: str) -> tuple[int, ...]:
 
 
 def _brutal(state: GameState) -> bool:
-    return state.game is not None and state.game.brutal
+    return isinstance(state.game, VengeanceOptions) and state.game.brutal
 
 
 def bonus_owed(state: GameState) -> bool:

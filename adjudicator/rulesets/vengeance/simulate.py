@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from adjudicator.rulesets.vengeance.options import VengeanceOptions
 from adjudicator.rulesets.vengeance.rules import (
     FLIP7_BONUS,
     FLIP7_POINTS,
@@ -81,7 +82,7 @@ class Rater:
         self.view = view
         self.me = view.me
         #: Brutal mode: rows are scored as the game counts them (below 0, busted rows' modifiers).
-        self.brutal = view.game.brutal
+        self.brutal = isinstance(view.game, VengeanceOptions) and view.game.brutal
         self.rows = {name: view.row(name) for name in view.players}
         others = [r for r in self.rows.values() if r.name != self.me]
         self.leader = max(others, key=lambda r: (r.total + self.now(r), -r.seat)).name if others else None

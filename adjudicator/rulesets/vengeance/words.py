@@ -60,4 +60,5 @@ FIELDS: dict[str, list[str]] = {
 CARD_WORDS = CardWords(
     words=WORDS, phrases=PHRASES, fields=FIELDS, card_fields=("target_card", "other_card"),
     printed_fields={"de": {"target_card": "karte", "other": "mit", "other_card": "gegen"}},
+    options={"brutal": []},
 )

@@ -87,8 +87,9 @@ def test_game_columns(store: Store) -> None:
     assert (unnamed.named, unnamed.players, unnamed.first_dealer, unnamed.n_rounds) == (False, [], None, 0)
     assert store.options("fx-1") == {
         "type": "game", "id": "fx-1", "players": ["Ana", "Ben", "Cem"], "dealer": "Ana", "ruleset": "flip7",
-        "edition": "current", "target": 30, "rounds": None, "decks": 1, "delayed": "in_turn", "brutal": False,
+        "edition": "current", "target": 30, "rounds": None, "decks": 1, "delayed": "in_turn",
     }
+    assert "brutal" not in store.options("fx-1")  # the options kept are the game's ruleset's own
     assert store.options(unnamed.id) is None
     # events keep the raw line, the line number, and the round they belong to
     events = store.events("fx-1")
