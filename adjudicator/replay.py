@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
-from adjudicator.event_cache import memoized
-from adjudicator.events import Event, parse_event
+from adjudicator.event_cache import memoized, with_flat_reader
+from adjudicator.events import Event, parse_event, validate_event
 from adjudicator.rules import apply, round_outcomes
 from adjudicator.source import TooLongLine, as_lines, printable
-from adjudicator.state import GameState
+from adjudicator.state import GameState, Ruleset
 from adjudicator.verdict import RoundSummary, Verdict, Violation
 
 
@@ -102,6 +102,15 @@ class ReplayResult:
 
 
 
+def _line_parser(rules: Ruleset) -> Callable[[str], Event]:
+    """How the lines after the ``game`` line are read: as the game's ruleset parses them, compact
+    flat lines with the fast reader first (unless the ruleset reads lines its own way)."""
+    if type(rules).parse is not Ruleset.parse:
+        return rules.parse
+    context, adapter = rules.parse_context, rules.event_adapter
+    return with_flat_reader(lambda obj: validate_event(obj, context, adapter), rules.parse)
+
+
 def _is_event_line(text: str) -> bool:
     if text[:1] == "{":  # nearly every line: an event, read without stripping it first
         return True
@@ -133,7 +142,7 @@ def replay_log(
     logged_line, logged_text, logged_event = logged.line.append, logged.text.append, logged.event.append
     index = -1
     applied = 0
-    parse: Callable[[str], Event] = memoized(parse_event)  # identical lines share one parsed event
+    parse: Callable[[str], Event] = memoized(with_flat_reader(validate_event, parse_event))  # identical lines share one parsed event
     event_lines: list[int] = []  # the line of every event, for messages that name an earlier one
     for line_no, text in enumerate(as_lines(source), 1):
         if not _is_event_line(text):
@@ -152,7 +161,7 @@ def replay_log(
                 if observer is not None:
                     observer.after(state, event, index)
                 if event.type == "game":  # from here on, lines are read as the game's ruleset says
-                    parse = memoized(state.rules.parse)
+                    parse = memoized(_line_parser(state.rules))
             except RuleViolation as error:
                 violation = Violation.at(index, line_no, error, event_lines)
                 violations.append(violation)
