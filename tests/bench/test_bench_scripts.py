@@ -99,3 +99,12 @@ def test_profile_of_check_runs_on_a_tiny_corpus(capsys: pytest.CaptureFixture[st
     assert shares["event parsing"] > 0 and out.count("| `") == 5
     if engine_path() == "pure":  # compiled rules run below the profiler's sight
         assert shares["rules"] > 0 and "| rules |" in out
+
+
+def test_the_issue_table_reads_verdicts_back_from_a_report() -> None:
+    table = load("issue_table")
+    verdict = load("target1_check_speed").Verdict
+    lines = [verdict("ingest RSS 5,000 games ÷ 1 game", 2.25, 1.5, higher_is_better=False), verdict("x ÷ y", 3.1, 5.0)]
+    parsed = [table._VERDICT.match(f"- {v.line()}") for v in lines]
+    assert all(parsed)
+    assert [(m[1], float(m[2]), float(m[4]), m[3]) for m in parsed if m] == [("ingest RSS 5,000 games ÷ 1 game", 2.25, 1.5, "≤"), ("x ÷ y", 3.1, 5.0, "≥")]
