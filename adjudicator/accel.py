@@ -36,6 +36,10 @@ COMPILED_MODULES: tuple[str, ...] = (
     "adjudicator.rules.engine",
     "adjudicator.rules.position",
     "adjudicator.rulesets.base.rules",
+    "adjudicator.rulesets.base.words",
+    "adjudicator.rulesets.vengeance.words",
+    "adjudicator.rulesets.vengeance.simulate",
+    "adjudicator.simulate.play",
 )
 #: The extension holding the compiled code of every listed module (one mypyc group).
 SHARED_LIBRARY = "adjudicator._accel__mypyc"

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
-from adjudicator.event_cache import memoized
-from adjudicator.events import GAME_MODELS, Event, parse_event
+from adjudicator.event_cache import memoized, with_flat_reader
+from adjudicator.events import GAME_MODELS, Event, parse_event, validate_event
 from adjudicator.rules import apply, round_outcomes
 from adjudicator.source import TooLongLine, as_lines, printable
-from adjudicator.state import GameState
+from adjudicator.state import GameState, Ruleset
 from adjudicator.verdict import RoundSummary, Verdict, Violation
 
 
@@ -110,6 +110,15 @@ class ReplayResult:
 
 
 
+def _line_parser(rules: Ruleset) -> Callable[[str], Event]:
+    """How the lines after the ``game`` line are read: as the game's ruleset parses them, compact
+    flat lines with the fast reader first (unless the ruleset reads lines its own way)."""
+    if type(rules).parse is not Ruleset.parse:
+        return rules.parse
+    context, adapter = rules.parse_context, rules.event_adapter
+    return with_flat_reader(lambda obj: validate_event(obj, context, adapter), rules.parse)
+
+
 def _is_event_line(text: str) -> bool:
     if text[:1] == "{":  # nearly every line: an event, read without stripping it first
         return True
@@ -175,7 +184,8 @@ def replay_lines(
     logged_line, logged_text, logged_event = logged.line.append, logged.text.append, logged.event.append
     index = -1
     applied = 0
-    parse: Callable[[str], Event] = memoized(parse_event)  # identical lines share one parsed event
+    # identical lines share one parsed event; compact flat lines skip the JSON decoder
+    parse: Callable[[str], Event] = memoized(with_flat_reader(validate_event, parse_event))
     refused = getattr(observer, "refused", None)
     if refused is not None:  # an observer that hears of refusals may be handed unreadable lines
         parse = _refuse_unreadable(parse)
@@ -198,7 +208,7 @@ def replay_lines(
                 if observer is not None:
                     observer.after(state, event, index)
                 if event.type == "game":  # from here on, lines are read as the game's ruleset says
-                    parse = memoized(state.rules.parse)
+                    parse = memoized(_line_parser(state.rules))
                     if refused is not None:
                         parse = _refuse_unreadable(parse)
             except RuleViolation as error:

@@ -26,11 +26,14 @@ from adjudicator.events import (
     EndEvent,
     Event,
     GameEvent,
+    HitEvent,
     ScoreEvent,
     ShuffleEvent,
+    StayEvent,
     option_fields,
 )
 from adjudicator.rules import apply, expecting, is_legal, legal_moves
+from adjudicator.rules.engine import may_stay
 from adjudicator.simulate.strategies import (
     DEFAULT_STRATEGIES,
     Strategy,
@@ -187,6 +190,31 @@ def _cards(counts: dict[str, int]) -> list[str]:
     return [card for card, copies in counts.items() for _ in range(copies)]
 
 
+#: Events are frozen, so equal moves may share one object: the moves the simulator makes most
+#: (a card to a player, a hit, a stay), each built and validated once. Bounded: cleared when full
+#: (seat names and cards are few, but a run may name any seats).
+_MOVES: dict[tuple[str, str, str], Event] = {}
+_MOVES_CAP = 8192
+_SHUFFLE = ShuffleEvent(type="shuffle")
+
+
+def _move(kind: Literal["card", "hit", "stay"], player: str, card: str = "") -> Event:
+    """The ``card``, ``hit`` or ``stay`` event of ``player`` (shared between equal moves)."""
+    key = (kind, player, card)
+    event = _MOVES.get(key)
+    if event is None:
+        if len(_MOVES) >= _MOVES_CAP:
+            _MOVES.clear()
+        if kind == "card":
+            event = CardEvent(type="card", player=player, card=card)
+        elif kind == "hit":
+            event = HitEvent(type="hit", player=player)
+        else:
+            event = StayEvent(type="stay", player=player)
+        _MOVES[key] = event
+    return event
+
+
 class _Table:
     """One game in progress: the state, the physical deck and the log written so far."""
 
@@ -216,37 +244,40 @@ class _Table:
                 return False
             self.deck = _cards(state.discard_pile)
             self.deck_rng.shuffle(self.deck)
-            self.emit(ShuffleEvent(type="shuffle"))
-        self.emit(CardEvent(type="card", player=player, card=self.deck.pop()))
+            self.emit(_SHUFFLE)
+        self.emit(_move("card", player, self.deck.pop()))
         assert len(self.deck) == state.draw_size, "the physical deck and the draw pile disagree"
         return True
 
     def step(self) -> bool:
         """Make the next move (one or two events); False when the game cannot go on.
 
-        Decisions are chosen among ``legal_moves(state, chance=False)`` only: the seat's strategy
-        decides between taking a card and staying, and picks one of the legal targets. A card owed
-        or dealt is the top card of the physical deck. ``apply`` checks every event as it is written.
+        The players' decisions are those ``legal_moves(state, chance=False)`` lists, asked of the
+        rules directly where that is cheaper: between taking a card and staying (``may_stay``) the
+        seat's strategy decides; a target is picked among ``legal_moves``; the next round is the one
+        it names. A card owed or dealt is the top card of the physical deck. ``apply`` checks every
+        event as it is written.
         """
         state = self.state
         exp = expecting(state)
-        moves = legal_moves(state, chance=False)
-        if exp.kind == "round":
-            self.emit(moves[0])
+        kind = exp.kind
+        if kind == "round":
+            self.emit(legal_moves(state, chance=False)[0])
             return True
-        assert exp.seat is not None
         seat = exp.seat
-        stay = next((m for m in moves if m.type == "stay"), None)
-        if exp.kind == "target":
+        assert seat is not None
+        if kind == "target":
+            moves = legal_moves(state, chance=False)
             chosen = self.strategies[seat].choose_target(PlayerView(state, seat), moves, self.choice_rng)  # type: ignore[arg-type]
             self.emit(chosen)
             return True
-        if stay is not None and not self.strategies[seat].take_card(PlayerView(state, seat), self.choice_rng):
-            self.emit(stay)
+        name = state.players[seat]
+        if kind != "draw" and may_stay(state, seat) and not self.strategies[seat].take_card(PlayerView(state, seat), self.choice_rng):
+            self.emit(_move("stay", name))
             return True
-        if exp.kind in ("deal", "draw"):
-            return self.deal_card(state.players[seat])
-        self.emit(next(m for m in moves if m.type == "hit"))
+        if kind in ("deal", "draw"):
+            return self.deal_card(name)
+        self.emit(_move("hit", name))
         return True
 
     def claim_scores(self, round_no: int, wrong: bool) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from adjudicator.errors import RuleViolation
-from adjudicator.event_cache import memoized
-from adjudicator.events import parse_event
+from adjudicator.event_cache import flat_object, memoized, with_flat_reader
+from adjudicator.events import load_json, parse_event, validate_event
 from adjudicator.source import TooLongLine
 
 HIT = '{"type":"hit","player":"Ana"}'
@@ -62,3 +64,66 @@ def test_a_too_long_line_stand_in_is_never_remembered() -> None:
         with pytest.raises(RuleViolation, match="bytes long"):
             parse(TooLongLine(100_000))
     assert len(calls) == 2
+
+
+#: Lines of every shape near the fast reader's edge: what the strict reader makes of each.
+EDGE_LINES = [
+    '{"type":"card","player":"Ana","card":"7"}',
+    '{"type":"round","round":3,"dealer":"Ben"}',
+    '{"type":"round","round":-0}',
+    '{"type":"round","round":123456789012345}',
+    '{"type":"round","round":1234567890123456}',  # 16 digits: the strict reader's stand-in
+    '{"type":"round","round":01}',  # not JSON
+    '{"type":"card","player":"Ana","card":"7","card":"8"}',  # a key twice
+    '{"type":"card","player":"A\\u00e9","card":"7"}',  # an escape
+    '{"type":"card","player":"A\x01","card":"7"}',  # a control character
+    '{"type":"card","player":"Ana","card":"7",}',
+    '{"type":"card", "player":"Ana","card":"7"}',  # white space
+    '{"type":"stay","player":"Ana","extra":true}',
+    "{}",
+]
+
+
+def _strict(text: str) -> tuple[str, object]:
+    try:
+        return "event", parse_event(text)
+    except RuleViolation as exc:
+        return "refused", str(exc)
+
+
+@pytest.mark.parametrize("text", EDGE_LINES)
+def test_the_flat_reader_reads_only_what_the_strict_reader_reads_alike(text: str) -> None:
+    obj = flat_object(text)
+    if obj is not None:
+        assert obj == load_json(text)
+        assert [type(v) for v in obj.values()] == [type(v) for v in load_json(text).values()]
+    parse = with_flat_reader(validate_event, parse_event)
+    try:
+        got: tuple[str, object] = "event", parse(text)
+    except RuleViolation as exc:
+        got = "refused", str(exc)
+    assert got == _strict(text)
+
+
+def test_which_lines_the_flat_reader_takes(snapshot) -> None:  # type: ignore[no-untyped-def]
+    taken = {text: flat_object(text) is not None for text in EDGE_LINES}
+    assert taken['{"type":"card","player":"Ana","card":"7"}'] and not taken['{"type":"card","player":"Ana","card":"7","card":"8"}']
+    assert taken == snapshot
+
+
+def test_a_replay_reads_compact_lines_without_the_strict_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    import adjudicator.events as events
+    from adjudicator import check_log
+    from adjudicator.simulate import simulate
+
+    game = next(iter(simulate(1, 4, seed=5)))
+    expected = check_log(game.text()).to_dict()
+    calls: list[str] = []
+    real = events._DECODER.decode
+    monkeypatch.setattr(events, "_DECODER", type("Spy", (), {"decode": staticmethod(lambda text: calls.append(text) or real(text))})())
+    assert check_log(game.text()).to_dict() == expected
+    # only the lines that nest (the game's seats, the claims' scores) go to the strict reader
+    assert calls and {json.loads(text)["type"] for text in calls} <= {"game", "score", "end"}
+    calls.clear()
+    spaced = game.text().replace('"type":"hit",', '"type": "hit",')
+    assert check_log(spaced).valid and any('"type": "hit"' in text for text in calls)  # spaced lines: the strict reader

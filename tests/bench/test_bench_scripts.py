@@ -42,8 +42,41 @@ def test_every_target_script_is_covered_here_and_in_bench_run() -> None:
     scripts = sorted(p.stem for p in BENCH.glob("target*.py"))
     assert scripts == sorted(TINY)
     run = (BENCH / "run").read_text()
+    in_table = {figure.script for figure in load("issue_table").FIGURES}
+    assert len(re.findall(r"bench/issue_table\.py", run)) >= 3, "bench/run must run the issue's table in every mode"
     for name in scripts:
-        assert len(re.findall(rf"bench/{name}\.py", run)) == 2, f"bench/run must run {name} in both modes"
+        if name in in_table:
+            continue  # run by bench/issue_table.py
+        assert len(re.findall(rf"bench/{name}\.py", run)) >= 3, f"bench/run must run {name} in every mode"
+    assert {"target1_check_speed", "target2_jobs", "target3_memory", "target4_ingest_vs_check", "target7_api", "peer_flipped_seven"} == in_table
+
+
+def test_the_issue_table_plans_every_figure_and_judges_each() -> None:
+    table = load("issue_table")
+    for quick in (True, False):
+        planned = table.plan(0.25, quick, None)
+        assert {figure.script for figure in table.FIGURES} == set(planned)
+    verdict = load("target1_check_speed").Verdict
+    verdicts = {
+        "target1_check_speed": [verdict("check events/s ÷ python-chess PGN moves/s", 2.5, 5.0)],
+        "target2_jobs": [verdict("flip7 ingest --jobs 2 ÷ --jobs 1", 1.8, 1.7)],
+        "target3_memory": [verdict("ingest RSS 5,000 games ÷ 1 game", 1.8, 1.5, higher_is_better=False)],
+    }
+    lines = table.table(verdicts, ["peer_flipped_seven"])
+    assert len(lines) == 2 + len(table.FIGURES)
+    assert "| 2.50× | ≥ 5× | short: 50% of the goal |" in lines[2]
+    assert any("| 1.80× | ≥ 1.7× | met |" in line for line in lines)
+    assert any("| 1.80× | ≤ 1.5× | short: 20% above the bound |" in line for line in lines)
+    assert sum("skipped: no checkout of the peer" in line for line in lines) == 4
+    assert any("not measured" in line for line in lines)  # the API figure, not run here
+
+
+def test_the_issue_table_runs_one_script_and_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    verdicts = load("issue_table").main(["--quick", "--only", "target1_check_speed"])
+    out = capsys.readouterr().out
+    assert list(verdicts) == ["target1_check_speed"]
+    assert "## Issue 22: the table, one run" in out and "| check events/s ÷ python-chess PGN moves/s |" in out
+    assert out.count("| — | — |") == len(load("issue_table").FIGURES) - 1
 
 
 @pytest.mark.parametrize("name", sorted(TINY))
@@ -67,3 +100,12 @@ def test_profile_of_check_runs_on_a_tiny_corpus(capsys: pytest.CaptureFixture[st
     assert shares["event parsing"] > 0 and out.count("| `") == 5
     if engine_path() == "pure":  # compiled rules run below the profiler's sight
         assert shares["rules"] > 0 and "| rules |" in out
+
+
+def test_the_issue_table_reads_verdicts_back_from_a_report() -> None:
+    table = load("issue_table")
+    verdict = load("target1_check_speed").Verdict
+    lines = [verdict("ingest RSS 5,000 games ÷ 1 game", 2.25, 1.5, higher_is_better=False), verdict("x ÷ y", 3.1, 5.0)]
+    parsed = [table._VERDICT.match(f"- {v.line()}") for v in lines]
+    assert all(parsed)
+    assert [(m[1], float(m[2]), float(m[4]), m[3]) for m in parsed if m] == [("ingest RSS 5,000 games ÷ 1 game", 2.25, 1.5, "≤"), ("x ÷ y", 3.1, 5.0, "≥")]

@@ -256,3 +256,19 @@ def test_a_round_whose_cards_only_cycle_stops_as_stalled() -> None:
     assert len(game.events) < 40_000
     result = check_log(game.text())
     assert result.valid and not result.finished
+
+
+def test_equal_moves_share_one_event_and_the_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from adjudicator.simulate import play
+
+    game = play_game("shared", "threshold:20", random.Random(8), players=4)
+    hits = [e for e in game.events if e.type == "hit" and e.player == "Ana"]  # type: ignore[union-attr]
+    assert len(hits) > 1 and all(h is hits[0] for h in hits)  # frozen events: one object per equal move
+    assert check_log(game.text()).valid
+    monkeypatch.setattr(play, "_MOVES", {})
+    monkeypatch.setattr(play, "_MOVES_CAP", 5)
+    sizes = []
+    for seed in range(3):
+        play_game(f"bounded-{seed}", "threshold:20", random.Random(seed), players=4)
+        sizes.append(len(play._MOVES))
+    assert 0 < max(sizes) <= 5
