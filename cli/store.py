@@ -44,7 +44,7 @@ from adjudicator.store.ingest import DEFAULT_BATCH_SIZE
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT
 from adjudicator.store.stats import BY_NAME, StatResult
 from cli.access import DEFAULT_WAIT, WaitOption, reach_store
-from cli.common import err_console, fail, out_console
+from cli.common import err_console, fail, out_console, say
 from cli.plot import check_figures, check_plot_path, write_plot
 from cli.remote import RemoteStore
 from cli.render import offending_lines, render_verdict
@@ -124,9 +124,9 @@ def player_hint(store: Store | RemoteStore, player: str | None) -> None:
         f"SELECT DISTINCT player FROM game_players WHERE lower(player) = '{literal}' ORDER BY 1", max_rows=5, timeout=DEFAULT_TIMEOUT
     ).rows
     near = " or ".join(repr(r[0]) for r in rows)
-    err_console().print(
-        f"[yellow]note:[/] no stored game seats {escape(repr(player))}" + (f"; names are compared exactly: did you mean {escape(near)}?" if near else ""),
-        soft_wrap=True,
+    say(
+        err_console(), "[yellow]note:[/] ",
+        f"no stored game seats {player!r}" + (f"; names are compared exactly: did you mean {near}?" if near else ""), indent=2,
     )
 
 
