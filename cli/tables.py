@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.cells import cell_len
+from rich.console import JustifyMethod
 from rich.markup import escape
 from rich.table import Table
 
@@ -75,7 +76,7 @@ def fitted_tables(columns: Sequence[str], rows: Sequence[Sequence[str]], width: 
     for group in column_groups(columns, rows, width):
         table = Table(header_style="bold")
         for index in group:
-            justify = "left" if is_text(rows, index) else "right"
+            justify: JustifyMethod = "left" if is_text(rows, index) else "right"
             table.add_column(escape(columns[index]), justify=justify, no_wrap=True)
         for row in rows:
             table.add_row(*(escape(row[index]) for index in group))
