@@ -277,7 +277,10 @@ def test_state_reads_the_notation(tmp_path: Path) -> None:
 def test_violations_wrap_at_words_in_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     # issue 21 item 9: in an 80-wide terminal violation lines broke mid-word ("Dana's t|urn")
     monkeypatch.setenv("COLUMNS", "80")
-    fixtures = sorted((Path(__file__).resolve().parents[2] / "fixtures" / "base").glob("*.jsonl"))
+    base = Path(__file__).resolve().parents[2] / "fixtures" / "base"
+    # long messages (100 to 145 characters) and a long offending line
+    names = ("034-duplicate-keys", "151-first-edition-busted-gives-to-self", "156-fourth-second-chance", "158-two-decks-third-one")
+    fixtures = [base / f"{name}.jsonl" for name in names]
     wrapped = 0
     for fixture in fixtures:
         result = CliRunner().invoke(app, ["check", str(fixture)])
