@@ -36,6 +36,9 @@ HEAVY = (
     "adjudicator/store/test_service.py::test_threads_read_while_one_writes",
     "api/test_server.py::test_50_concurrent_writes_store_all_50",
     "api/test_live.py::test_a_killed_server_restarts_with_every_kept_event",
+    "api/test_live.py::test_the_stream_tells_a_real_client_every_change_and_a_reconnect_misses_nothing",
+    "api/test_server.py::test_flip7_serve_answers_over_http",
+    "cli/test_record_cli.py::test_a_killed_recorder_loses_no_kept_line",
 )
 _TESTS = Path(__file__).resolve().parent
 
