@@ -6,6 +6,7 @@ import os
 import shutil
 import sys
 import tempfile
+import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,6 +14,8 @@ from typing import BinaryIO, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 
 #: Standard input is spooled to memory up to this size, then to a temporary file.
 _SPOOL_BYTES = 8 * 1024 * 1024
@@ -49,6 +52,29 @@ def quiet_on_closed_pipe(console: Console) -> Console:
     return console
 
 
+def lays_out(console: Console) -> bool:
+    """Whether ``console`` writes to a terminal (or ``$COLUMNS`` says how wide): its long lines are
+    then wrapped at words. Into a pipe each message stays one line, for ``grep``."""
+    return console.is_terminal or os.environ.get("COLUMNS", "").isdigit()
+
+
+def say(console: Console, head: str, text: str, indent: int = 4) -> None:
+    """Print ``head`` (rich markup) and then ``text`` (plain), wrapped at words to the console's
+    width with later lines indented by ``indent`` (see ``lays_out``; a word longer than a line is
+    the only thing broken)."""
+    plain_head = Text.from_markup(head).plain
+    if not lays_out(console):
+        console.print(head + escape(text), soft_wrap=True)
+        return
+    lines = textwrap.wrap(plain_head + text, console.width, subsequent_indent=" " * indent, break_on_hyphens=False) or [plain_head]
+    if lines[0].startswith(plain_head.rstrip()):
+        console.print(head.rstrip() + escape(lines[0][len(plain_head.rstrip()):]), soft_wrap=True)
+    else:  # the head itself is wider than the console
+        console.print(escape(lines[0]), soft_wrap=True)
+    for line in lines[1:]:
+        console.print(escape(line), soft_wrap=True)
+
+
 def err_console() -> Console:
     """A console for standard error."""
     return Console(stderr=True, highlight=False)
@@ -56,7 +82,11 @@ def err_console() -> Console:
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``message`` as an error on standard error and exit with ``code`` (no traceback)."""
-    err_console().print(f"[bold red]error:[/] {message}", soft_wrap=True)
+    console = err_console()
+    if lays_out(console):
+        console.print(f"[bold red]error:[/] {message}")  # rich wraps at words
+    else:
+        console.print(f"[bold red]error:[/] {message}", soft_wrap=True)
     raise typer.Exit(code)
 
 

@@ -8,10 +8,13 @@ command" answer as usual. ``app`` is the whole app, for tests and embedding.
 
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.util
+import os
 import sys
 from functools import cache
-from importlib.metadata import version
+from pathlib import Path
 
 import typer
 
@@ -32,6 +35,8 @@ COMMANDS: dict[str, str] = {
 
 def _version(value: bool) -> None:
     if value:
+        from importlib.metadata import version
+
         from adjudicator import engine_description
 
         typer.echo(f"flip7 {version('flip7')} (flip7-log/1, flip7-verdict/1)")
@@ -63,6 +68,46 @@ def build_app(command: str | None = None) -> typer.Typer:
     return app
 
 
+def command_docs() -> dict[str, str]:
+    """Each command's docstring, read from the source of its group's module (nothing is imported)."""
+    docs: dict[str, str] = {}
+    for group in dict.fromkeys(COMMANDS.values()):
+        spec = importlib.util.find_spec(f"cli.{group}")
+        if spec is None or spec.origin is None:
+            continue
+        tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and COMMANDS.get(node.name) == group:
+                docs[node.name] = ast.get_docstring(node, clean=False) or ""
+    return docs
+
+
+def _listed(app: typer.Typer, name: str, doc: str) -> None:
+    def listed() -> None:  # only listed: main() builds the real command for any line that names one
+        """A command as the list of commands shows it."""
+
+    app.command(name=name, help=help.reflow(doc))(listed)
+
+
+@cache
+def build_index() -> typer.Typer:
+    """The app as ``flip7`` and ``flip7 --help`` show it: every command listed with its help, no
+    group loaded. Running a command needs ``build_app``."""
+    app = typer.Typer(
+        name="flip7",
+        help="Check, replay, store and study Flip 7 game logs (flip7-log/1).",
+        no_args_is_help=True,
+        add_completion=True,
+        pretty_exceptions_enable=False,
+    )
+    docs = command_docs()
+    for name in COMMANDS:
+        _listed(app, name, docs.get(name, ""))
+    help.install(app)
+    app.callback()(_root)
+    return app
+
+
 def __getattr__(name: str) -> typer.Typer:
     """``cli.main.app``: the app with every command (built on first use)."""
     if name == "app":
@@ -74,7 +119,11 @@ def main() -> None:
     """Run the `flip7` command line (only the invoked command's group is loaded)."""
     args = sys.argv[1:]
     command = args[0] if args and not args[0].startswith("-") else None
-    build_app(command)()
+    completing = any(key.endswith("_COMPLETE") for key in os.environ)  # the shell asks for completions
+    if command is None and not completing:
+        build_index()()
+    else:
+        build_app(command)()
 
 
 if __name__ == "__main__":

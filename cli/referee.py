@@ -85,7 +85,11 @@ def settle(
         raise typer.Exit(EXIT_VALID if verdict["valid"] else EXIT_VIOLATIONS)
     console = _console()
     code = lang.value
-    console.print(f"[bold]{escape(_t('h_ruling', code))}[/]: {escape(ruling['summary'])}")
+    heading = _t("h_ruling", code)
+    first, *rest = textwrap.wrap(f"{heading}: {ruling['summary']}", WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+    console.print(f"[bold]{escape(heading)}[/]{escape(first[len(heading):])}")
+    for line in rest:
+        console.print(line, markup=False)
     for v in ruling["violations"]:
         _violation(console, v, code)
     if ruling["story"]:

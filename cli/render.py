@@ -13,6 +13,7 @@ from rich.table import Table
 from adjudicator.rules import Ruleset, find_ruleset
 from adjudicator.rulesets import RULESETS
 from adjudicator.table import EffectView, TableView
+from cli.common import lays_out, say
 
 #: Marks of the outcomes every ruleset shares; a ruleset marks its own (``Ruleset.outcome_marks``).
 _SHARED_MARKS = {"busted": ("✗", "busted"), "flip7": ("★", "Flip 7"), "in": ("·", "still in at another's Flip 7"), "playing": ("…", "round not over")}
@@ -81,15 +82,23 @@ def render_verdict(
     elif verdict.get("game") is not None:
         console.print("[dim]The game is not finished.[/]")
     for v in verdict["violations"]:
-        console.print(
-            f"[red]line {v['line']}[/] (event {v['event']}) [bold]{v['code']}[/] [dim]\\[{v['rule']}][/]: {escape(v['message'])}",
-            soft_wrap=True,
-        )
+        say(console, f"[red]line {v['line']}[/] (event {v['event']}) [bold]{v['code']}[/] [dim]\\[{v['rule']}][/]: ", v["message"])
         text = (source_lines or {}).get(v["line"])
         if text is not None:
             shown = text if len(text) <= _MAX_SHOWN else text[:_MAX_SHOWN] + f"… ({len(text)} characters)"
-            console.print(f"    [dim]{v['line']:>5} |[/] {escape(shown)}", soft_wrap=True)
+            _print_source(console, v["line"], shown)
     console.print()
+
+
+def _print_source(console: Console, line: int, text: str) -> None:
+    """An offending line under its violation, ``NNNNN | text``: in a laid-out console (``lays_out``)
+    folded to the width, each further piece under the ``|``, since a log line has no words to wrap at."""
+    lead = f"    {line:>5} | "
+    room = console.width - len(lead)
+    pieces = [text[i:i + room] for i in range(0, len(text), room)] if lays_out(console) and room >= 20 else [text]
+    for number, piece in enumerate(pieces or [""]):
+        shown_lead = lead if number == 0 else " " * (len(lead) - 2) + "| "
+        console.print(f"[dim]{escape(shown_lead[:-1])}[/] {escape(piece)}", soft_wrap=True)
 
 
 def _legend(rounds: list[Any]) -> str:

@@ -42,12 +42,13 @@ from adjudicator.store.encode import to_json
 from adjudicator.store.holder import announce
 from adjudicator.store.ingest import DEFAULT_BATCH_SIZE
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT
-from adjudicator.store.stats import BY_NAME
+from adjudicator.store.stats import BY_NAME, StatResult
 from cli.access import DEFAULT_WAIT, WaitOption, reach_store
-from cli.common import err_console, fail, out_console
+from cli.common import err_console, fail, out_console, say
 from cli.plot import check_figures, check_plot_path, write_plot
 from cli.remote import RemoteStore
 from cli.render import offending_lines, render_verdict
+from cli.tables import fitted_tables
 
 #: Show a progress bar from this many inputs on (when standard error is a terminal).
 PROGRESS_FROM = 20
@@ -125,9 +126,9 @@ def player_hint(store: Store | RemoteStore, player: str | None) -> None:
         f"SELECT DISTINCT player FROM game_players WHERE lower(player) = '{literal}' ORDER BY 1", max_rows=5, timeout=DEFAULT_TIMEOUT
     ).rows
     near = " or ".join(repr(r[0]) for r in rows)
-    err_console().print(
-        f"[yellow]note:[/] no stored game seats {escape(repr(player))}" + (f"; names are compared exactly: did you mean {escape(near)}?" if near else ""),
-        soft_wrap=True,
+    say(
+        err_console(), "[yellow]note:[/] ",
+        f"no stored game seats {player!r}" + (f"; names are compared exactly: did you mean {near}?" if near else ""), indent=2,
     )
 
 
@@ -231,9 +232,26 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
+def _stats_csv(results: list[StatResult]) -> None:
+    """The statistics as CSV on standard output: one table as plain CSV; several each after a
+    ``# NAME`` line, with a blank line between them."""
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    for number, result in enumerate(results):
+        if len(results) > 1:
+            if number:
+                sys.stdout.write("\n")
+            sys.stdout.write(f"# {result.statistic.name}\n")
+        writer.writerow(result.columns)
+        for row in result.rows:
+            writer.writerow([_csv_value(v) for v in row])
+
+
 def stats(
     db: DbOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the tables as JSON (every table unless --only).")] = False,
+    as_csv: Annotated[
+        bool, typer.Option("--csv", help="Print the tables as CSV (the overview unless --only or --all): a header line, then the rows; several tables each after a '# NAME' line.")
+    ] = False,
     player: Annotated[str | None, typer.Option("--player", help="Only this player's rows (their games, rounds, hits, choices).")] = None,
     since: Annotated[str | None, typer.Option("--since", help="Only games ingested since: 2026-11-29, an ISO date-time, or 7d / 12h / 2w ago.")] = None,
     ruleset: RulesetOption = None,
@@ -279,6 +297,8 @@ def stats(
         finally:
             plot_store.close()
         return
+    if as_json and as_csv:
+        fail("choose one of --json and --csv")
     short = names is None and not every and not as_json
     if short:
         names = ["overview"]
@@ -293,18 +313,16 @@ def stats(
     if as_json:
         typer.echo(_dumps([r.as_dict() for r in results]))
         return
+    if as_csv:
+        _stats_csv(results)
+        return
     console = out_console()
     for result in results:
         console.print(f"[bold]{escape(result.statistic.title)}[/]  [dim]({result.statistic.name})[/]")
         console.print(f"[dim]{escape(result.statistic.explanation)}[/]", soft_wrap=False)
-        table = Table(header_style="bold")
-        for column in result.columns:
-            table.add_column(column, justify="left" if column in ("player", "outcome", "card") else "right")
-        for row in result.rows:
-            table.add_row(*(escape(_cell(v)) for v in row))
-        if not result.rows:
-            table.add_row(*(["–"] + [""] * (len(result.columns) - 1)))
-        console.print(table)
+        cells = [[_cell(v) for v in row] for row in result.rows]
+        for table in fitted_tables(result.columns, cells, console.width):
+            console.print(table)
         console.print()
     if short:
         others = ", ".join(n for n in BY_NAME if n != "overview")

@@ -20,10 +20,36 @@ from pathlib import Path
 
 import pytest
 
-#: Test files (or folders) under tests/ whose tests are ``heavy``: each takes a minute or more of
-#: CPU, starts processes or a browser, or needs an extra (Ray).
-HEAVY = ("scale/", "e2e/", "api/test_schemathesis.py", "adjudicator/store/test_kill.py", "test_setup.py")
+#: Test files (or folders, or single tests as ``file::name``) under tests/ whose tests are
+#: ``heavy``: each takes a minute or more of CPU, or seconds of waiting on processes,
+#: servers, threads or a full disk, starts a browser, or needs an extra (Ray). CI runs them all
+#: (``--heavy``).
+HEAVY = (
+    "scale/", "e2e/", "bench/", "api/test_schemathesis.py", "adjudicator/store/test_kill.py", "test_setup.py",
+    "cli/test_shared_store.py",
+    "cli/test_store_cli.py::test_ctrl_c_mid_ingest_keeps_whole_games_only",
+    "cli/test_store_cli.py::test_second_ingest_process_gets_database_in_use",
+    "cli/test_state_cli.py::test_every_table_of_a_twelve_player_game_fits_80_columns",
+    "adjudicator/store/test_ingest.py::test_disk_full_keeps_stored_games_readable",
+    "adjudicator/store/test_ingest.py::test_replay_in_worker_processes_stores_the_same",
+    "adjudicator/store/test_ingest.py::test_a_crash_mid_batch_leaves_no_half_game",
+    "adjudicator/store/test_service.py::test_threads_read_while_one_writes",
+    "api/test_server.py::test_50_concurrent_writes_store_all_50",
+    "api/test_live.py::test_a_killed_server_restarts_with_every_kept_event",
+    "api/test_live.py::test_the_stream_tells_a_real_client_every_change_and_a_reconnect_misses_nothing",
+    "api/test_server.py::test_flip7_serve_answers_over_http",
+    "cli/test_record_cli.py::test_a_killed_recorder_loses_no_kept_line",
+)
 _TESTS = Path(__file__).resolve().parent
+
+#: Set by ``pytest_configure``: "1" when the run gives property tests their full budget.
+FULL_BUDGET_ENV = "FLIP7_TEST_FULL_BUDGET"
+
+
+def examples(full: int, quick: int) -> int:
+    """A property test's example budget: ``full`` in CI's run (``--heavy``, ``--slow``), ``quick``
+    in the default run while working (read when the test module is imported, after configure)."""
+    return full if os.environ.get(FULL_BUDGET_ENV) == "1" else quick
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -34,6 +60,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     wanted = config.getoption("--engine")
+    # the property tests' budgets (``examples``): full where CI runs (--heavy) or --slow
+    full = config.getoption("--heavy") or config.getoption("--slow") or "heavy" in (config.getoption("-m", default="") or "")
+    os.environ.setdefault(FULL_BUDGET_ENV, "1" if full else "0")
     if wanted == "pure":
         os.environ["FLIP7_PURE"] = "1"
     elif wanted == "compiled":
@@ -64,7 +93,8 @@ def _is_heavy(item: pytest.Item) -> bool:
         where = Path(str(item.path)).resolve().relative_to(_TESTS).as_posix()
     except ValueError:
         return False
-    return any(where == h or (h.endswith("/") and where.startswith(h)) for h in HEAVY)
+    test = f"{where}::{getattr(item, 'originalname', None) or item.name}"
+    return any(where == h or test == h or (h.endswith("/") and where.startswith(h)) for h in HEAVY)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

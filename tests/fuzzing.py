@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 from adjudicator.source import MAX_LINE_BYTES
+from tests.conftest import examples as full_or_quick
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -251,14 +252,15 @@ def hostile_logs(draw: st.DrawFn, max_mutations: int = 3) -> bytes:
 
 
 def budget(examples: int, *, slow: bool = False) -> settings:
-    """Settings of a fuzz test: fixed seed, no example database, ``examples`` (×20 when ``slow``).
+    """Settings of a fuzz test: fixed seed, no example database, ``examples`` (×20 when ``slow``;
+    a third of them in the default run while working, see ``tests.conftest.examples``).
 
     No shrinking: a failure is reported as found (with its ``@reproduce_failure`` blob), since
     shrinking logs through a store can take minutes.
     """
     return settings(
         phases=(Phase.explicit, Phase.reuse, Phase.generate),
-        max_examples=examples * (20 if slow else 1),
+        max_examples=examples * 20 if slow else full_or_quick(examples, max(1, examples // 3)),
         derandomize=True,
         database=None,
         deadline=None,

@@ -6,10 +6,12 @@ single 50 MB value that rows-only limits let through.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from api import Settings, create_app
-from tests.api.conftest import TestClient, kitchen
+from tests.api.conftest import FIXED_NOW, TestClient, kitchen
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 
@@ -42,8 +44,19 @@ def stocked(client: TestClient) -> TestClient:
     return client
 
 
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, Settings]]:
+    """A client of a store holding the kitchen game, shared by this module's read-only queries (a
+    query cannot change the store; one that did would fail its own test first)."""
+    settings = Settings(db_path=tmp_path_factory.mktemp("shared") / "api.duckdb", now=lambda: FIXED_NOW)
+    with TestClient(create_app(settings)) as client:
+        assert client.post("/v1/games", content=kitchen(), headers=NDJSON).status_code == 201
+        yield client, settings
+
+
 @pytest.mark.parametrize("sql", LEAKS)
-def test_queries_about_the_server_are_refused_and_name_no_path(stocked: TestClient, settings: Settings, sql: str) -> None:
+def test_queries_about_the_server_are_refused_and_name_no_path(shared: tuple[TestClient, Settings], sql: str) -> None:
+    stocked, settings = shared
     response = stocked.post("/v1/query", json={"sql": sql})
     assert response.status_code == 403, response.text
     body = response.json()
@@ -64,7 +77,8 @@ def test_queries_about_the_server_are_refused_and_name_no_path(stocked: TestClie
         "SELECT 'duckdb_settings' AS word, id AS query FROM games",  # the names as text, or a column named query
     ],
 )
-def test_questions_about_the_store_still_work(stocked: TestClient, settings: Settings, sql: str) -> None:
+def test_questions_about_the_store_still_work(shared: tuple[TestClient, Settings], sql: str) -> None:
+    stocked, settings = shared
     response = stocked.post("/v1/query", json={"sql": sql})
     assert response.status_code == 200, response.text
     assert response.json()["rows"]

@@ -6,11 +6,13 @@ Each class of the probe's escapes is one parametrized test; each asserts the ref
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.api.conftest import NDJSON, kitchen
+from api import Settings, create_app
+from tests.api.conftest import FIXED_NOW, NDJSON, TestClient, kitchen
 
 # --------------------------------------------------------------------------- the query allow-list
 
@@ -57,9 +59,19 @@ ESCAPES = [
 ]
 
 
+@pytest.fixture(scope="module")
+def asked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, Path]]:
+    """A client of a store holding the kitchen game, shared by the query tests of this module (a
+    query cannot change the store; one that did would fail its own test first)."""
+    db_path = tmp_path_factory.mktemp("asked") / "api.duckdb"
+    with TestClient(create_app(Settings(db_path=db_path, now=lambda: FIXED_NOW))) as client:
+        assert client.post("/v1/games", content=kitchen(), headers=NDJSON).status_code in (200, 201)
+        yield client, db_path
+
+
 @pytest.mark.parametrize("template", ESCAPES)
-def test_the_query_allow_list_refuses(client, db_path: Path, template: str) -> None:
-    client.post("/v1/games", content=kitchen(), headers=NDJSON)
+def test_the_query_allow_list_refuses(asked: tuple[TestClient, Path], template: str) -> None:
+    client, db_path = asked
     sql = template.format(db=db_path, wal=f"{db_path}.wal")
     response = client.post("/v1/query", json={"sql": sql})
     assert response.status_code == 403, response.text
@@ -112,8 +124,8 @@ def test_checkpoint_does_not_fold_the_wal(client, db_path: Path) -> None:
         "SELECT strftime(now(), '%Y'), random() < 2, md5('x')",
     ],
 )
-def test_questions_about_the_store_pass_the_allow_list(client, sql: str) -> None:
-    client.post("/v1/games", content=kitchen(), headers=NDJSON)
+def test_questions_about_the_store_pass_the_allow_list(asked: tuple[TestClient, Path], sql: str) -> None:
+    client, _ = asked
     response = client.post("/v1/query", json={"sql": sql})
     assert response.status_code == 200, response.text
 

@@ -272,3 +272,30 @@ def test_state_reads_the_notation(tmp_path: Path) -> None:
     view = json.loads(result.stdout)
     assert view["game"] == "kitchen-2026-11-29"
     assert "No game has begun" not in result.stdout
+
+
+def test_violations_wrap_at_words_in_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 21 item 9: in an 80-wide terminal violation lines broke mid-word ("Dana's t|urn")
+    monkeypatch.setenv("COLUMNS", "80")
+    base = Path(__file__).resolve().parents[2] / "fixtures" / "base"
+    # long messages (100 to 145 characters) and a long offending line
+    names = ("034-duplicate-keys", "151-first-edition-busted-gives-to-self", "156-fourth-second-chance", "158-two-decks-third-one")
+    fixtures = [base / f"{name}.jsonl" for name in names]
+    wrapped = 0
+    for fixture in fixtures:
+        result = CliRunner().invoke(app, ["check", str(fixture)])
+        assert [line for line in result.stdout.splitlines() if len(line) > 80] == [], fixture.name
+        verdict = json.loads(CliRunner().invoke(app, ["check", str(fixture), "--json"]).stdout)
+        flat = " ".join(result.stdout.split())
+        for violation in verdict["violations"]:
+            assert " ".join(violation["message"].split()) in flat, fixture.name
+            wrapped += len(violation["message"]) > 60
+    assert wrapped > 0
+
+
+def test_in_a_pipe_each_violation_stays_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COLUMNS", raising=False)
+    fixture = next((Path(__file__).resolve().parents[2] / "fixtures" / "base").glob("*duplicate-keys.jsonl"), None)
+    assert fixture is not None
+    result = CliRunner().invoke(app, ["check", str(fixture)])
+    assert "the line is not strict JSON: the key 'player' appears twice in one object" in result.stdout

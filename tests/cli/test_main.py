@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import typer
+from syrupy.assertion import SnapshotAssertion
 
 from cli import help
 from cli.main import COMMANDS, build_app
@@ -55,3 +56,29 @@ def test_shell_completion_can_be_installed() -> None:
 
     result = CliRunner().invoke(app, ["--help"])
     assert "--install-completion" in result.output and "--show-completion" in result.output
+
+
+def test_the_list_of_commands_loads_no_group() -> None:
+    # issue 21 item 11: `flip7 --help` imported every group (DuckDB, Arrow, the engine): 2-6 s
+    code = (
+        "import sys; sys.argv = ['flip7', '--help']\n"
+        "from cli.main import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "heavy = ('duckdb', 'pyarrow', 'fastapi', 'matplotlib', 'pydantic', 'adjudicator', 'api', 'cli.store', 'cli.check')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "Usage: flip7" in out and "record" in out
+    assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_the_list_of_commands_is_the_whole_apps_help(snapshot: SnapshotAssertion) -> None:
+    from typer.testing import CliRunner
+
+    from cli.main import app, build_index
+
+    listed = CliRunner().invoke(build_index(), ["--help"], prog_name="flip7", terminal_width=80)
+    whole = CliRunner().invoke(app, ["--help"], prog_name="flip7", terminal_width=80)
+    assert listed.exit_code == whole.exit_code == 0
+    assert listed.output == whole.output
+    assert listed.output == snapshot

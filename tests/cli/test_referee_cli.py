@@ -97,3 +97,22 @@ def test_explain_into_a_closed_pipe_ends_quietly() -> None:
     err = proc.stderr.read()
     assert proc.wait(timeout=120) == 0, err
     assert b"Traceback" not in err and b"Broken pipe" not in err
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_dispute_is_settled_in_80_columns_with_whole_words(lang: str) -> None:
+    # issue 21 item 9: the German ruling line ran to 81 columns ("Entscheidung: … Ereignis 11 (Zeile 15) …")
+    long_rulings = 0
+    disputes = sorted((ROOT / "fixtures" / "disputes").glob("*.txt"))[::6]  # six of them, and a long German ruling line
+    for dispute in [*disputes, ROOT / "fixtures" / "vengeance" / "007-flip-four-bust-set-aside-target-refused.jsonl"]:
+        result = runner.invoke(app, ["settle", str(dispute), "--lang", lang])
+        assert result.exit_code in (0, 1), dispute.name
+        assert [line for line in result.stdout.splitlines() if len(line) > 80] == [], dispute.name
+        summary = json.loads(runner.invoke(app, ["settle", str(dispute), "--lang", lang, "--json"]).stdout)["ruling"]["summary"]
+        assert _words(summary) in _words(result.stdout), dispute.name  # wrapped at spaces only
+        long_rulings += len(summary) > 80 - len("Entscheidung: ")
+    assert long_rulings > 0 or lang == "en"  # a German ruling line has to wrap

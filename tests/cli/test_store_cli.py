@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -12,6 +15,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
 from adjudicator.store import Store
@@ -26,11 +30,20 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
-@pytest.fixture
-def db(tmp_path: Path, runner: CliRunner) -> Path:
-    path = tmp_path / "cli.duckdb"
-    result = runner.invoke(app, ["ingest", str(GAMES), "--db", str(path)])
+@pytest.fixture(scope="module")
+def ingested(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A store of the fixture games, ingested once per module by `flip7 ingest`."""
+    path = tmp_path_factory.mktemp("ingested") / "cli.duckdb"
+    result = CliRunner().invoke(app, ["ingest", str(GAMES), "--db", str(path)])
     assert result.exit_code == 0, result.output
+    return path
+
+
+@pytest.fixture
+def db(tmp_path: Path, ingested: Path) -> Path:
+    """A copy of the ingested store for one test (which may change it)."""
+    path = tmp_path / "cli.duckdb"
+    shutil.copyfile(ingested, path)
     return path
 
 
@@ -334,15 +347,82 @@ def test_show_suggests_near_ids(db: Path, runner: CliRunner) -> None:
 # ------------------------------------------------------------------ the ruleset (issue 21 item 7)
 
 
-@pytest.fixture
-def mixed_db(tmp_path: Path, runner: CliRunner) -> Path:
-    """A store of one game of each ruleset: the base game, Vengeance and Brutal."""
+@pytest.fixture(scope="module")
+def mixed_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A store of one game of each ruleset: the base game, Vengeance and Brutal (made once per module)."""
     logs = Path(__file__).resolve().parents[2] / "logs"
-    path = tmp_path / "mixed.duckdb"
+    path = tmp_path_factory.mktemp("mixed") / "mixed.duckdb"
     files = [str(logs / name) for name in ("3-players.jsonl", "vengeance-4-players.jsonl", "vengeance-brutal.jsonl")]
-    result = runner.invoke(app, ["ingest", *files, "--db", str(path)])
+    result = CliRunner().invoke(app, ["ingest", *files, "--db", str(path)])
     assert result.exit_code == 0, result.output
     return path
+
+
+@pytest.fixture
+def mixed_db(tmp_path: Path, mixed_template: Path) -> Path:
+    """A copy of the store of one game of each ruleset, for one test."""
+    path = tmp_path / "mixed.duckdb"
+    shutil.copyfile(mixed_template, path)
+    return path
+
+
+def _lines_fit(text: str, width: int = 80) -> None:
+    """Every line of ``text`` fits ``width`` columns and nothing is cut to an ellipsis."""
+    too_wide = [line for line in text.splitlines() if len(line) > width]
+    assert too_wide == []
+    assert "…" not in text
+
+
+def test_stats_all_fits_80_columns_with_whole_headers_and_cells(mixed_db: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, snapshot: SnapshotAssertion) -> None:
+    # issue 21 item 9: headers were cut to stubs (self_r…), cards to flip_t…, "vengeance (brutal)" wrapped
+    monkeypatch.setenv("COLUMNS", "80")
+    every = runner.invoke(app, ["stats", "--db", str(mixed_db), "--all"])
+    assert every.exit_code == 0
+    _lines_fit(every.stdout)
+    columns = {c for t in json.loads(runner.invoke(app, ["stats", "--db", str(mixed_db), "--json"]).stdout) for c in t["columns"]}
+    assert all(f" {c} " in every.stdout for c in columns)  # every header whole
+    assert "flip_three" in every.stdout and "(brutal)  " not in every.stdout.replace("vengeance (brutal)", "")
+    by_ruleset = runner.invoke(app, ["stats", "--db", str(mixed_db), "--only", "by_ruleset"])
+    assert by_ruleset.stdout.count("vengeance (brutal)") == 2  # one row in each of the two tables
+    assert by_ruleset.stdout == snapshot
+
+
+def test_stats_as_csv(mixed_db: Path, runner: CliRunner) -> None:
+    # issue 21 item 11: `stats --csv`
+    tables = {t["name"]: t for t in json.loads(runner.invoke(app, ["stats", "--db", str(mixed_db), "--json"]).stdout)}
+    one = runner.invoke(app, ["stats", "--db", str(mixed_db), "--only", "by_ruleset", "--csv"])
+    assert one.exit_code == 0
+    rows = list(csv.reader(io.StringIO(one.stdout)))
+    assert rows[0] == tables["by_ruleset"]["columns"]
+    assert [r[0] for r in rows[1:]] == ["flip7", "vengeance", "vengeance (brutal)"]
+    several = runner.invoke(app, ["stats", "--db", str(mixed_db), "--only", "overview,players", "--csv"])
+    blocks = several.stdout.split("\n\n")
+    assert [b.splitlines()[0] for b in blocks] == ["# overview", "# players"]
+    assert blocks[0].splitlines()[1] == ",".join(tables["overview"]["columns"])
+    overview = runner.invoke(app, ["stats", "--db", str(mixed_db), "--csv"])
+    assert overview.stdout.splitlines()[0] == ",".join(tables["overview"]["columns"])  # the overview alone, no hint
+    both = runner.invoke(app, ["stats", "--db", str(mixed_db), "--csv", "--json"])
+    assert both.exit_code == 2 and "choose one of --json and --csv" in both.stderr
+
+
+@pytest.mark.parametrize("command", [["games"], ["query", "SELECT 1"], ["stats"]])
+@pytest.mark.parametrize("content", ["duckdb", "text"])
+def test_a_db_that_is_no_store_is_named_and_left_untouched(tmp_path: Path, runner: CliRunner, command: list[str], content: str) -> None:
+    # issue 21 item 11: "Catalog Error" from games/query on a DuckDB file of something else
+    path = tmp_path / "other.duckdb"
+    if content == "duckdb":
+        import duckdb
+
+        with duckdb.connect(str(path)) as connection:
+            connection.execute("CREATE TABLE t (x INTEGER)")
+    else:
+        path.write_text("a shopping list\n")
+    before = path.read_bytes()
+    result = runner.invoke(app, [*command, "--db", str(path)])
+    assert result.exit_code == 2
+    assert str(path) in result.stderr and "not a" in result.stderr and "flip7 store" in result.stderr
+    assert "Catalog Error" not in result.output and "Traceback" not in result.output
+    assert path.read_bytes() == before
 
 
 def test_games_show_and_filter_the_ruleset(mixed_db: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -59,6 +59,7 @@ from adjudicator.state import ACTIVE, BUSTED, GameState, Row
 from adjudicator.store import LogInput, Store
 from adjudicator.table import TableView, describe_table
 from tests.adjudicator.store.conftest import assert_store_whole
+from tests.conftest import examples
 
 T = TypeVar("T")
 Pick = Callable[[Sequence[Any]], Any]
@@ -208,9 +209,10 @@ def sample_games(mode_id: str) -> tuple[SimulatedGame, ...]:
     return tuple(config_for(mode, seed).play() for seed in (1, 2, 3))
 
 
-#: A small fixed budget, no shrinking (a failure names its ``Config``, which replays it exactly).
-SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow], phases=(Phase.explicit, Phase.reuse, Phase.generate))
-FEW = settings(SETTINGS, max_examples=6)
+#: A small fixed budget, no shrinking (a failure names its ``Config``, which replays it exactly);
+#: a third of it in the default run while working (``tests.conftest.examples``), all of it in CI's.
+SETTINGS = settings(max_examples=examples(12, 4), deadline=None, suppress_health_check=[HealthCheck.too_slow], phases=(Phase.explicit, Phase.reuse, Phase.generate))
+FEW = settings(SETTINGS, max_examples=examples(6, 2))
 
 
 def fold(events: list[Event]) -> Iterator[GameState]:
@@ -583,7 +585,7 @@ def test_scores_in_many_games(mode: Mode) -> None:
 
 
 @each_mode
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150, 40), deadline=None)
 @given(data=st.data())
 def test_score_steps_end_at_the_plain_score(mode: Mode, data: st.DataObject) -> None:
     # Any row at all (more modifiers than a game deals, a Flip 7 of any length): the score steps,

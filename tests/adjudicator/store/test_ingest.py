@@ -21,6 +21,7 @@ from adjudicator.store import ingest as ingest_module
 from adjudicator.store.ingest import content_hash, unnamed_id
 from adjudicator.store.records import RecordCollector
 from tests.adjudicator.helpers import simulated_logs
+from tests.conftest import examples
 
 from .conftest import FIXTURES, FX1, FX2, FX3, FX4, T0
 
@@ -357,12 +358,14 @@ def test_disk_full_keeps_stored_games_readable(small_disk: Path) -> None:
 
 
 def test_generated_games_round_trip(tmp_path: Path) -> None:
-    """A hundred and fifty simulated games, a fifth spoilt: everything stored matches a fresh replay."""
-    ids = [f"r{i:04}" for i in range(150)]
+    """A hundred and fifty simulated games (45 in the quick run), a fifth spoilt, over several
+    batches: everything stored matches a fresh replay."""
+    count = examples(150, 45)
+    ids = [f"r{i:04}" for i in range(count)]
     logs = {game_id: text.encode() for game_id, text in zip(ids, simulated_logs(ids, seed=11, spoilt_every=5), strict=True)}
     with Store.open(tmp_path / "s.duckdb") as store:
-        summary = store.ingest_many([LogInput.from_bytes(k, v) for k, v in logs.items()], batch_size=64)
-        assert summary.ingested == 150 and summary.failed == 0
+        summary = store.ingest_many([LogInput.from_bytes(k, v) for k, v in logs.items()], batch_size=examples(64, 16))
+        assert summary.ingested == count and summary.failed == 0
         assert summary.events == store.query("SELECT count(*) FROM events").rows[0][0]
         invalid = {g.id for g in store.list_games(valid=False, limit=None).games}
         assert summary.invalid == len(invalid) > 0

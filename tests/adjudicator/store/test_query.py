@@ -8,6 +8,7 @@ refusal is tested too.
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -60,18 +61,29 @@ ENGINE_REFUSES = {
 }
 
 
-@pytest.fixture(params=["read_only", "read_write"])
-def sandbox(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Store, Path]]:
-    """A store holding the fixture games, opened read-only (CLI) or read-write (HTTP server)."""
-    path = tmp_path / "store.duckdb"
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A store file holding the fixture games and a scratch folder, made once per module."""
+    base = tmp_path_factory.mktemp("seeded")
+    path = base / "store.duckdb"
     with Store.open(path) as store:
         store.ingest_many([LogInput.from_path(p) for p in FIXTURES])
-    scratch = tmp_path / "scratch"
+    scratch = base / "scratch"
     scratch.mkdir()
     (scratch / "data.csv").write_text("a,b\n1,2\n")
     with Store.open(path, read_only=True) as store:
-        store.export(scratch / "export")
-    (scratch / "data.parquet").write_bytes((scratch / "export" / "meta.parquet").read_bytes())
+        store.export(base / "export")
+    (scratch / "data.parquet").write_bytes((base / "export" / "meta.parquet").read_bytes())
+    return base
+
+
+@pytest.fixture(params=["read_only", "read_write"])
+def sandbox(request: pytest.FixtureRequest, seeded: Path, tmp_path: Path) -> Iterator[tuple[Store, Path]]:
+    """A copy of the seeded store, opened read-only (CLI) or read-write (HTTP server), and its scratch folder."""
+    path = tmp_path / "store.duckdb"
+    shutil.copyfile(seeded / "store.duckdb", path)
+    scratch = tmp_path / "scratch"
+    shutil.copytree(seeded / "scratch", scratch)
     with Store.open(path, read_only=request.param == "read_only") as store:
         yield store, scratch
 
