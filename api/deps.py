@@ -25,7 +25,6 @@ from typing import Annotated, ParamSpec, TypeVar
 
 import anyio
 import anyio.to_thread
-
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 

@@ -4,7 +4,8 @@
 game) with one to three mutations from ``MUTATIONS`` applied (byte flips, truncation, deep nesting,
 huge and negative numbers, NaN/Infinity, duplicate keys, BOMs, CRLF, NUL bytes, lone surrogates,
 lines over the cap, wrong types, unknown fields, odd Unicode in names, ``position`` lines anywhere).
-``hostile_notation()`` does the same for the table notation (English and German). ``budget(n)`` gives the
+``hostile_notation()`` does the same for the table notation (English and German); ``PARAMETER_VALUES``,
+``FORBIDDEN``, ``STATEMENTS`` and ``DISGUISES`` are hostile query parameters and SQL. ``budget(n)`` gives the
 settings of a fuzz test: a fixed seed, ``n`` examples (twenty times as many under ``--slow``).
 """
 
@@ -379,3 +380,58 @@ def hostile_notation(draw: st.DrawFn, max_mutations: int = 3) -> str:
     for mutation in draw(st.lists(st.sampled_from(NOTATION_MUTATIONS), min_size=1, max_size=max_mutations)):
         text = mutation(draw, text)
     return text
+
+
+# ------------------------------------------------------------------------------------ query parameters and SQL
+
+#: Hostile values of the query parameters the GET routes take (``%XX`` escapes are sent as written:
+#: bytes that are not UTF-8, NUL). The issue's reproducers of ``since`` are among them.
+PARAMETER_VALUES: dict[str, list[str]] = {
+    "since": ["9999-12-31T23:59:59-23:59", "0001-01-01T00:00:00+01:00", "9" * 4301 + "d", "7d", "-1d", "0d", "2026-13-01", "", "now",
+              "²d", "1e9d", "P1D", "2026-11-29T00:00:00Z", "2026-11-29", "%FF", "%00"],
+    "at": ["0", "1", "-1", "999999999999", "9" * 4301, "1.5", "", "x", "²", "%00"],
+    "limit": ["0", "1", "1000", "1001", "-5", "9" * 30, "", "1e3", "١"],
+    "cursor": ["", "%00", "zzz", "'; DROP TABLE games; --", "x" * 5000, "%ED%A0%80", "kitchen-2026-11-29"],
+    "player": ["Ana", "", "%00", "A" * 10000, "%FF", "\u202eanA", "'; --"],
+    "lang": ["en", "de", "fr", "", "EN", "de-DE", "*", "%FF"],
+    "round": ["1", "0", "-1", "9" * 4301, "x"],
+    "only": ["overview", "bust_risk", "nope", "", "%00"],
+    "ruleset": ["flip7", "vengeance", "vengeance (brutal)", "x", "", "%FF"],
+    "valid": ["true", "false", "1", "maybe", ""],
+    "finished": ["true", "no", ""],
+    "search": ["", "%", "_", "x" * 201, "%00"],
+}
+
+#: What a query must never do over the API (``{db}``, ``{wal}``, ``{tmp}``: the store file, its
+#: write-ahead log, its folder): read files, fold the WAL, change settings or the database, attach,
+#: copy, install or load. tests/api/test_security.py tests each plainly; here they come disguised.
+FORBIDDEN = st.sampled_from(
+    [
+        "read_blob('{wal}')", "read_text('{db}')", "read_csv('{wal}')", "read_csv_auto('{db}')", "read_json('{wal}')",
+        "read_ndjson('{wal}')", "read_parquet('{db}')", "parquet_metadata('{db}')", "glob('{tmp}/*')", "sniff_csv('{wal}')",
+        "checkpoint()", "force_checkpoint()", "duckdb_settings()", "duckdb_temporary_files()", "pragma_database_size()",
+        "pragma_storage_info('games')", "query('SELECT 1')", "query_table('games')", "'{wal}'", '"{db}"',
+    ]
+)
+#: Statements that are not queries (each must be refused, and change nothing).
+STATEMENTS_SQL = [
+    "ATTACH '{db}' AS again", "ATTACH ':memory:' AS m", "DETACH main", "COPY games TO '{tmp}/out.csv'", "COPY (SELECT 1) TO '{tmp}/o.parquet'",
+    "EXPORT DATABASE '{tmp}/dump'", "IMPORT DATABASE '{tmp}'", "INSTALL httpfs", "FORCE INSTALL httpfs", "LOAD httpfs",
+    "LOAD '{tmp}/x.duckdb_extension'", "UPDATE EXTENSIONS", "CHECKPOINT", "FORCE CHECKPOINT", "VACUUM", "SET threads = 1",
+    "SET GLOBAL enable_external_access = true", "RESET enable_external_access", "PRAGMA enable_profiling", "PRAGMA database_size",
+    "USE memory", "CREATE TABLE t (i INT)", "INSERT INTO meta VALUES ('x', 'y')", "UPDATE games SET valid = NOT valid",
+    "DELETE FROM games", "DROP TABLE games", "CREATE SECRET s (TYPE s3)", "CALL checkpoint()", "CALL pragma_database_size()",
+    "BEGIN TRANSACTION", "SET VARIABLE x = 1", "CREATE MACRO m() AS 1",
+]
+STATEMENTS = st.sampled_from(STATEMENTS_SQL)
+#: Ways to dress a table function as something else: case, quotes, a schema, comments, a subquery.
+DISGUISES = st.sampled_from(
+    [
+        "SELECT * FROM {f}", "sElEcT * fRoM {f}", "SELECT * FROM /* hi */ {f}", "SELECT * FROM\n{f}\n-- x", "FROM {f}",
+        "SELECT * FROM main.{f}", "SELECT * FROM system.main.{f}", "SELECT (SELECT count(*) FROM {f})",
+        "WITH a AS (SELECT * FROM {f}) SELECT * FROM a", "SELECT * FROM games, LATERAL (SELECT * FROM {f}) x",
+        "SELECT * FROM games WHERE EXISTS (SELECT * FROM {f})", "SELECT 1 UNION ALL SELECT count(*) FROM {f}",
+        "DESCRIBE SELECT * FROM {f}", "SUMMARIZE SELECT * FROM {f}", "EXPLAIN SELECT * FROM {f}", "SELECT * FROM {f};",
+        "SELECT 1; SELECT * FROM {f}", "PIVOT (SELECT * FROM {f}) ON 1 USING count(*)",
+    ]
+)

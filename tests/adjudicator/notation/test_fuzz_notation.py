@@ -21,7 +21,6 @@ from typer.testing import CliRunner
 from adjudicator.errors import EventOutOfRange, LogUnreadable, UnsupportedRuleset
 from adjudicator.notation import jsonl_to_notation, notation_to_jsonl, parse_notation
 from adjudicator.referee import explain, settle
-from adjudicator.source import lines_from_text
 from cli.main import app
 from tests.fuzzing import NOTATION_SEEDS, budget, hostile_notation
 
