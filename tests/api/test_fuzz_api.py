@@ -176,7 +176,8 @@ def get_requests(draw: st.DrawFn) -> str:
 def fuzz_get(client: TestClient, folder: Path, target: str) -> None:
     response = client.get(target)
     assert response.status_code < 500, (target[:300], response.status_code, response.text[:500])
-    assert response.status_code in {200, 400, 404, 413, 422}, (target[:300], response.status_code, response.text[:300])
+    # 405: a path with ".." that the client resolved to another route (/v1/games/../replay is /v1/replay)
+    assert response.status_code in {200, 400, 404, 405, 413, 422}, (target[:300], response.status_code, response.text[:300])
     if response.status_code >= 400:
         assert response.headers["content-type"].startswith("application/problem+json"), target[:300]
         assert response.json()["detail"]
