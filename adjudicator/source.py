@@ -94,7 +94,10 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
                 rest = readline(_CHUNK)
                 check.feed(rest, final=not rest or rest.endswith(b"\n"))
                 length += len(rest)
-                tail = rest or tail
+                if rest == b"\n" and tail.endswith(b"\r"):  # "\r\n" split between two chunks
+                    tail = b"\r\n"
+                else:
+                    tail = rest or tail
                 if not rest or rest.endswith(b"\n"):
                     break
             yield TooLongLine(length - _ending(tail))

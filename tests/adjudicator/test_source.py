@@ -59,6 +59,17 @@ def test_an_over_long_line_of_multibyte_text_is_still_only_too_long() -> None:
     assert isinstance(line, TooLongLine) and line.length == len(data) - 1
 
 
+def test_a_crlf_split_between_the_chunks_of_an_over_long_line_is_one_ending() -> None:
+    # issue 23 fuzzing: a line of MAX_LINE_BYTES + 1 bytes and "\r" ending in "\r\r\n" was one byte
+    # longer read as bytes than read as text ("\r\n" fell between the first chunk and the next)
+    line = b'{"type":"hit","player":"' + b"A" * (MAX_LINE_BYTES - 26) + b'"}\r'
+    assert len(line) == MAX_LINE_BYTES + 1
+    data = b'{"type":"shuffle"}\n' + line + b"\r\n"
+    [_, as_bytes] = list(lines_from_bytes(data))
+    [_, as_text] = list(lines_from_text(data.decode()))
+    assert isinstance(as_bytes, TooLongLine) and as_bytes.length == as_text.length == len(line)
+
+
 def test_a_line_at_the_limit_is_read() -> None:
     line = b'{"type":"hit","player":"' + b"a" * (MAX_LINE_BYTES - 26) + b'"}'
     assert len(line) == MAX_LINE_BYTES
