@@ -6,6 +6,7 @@ memory stays bounded by the longest line, which is capped at ``MAX_LINE_BYTES``.
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
@@ -37,6 +38,31 @@ def _decode(raw: bytes, line_no: int) -> str:
         ) from None
 
 
+class _Utf8Check:
+    """Checks that an over-long line is UTF-8 while it is skipped chunk by chunk (nothing kept):
+    bytes that are not UTF-8 make the whole input unreadable, wherever they are."""
+
+    __slots__ = ("_decoder", "_line_no", "_seen")
+
+    def __init__(self, line_no: int) -> None:
+        self._decoder = codecs.getincrementaldecoder("utf-8")()
+        self._line_no = line_no
+        self._seen = 0  # bytes of the line fed so far
+
+    def feed(self, chunk: bytes, *, final: bool = False) -> None:
+        """Decode ``chunk`` (and throw the text away); raise ``LogUnreadable`` naming the byte."""
+        pending = self._decoder.getstate()[0]
+        try:
+            self._decoder.decode(chunk, final)
+        except UnicodeDecodeError as exc:
+            buffer = pending + chunk
+            raise LogUnreadable(
+                f"line {self._line_no} is not UTF-8 text "
+                f"(byte {self._seen - len(pending) + exc.start + 1} of the line is 0x{buffer[exc.start]:02x})"
+            ) from None
+        self._seen += len(chunk)
+
+
 def _ending(raw: bytes) -> int:
     """How many bytes of line ending ``raw`` ends with (``\r\n``, ``\n``; ``\r`` at the end of the input)."""
     return 2 if raw.endswith(b"\r\n") else 1 if raw.endswith((b"\n", b"\r")) else 0
@@ -62,15 +88,22 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
                 raw += stream.readline(len(_BOM))
         if len(raw) == MAX_LINE_BYTES + 2 and not raw.endswith(b"\n"):
             length, tail = len(raw), raw
-            while True:  # skip the rest of the over-long line chunk by chunk
+            check = _Utf8Check(line_no)
+            check.feed(raw)
+            while True:  # skip the rest of the over-long line chunk by chunk (checking it is UTF-8)
                 rest = readline(_CHUNK)
+                check.feed(rest, final=not rest or rest.endswith(b"\n"))
                 length += len(rest)
-                tail = rest or tail
+                if rest == b"\n" and tail.endswith(b"\r"):  # "\r\n" split between two chunks
+                    tail = b"\r\n"
+                else:
+                    tail = rest or tail
                 if not rest or rest.endswith(b"\n"):
                     break
             yield TooLongLine(length - _ending(tail))
             continue
         if len(raw) > MAX_LINE_BYTES and len(raw) - _ending(raw) > MAX_LINE_BYTES:
+            _Utf8Check(line_no).feed(raw, final=True)
             yield TooLongLine(len(raw) - _ending(raw))
             continue
         try:  # one "\n" and one "\r" before it go, as in lines_from_text (single bytes in UTF-8)

@@ -7,22 +7,37 @@ The store is one ``adjudicator.store.Store`` per app, opened read-write on first
 ``/v1/check`` and ``/v1/state`` work even when the store cannot be opened) and closed at shutdown.
 DuckDB lets one process write a file; inside this process the ``Store`` gives every call a cursor
 of its own and serialises writes with a lock, so concurrent requests share it safely.
+
+Writes run in threads of their own (``run_write``: at most ``WRITER_THREADS`` at once, the others
+wait on the event loop without a thread), never in the pool the reads use: a crowd of writers
+waiting for the store's lock cannot hold every thread a read needs (issue 23, item 15).
 """
 
 from __future__ import annotations
 
+import functools
 import hmac
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, ParamSpec, TypeVar
 
+import anyio
+import anyio.to_thread
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from adjudicator.store import Store, StoreError, resolve_db_path
 from api.errors import Problem
 from api.settings import Settings
+
+#: Threads that run writes at the same time (the store's lock lets one write at a time; a few more
+#: let the live tables' group commit gather events of several tables into one commit).
+WRITER_THREADS = 8
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 
 class StoreHolder:
@@ -33,6 +48,8 @@ class StoreHolder:
         self._store = store
         self._owned = store is None
         self._lock = threading.Lock()
+        #: The writers' own threads (see ``run_write``), apart from the pool the reads run in.
+        self.writers = anyio.CapacityLimiter(WRITER_THREADS)
 
     @property
     def path(self) -> Path:
@@ -72,6 +89,17 @@ def get_store(request: Request) -> Store:
     """The app's store, opened on first use."""
     holder: StoreHolder = request.app.state.store
     return holder.get()
+
+
+async def run_write(request: Request, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+    """Run ``fn`` (a write to the store) in one of the writers' threads and return what it returns.
+
+    A write waiting for a writer's thread waits on the event loop, holding no thread, so reads
+    keep the whole thread pool. It is answered only once ``fn`` returned (its commit done), and
+    once started it runs to the end even when the client goes away.
+    """
+    holder: StoreHolder = request.app.state.store
+    return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs), limiter=holder.writers)
 
 
 _bearer = HTTPBearer(

@@ -59,7 +59,13 @@ _ERRORS: dict[str, type[StoreError]] = {
 
 
 class ServerGone(StoreError):
-    """The server that announced itself as the store's holder does not answer."""
+    """The server that announced itself as the store's holder does not answer.
+
+    ``unconfirmed``: the logs (their names) of the ``POST /v1/ingest`` that got no answer; the
+    server may or may not have stored them before it went.
+    """
+
+    unconfirmed: tuple[str, ...] = ()
 
 
 def problem_of(status: int, data: bytes) -> tuple[str, str]:
@@ -285,7 +291,11 @@ class RemoteStore:
         if not batch:
             return
         body = json.dumps({"logs": [{"name": n, "content_base64": base64.b64encode(d).decode("ascii")} for n, d in batch]})
-        status, data = self._request("POST", f"/v1/ingest?replace={str(replace).lower()}" + ("&analyze=true" if analyze else ""), body.encode("utf-8"), "application/json")
+        try:
+            status, data = self._request("POST", f"/v1/ingest?replace={str(replace).lower()}" + ("&analyze=true" if analyze else ""), body.encode("utf-8"), "application/json")
+        except ServerGone as gone:
+            gone.unconfirmed = tuple(name for name, _ in batch)
+            raise
         if status == 413:
             if len(batch) == 1:
                 name = batch[0][0]

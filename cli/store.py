@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.markup import escape
@@ -177,6 +177,8 @@ def ingest(
     """
     summary = IngestSummary()
     err = err_console()
+    inputs: list[LogInput] = []
+    reported = 0
     try:
         inputs = list(_inputs(paths))
         workers = jobs or ((os.cpu_count() or 1) if len(inputs) >= (PARALLEL_ANALYZE_FROM if analyze else PARALLEL_FROM) else 1)
@@ -188,7 +190,9 @@ def ingest(
         task = progress.add_task("ingest", total=len(inputs))
 
         def on_result(result: IngestResult, events: int) -> None:
+            nonlocal reported
             summary.add(result, events)
+            reported += 1
             progress.advance(task)
 
         with open_store(db, read_only=False, wait=wait) as store:
@@ -198,7 +202,15 @@ def ingest(
         err.print(f"[bold red]interrupted:[/] the batch in progress was not stored; {_summary_line(summary)}", soft_wrap=True)
         raise typer.Exit(130) from None
     except StoreError as exc:
-        fail(str(exc))
+        _stopped(exc, summary, [i.name for i in inputs[reported:]], as_json=as_json, analyze=analyze)
+    _print_summary(summary, as_json=as_json, analyze=analyze)
+    if summary.problems:
+        raise typer.Exit(1)
+
+
+def _print_summary(summary: IngestSummary, *, as_json: bool, analyze: bool = False, extra: dict[str, Any] | None = None) -> None:
+    """What ``ingest`` stored: the counts and every problem (standard output; problems on standard
+    error without ``--json``)."""
     if as_json:
         out: dict[str, Any] = dict(summary.as_dict())
         out["problems"] = [{"file": p.name, "outcome": p.outcome.value, "game": p.game_id, "message": p.message} for p in summary.problems]
@@ -206,8 +218,9 @@ def ingest(
             out["analysed"] = summary.analysed
             out["decisions"] = summary.decisions
             out["not_analysed"] = [{"file": n.name, "game": n.game_id, "message": n.note} for n in summary.notes]
-        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        typer.echo(json.dumps({**out, **(extra or {})}, ensure_ascii=False, indent=2))
     else:
+        err = err_console()
         for problem in summary.problems:
             err.print(f"[bold red]{problem.outcome.value}:[/] {escape(problem.name)}: {escape(problem.message or '')}", soft_wrap=True)
         for note in summary.notes:
@@ -215,8 +228,22 @@ def ingest(
         out_console().print(_summary_line(summary))
         if analyze:
             out_console().print(_analysis_line(summary))
-    if summary.problems:
-        raise typer.Exit(1)
+
+
+def _stopped(exc: StoreError, summary: IngestSummary, unreported: list[str], *, as_json: bool, analyze: bool = False) -> NoReturn:
+    """End ``ingest`` after the store failed midway (exit 2), saying what was stored before: the
+    logs reported are committed; those of a request the server never answered may or may not be
+    (``unconfirmed``); the rest were not stored."""
+    unconfirmed = list(getattr(exc, "unconfirmed", ()))[: len(unreported)]
+    not_stored = unreported[len(unconfirmed):]
+    if as_json or summary.total or unconfirmed:
+        _print_summary(summary, as_json=as_json, analyze=analyze, extra={"error": str(exc), "unconfirmed": unconfirmed, "not_stored": not_stored})
+    note = ""
+    if unconfirmed:
+        note += f"; {len(unconfirmed)} log(s) sent in the last request may or may not be stored (run ingest again to know)"
+    if not_stored:
+        note += f"; {len(not_stored)} log(s) were not stored"
+    fail(str(exc) + note)
 
 
 # --------------------------------------------------------------------------------------------- stats

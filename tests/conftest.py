@@ -108,3 +108,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in items:
             if mark in item.keywords:
                 item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _no_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts without ``$COLUMNS`` (the CLI lays output out to it): a test that wants a
+    width sets it, and neither the caller's shell nor an earlier test decides how output wraps."""
+    monkeypatch.delenv("COLUMNS", raising=False)

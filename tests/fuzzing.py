@@ -3,7 +3,9 @@
 ``hostile_logs()`` is a hypothesis strategy of log bytes: a valid log (a fixture or a simulated
 game) with one to three mutations from ``MUTATIONS`` applied (byte flips, truncation, deep nesting,
 huge and negative numbers, NaN/Infinity, duplicate keys, BOMs, CRLF, NUL bytes, lone surrogates,
-lines over the cap, wrong types, unknown fields, odd Unicode in names). ``budget(n)`` gives the
+lines over the cap, wrong types, unknown fields, odd Unicode in names, ``position`` lines anywhere).
+``hostile_notation()`` does the same for the table notation (English and German); ``PARAMETER_VALUES``,
+``FORBIDDEN``, ``STATEMENTS`` and ``DISGUISES`` are hostile query parameters and SQL. ``budget(n)`` gives the
 settings of a fuzz test: a fixed seed, ``n`` examples (twenty times as many under ``--slow``).
 """
 
@@ -236,9 +238,29 @@ def drop_or_repeat_line(draw: st.DrawFn, data: bytes) -> bytes:
     return b"\n".join(lines)
 
 
+#: ``position`` statements (English, German, raw JSON) to put anywhere in a text.
+POSITION_LINES = (
+    "position round 2; dealer Ana; Ana 3 8; Ben 5 stayed; Cem 9 busted; turn Ana; totals Ana 120 Ben 90; discards 7 freeze",
+    "Stellung Runde 3; Geber Ben; Ana 6; Ben 9 stopp; Cem 4 eingefroren; am Zug Ana; Stand Ana 10 Ben 20 Cem 30; Ablage 7",
+    "position round 1; dealer Ana; turn Ben",
+    "position",
+    "position round " + "9" * 4301 + "; dealer Ana",
+    "position round 2; dealer Nobody; Nobody 3; turn Nobody",
+    '{"type":"position","round":2,"dealer":"Ana","players":{"Ana":{"row":["9"]},"Ben":{"row":[]},"Cem":{"row":[]}},"turn":"Ben"}',
+    '{"type":"position","round":1}',
+)
+
+def position_line(draw: st.DrawFn, data: bytes) -> bytes:
+    """A ``position`` line anywhere in a JSON Lines log (only right after the ``game`` line is it legal)."""
+    lines = _lines(data)
+    line = draw(st.sampled_from([p for p in POSITION_LINES if p.startswith("{")]))
+    lines.insert(draw(st.integers(0, len(lines))), line.encode())
+    return b"\n".join(lines)
+
+
 MUTATIONS: tuple[Callable[[st.DrawFn, bytes], bytes], ...] = (
     byte_flip, truncate, deep_nesting, huge_number, huge_option, nan_infinity, duplicate_key, bom, crlf,
-    nul_bytes, lone_surrogate, long_line, wrong_type, unknown_field, odd_name, drop_or_repeat_line,
+    nul_bytes, lone_surrogate, long_line, wrong_type, unknown_field, odd_name, drop_or_repeat_line, position_line,
 )
 
 
@@ -267,3 +289,151 @@ def budget(examples: int, *, slow: bool = False) -> settings:
         print_blob=True,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
     )
+
+
+# ------------------------------------------------------------------------------------ the notation
+
+#: The notation texts every notation mutation starts from: the disputes (English and German,
+#: positions, Vengeance), and the kitchen example of docs/notation.md in both languages.
+NOTATION_SEEDS: tuple[str, ...] = (
+    *(path.read_text(encoding="utf-8") for path in sorted((FIXTURES / "disputes").glob("*.txt"))),
+    "game kitchen; players Ana Ben Cem; dealer Ana\nround 1\nBen 8\nCem freeze>Ben\nAna x2\nCem hit 12\n"
+    "Ana hit 11\nCem stay; Ana stay\nscore Ana 22 Ben 8 Cem 12\n",
+    "Spiel küche; Spieler Ana Ben Cem; Geber Ana\nRunde 1\nBen 8\nCem Freeze>Ben\nAna x2\nCem noch eine 12\n"
+    "Ana noch eine 11\nCem stopp; Ana stopp\nWertung Ana 22 Ben 8 Cem 12\n",
+)
+
+#: Words of the notation (English and German) and its punctuation, swapped in for any word.
+NOTATION_WORDS = (
+    "game", "players", "dealer", "round", "hit", "stay", "stand", "gives", "give", "to", "shuffle", "score", "end", "totals",
+    "position", "turn", "discards", "stayed", "frozen", "busted", "json", "target", "rounds", "decks", "edition", "first",
+    "delayed", "assign_first", "ruleset", "vengeance", "brutal", "Spiel", "Spieler", "Geber", "Runde", "noch eine", "noch",
+    "stopp", "gibt", "an", "mischen", "Wertung", "Ende", "Stand", "Stellung", "am Zug", "Ablage", "eingefroren", "verzockt",
+    "freeze", "einfrieren", "flip3", "flip_three", "drei aufdecken", "sc", "second_chance", "x2", "+4", "+10", "0", "7",
+    "12", "13", "u7", "unlucky_7", "l13", "steal", "klauen", "swap", "tauschen", "÷2", "halb", "h", "s", "f",
+    ";", ">", "->", "→", '"', "#", ",", ":", "=", "target_card=7", "other=Ben", "{", "[", "}",
+)
+
+#: Numbers a fuzzer would try where the notation wants one.
+NOTATION_NUMBERS = (
+    "²", "١٢", "٣", "⁷", "½", "0", "00", "-1", "+3", "1e3", "1.5", "9" * 15, "9" * 16, "9" * 4301, "99999999999999999999",
+)
+
+_WORD = re.compile(r"[^\s;>#]+")
+_DIGITS = re.compile(r"\d+")
+
+
+def _text_lines(draw: st.DrawFn, text: str) -> tuple[list[str], int]:
+    lines = text.split("\n")
+    return lines, draw(st.integers(0, max(0, len(lines) - 1)))
+
+
+def swap_word(draw: st.DrawFn, text: str) -> str:
+    words = list(_WORD.finditer(text))
+    if not words:
+        return text + draw(st.sampled_from(NOTATION_WORDS))
+    m = words[draw(st.integers(0, len(words) - 1))]
+    return text[: m.start()] + draw(st.sampled_from(NOTATION_WORDS + ODD_NAMES)) + text[m.end() :]
+
+
+def odd_number(draw: st.DrawFn, text: str) -> str:
+    numbers = list(_DIGITS.finditer(text))
+    if not numbers:
+        return text + " " + draw(st.sampled_from(NOTATION_NUMBERS))
+    m = numbers[draw(st.integers(0, len(numbers) - 1))]
+    return text[: m.start()] + draw(st.sampled_from(NOTATION_NUMBERS)) + text[m.end() :]
+
+
+def position_anywhere(draw: st.DrawFn, text: str) -> str:
+    lines, i = _text_lines(draw, text)
+    lines.insert(i + draw(st.integers(0, 1)), draw(st.sampled_from(POSITION_LINES)))
+    return "\n".join(lines)
+
+
+def odd_text(draw: st.DrawFn, text: str) -> str:
+    """A lone surrogate, a control character, a BOM, odd quotes or a long name put into the text."""
+    bit = draw(st.sampled_from(['"\udfff"', "\udfff", '"\\udfff"', "\x00", "\ufeff", "\u2028", '"', '"Ana', "\\", "N" * 300, "\r", "\t"]))
+    i = draw(st.integers(0, len(text)))
+    return text[:i] + bit + text[i:]
+
+
+def drop_or_repeat_text_line(draw: st.DrawFn, text: str) -> str:
+    lines, i = _text_lines(draw, text)
+    if draw(st.booleans()) and lines:
+        del lines[i]
+    else:
+        lines.insert(i, lines[i] if lines else "")
+    return "\n".join(lines)
+
+
+def truncate_text(draw: st.DrawFn, text: str) -> str:
+    return text[: draw(st.integers(0, len(text)))]
+
+
+NOTATION_MUTATIONS: tuple[Callable[[st.DrawFn, str], str], ...] = (
+    swap_word, odd_number, position_anywhere, odd_text, drop_or_repeat_text_line, truncate_text,
+)
+
+
+@st.composite
+def hostile_notation(draw: st.DrawFn, max_mutations: int = 3) -> str:
+    """A notation text (English or German) with one to ``max_mutations`` mutations applied."""
+    text = draw(st.sampled_from(NOTATION_SEEDS))
+    for mutation in draw(st.lists(st.sampled_from(NOTATION_MUTATIONS), min_size=1, max_size=max_mutations)):
+        text = mutation(draw, text)
+    return text
+
+
+# ------------------------------------------------------------------------------------ query parameters and SQL
+
+#: Hostile values of the query parameters the GET routes take (``%XX`` escapes are sent as written:
+#: bytes that are not UTF-8, NUL). The issue's reproducers of ``since`` are among them.
+PARAMETER_VALUES: dict[str, list[str]] = {
+    "since": ["9999-12-31T23:59:59-23:59", "0001-01-01T00:00:00+01:00", "9" * 4301 + "d", "7d", "-1d", "0d", "2026-13-01", "", "now",
+              "²d", "1e9d", "P1D", "2026-11-29T00:00:00Z", "2026-11-29", "%FF", "%00"],
+    "at": ["0", "1", "-1", "999999999999", "9" * 4301, "1.5", "", "x", "²", "%00"],
+    "limit": ["0", "1", "1000", "1001", "-5", "9" * 30, "", "1e3", "١"],
+    "cursor": ["", "%00", "zzz", "'; DROP TABLE games; --", "x" * 5000, "%ED%A0%80", "kitchen-2026-11-29"],
+    "player": ["Ana", "", "%00", "A" * 10000, "%FF", "\u202eanA", "'; --"],
+    "lang": ["en", "de", "fr", "", "EN", "de-DE", "*", "%FF"],
+    "round": ["1", "0", "-1", "9" * 4301, "x"],
+    "only": ["overview", "bust_risk", "nope", "", "%00"],
+    "ruleset": ["flip7", "vengeance", "vengeance (brutal)", "x", "", "%FF"],
+    "valid": ["true", "false", "1", "maybe", ""],
+    "finished": ["true", "no", ""],
+    "search": ["", "%", "_", "x" * 201, "%00"],
+}
+
+#: What a query must never do over the API (``{db}``, ``{wal}``, ``{tmp}``: the store file, its
+#: write-ahead log, its folder): read files, fold the WAL, change settings or the database, attach,
+#: copy, install or load. tests/api/test_security.py tests each plainly; here they come disguised.
+FORBIDDEN = st.sampled_from(
+    [
+        "read_blob('{wal}')", "read_text('{db}')", "read_csv('{wal}')", "read_csv_auto('{db}')", "read_json('{wal}')",
+        "read_ndjson('{wal}')", "read_parquet('{db}')", "parquet_metadata('{db}')", "glob('{tmp}/*')", "sniff_csv('{wal}')",
+        "checkpoint()", "force_checkpoint()", "duckdb_settings()", "duckdb_temporary_files()", "pragma_database_size()",
+        "pragma_storage_info('games')", "query('SELECT 1')", "query_table('games')", "'{wal}'", '"{db}"',
+    ]
+)
+#: Statements that are not queries (each must be refused, and change nothing).
+STATEMENTS_SQL = [
+    "ATTACH '{db}' AS again", "ATTACH ':memory:' AS m", "DETACH main", "COPY games TO '{tmp}/out.csv'", "COPY (SELECT 1) TO '{tmp}/o.parquet'",
+    "EXPORT DATABASE '{tmp}/dump'", "IMPORT DATABASE '{tmp}'", "INSTALL httpfs", "FORCE INSTALL httpfs", "LOAD httpfs",
+    "LOAD '{tmp}/x.duckdb_extension'", "UPDATE EXTENSIONS", "CHECKPOINT", "FORCE CHECKPOINT", "VACUUM", "SET threads = 1",
+    "SET GLOBAL enable_external_access = true", "RESET enable_external_access", "PRAGMA enable_profiling", "PRAGMA database_size",
+    "USE memory", "CREATE TABLE t (i INT)", "INSERT INTO meta VALUES ('x', 'y')", "UPDATE games SET valid = NOT valid",
+    "DELETE FROM games", "DROP TABLE games", "CREATE SECRET s (TYPE s3)", "CALL checkpoint()", "CALL pragma_database_size()",
+    "BEGIN TRANSACTION", "SET VARIABLE x = 1", "CREATE MACRO m() AS 1",
+]
+STATEMENTS = st.sampled_from(STATEMENTS_SQL)
+#: Ways to dress a table function as something else: case, quotes, a schema, comments, a subquery.
+DISGUISES = st.sampled_from(
+    [
+        "SELECT * FROM {f}", "sElEcT * fRoM {f}", "SELECT * FROM /* hi */ {f}", "SELECT * FROM\n{f}\n-- x", "FROM {f}",
+        "SELECT * FROM main.{f}", "SELECT * FROM system.main.{f}", "SELECT (SELECT count(*) FROM {f})",
+        "WITH a AS (SELECT * FROM {f}) SELECT * FROM a", "SELECT * FROM games, LATERAL (SELECT * FROM {f}) x",
+        "SELECT * FROM games WHERE EXISTS (SELECT * FROM {f})", "SELECT 1 UNION ALL SELECT count(*) FROM {f}",
+        "DESCRIBE SELECT * FROM {f}", "SUMMARIZE SELECT * FROM {f}", "EXPLAIN SELECT * FROM {f}", "SELECT * FROM {f};",
+        "SELECT 1; SELECT * FROM {f}", "PIVOT (SELECT * FROM {f}) ON 1 USING count(*)",
+    ]
+)

@@ -67,3 +67,18 @@ def test_the_simulator_synopsis_names_every_option() -> None:
     simulate = typer.main.get_command(app).commands["simulate"]  # type: ignore[attr-defined]
     options = {opt for p in simulate.params for opt in p.opts if opt.startswith("--")} - {"--help"}
     assert options and all(opt in synopsis for opt in options), sorted(o for o in options if o not in synopsis)
+
+
+def test_every_page_gives_decks_the_bound_the_code_keeps() -> None:
+    # issue 23: docs/decisions.md said "1 to 100" (twice), log-format.md "≥ 1" and rules.md "at least 1"
+    from adjudicator.events import MAX_DECKS
+
+    pages = {page.name: page.read_text(encoding="utf-8") for page in PAGES}
+    decisions = pages["decisions.md"]
+    assert decisions.count("Options such as `decks: 5`") == 1
+    assert f"any whole number of decks from 1 to {MAX_DECKS}" in decisions
+    assert f"| `decks` | 1 … {MAX_DECKS} |" in section(decisions, "## Bounds on hostile input")
+    assert f"`decks` int 1 … {MAX_DECKS}" in pages["log-format.md"]
+    assert f"`decks` is from 1 to {MAX_DECKS}" in pages["rules.md"]
+    for name, text in pages.items():
+        assert not re.search(r"`decks` int ≥ 1|and `decks` are at least 1", text), name

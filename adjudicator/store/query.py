@@ -95,7 +95,10 @@ def check_query(sql: str) -> None:
         raise QueryRefused("the query is empty")
     if len(statements) > 1:
         raise QueryRefused(f"one statement at a time, please (found {len(statements)})")
-    kind = statements[0].type
+    try:
+        kind = statements[0].type
+    except ValueError:  # a kind the Python binding has no name for (UPDATE EXTENSIONS): not a query either
+        raise QueryRefused("only queries may run here (this statement is refused): the store is read-only") from None
     if kind != duckdb.StatementType.SELECT:
         raise QueryRefused(
             f"only queries may run here ({kind.name} statements are refused): the store is read-only"

@@ -11,13 +11,12 @@ import base64
 import binascii
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
-from starlette.concurrency import run_in_threadpool
 
 from adjudicator.store import LogInput
 from api import store_adapter
-from api.deps import StoreDep, WriterDep
+from api.deps import StoreDep, WriterDep, run_write
 from api.responses import SafeJSONResponse
 from api.routes.common import STORE_ERRORS, WRITE_ERRORS, AnalyzeQuery, ReplaceQuery, body_errors
 
@@ -95,10 +94,11 @@ def _decode(log: BatchLog) -> LogInput:
     operation_id="ingestMany",
 )
 async def ingest_many(
+    request: Request,
     body: BatchRequest,
     store: StoreDep,
     replace: ReplaceQuery = False,
     analyze: AnalyzeQuery = False,
 ) -> Any:
     inputs = [_decode(log) for log in body.logs]
-    return {"results": await run_in_threadpool(store_adapter.ingest_many, store, inputs, replace=replace, analyze=analyze)}
+    return {"results": await run_write(request, store_adapter.ingest_many, store, inputs, replace=replace, analyze=analyze)}

@@ -1,7 +1,7 @@
 """``/v1/games``: adjudicate and store logs, list them, read their verdicts, events and tables, delete.
 
 Every call goes to the app's ``Store`` (see api/deps.py): writes are serialised there, reads run
-side by side on cursors of their own. Game ids may hold any character; in a URL an id is one
+side by side on cursors of their own (writes in threads of their own: ``api.deps.run_write``). Game ids may hold any character; in a URL an id is one
 percent-encoded path segment (``/`` as ``%2F``: see api/paths.py).
 """
 
@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from adjudicator.store import Store
 from api import store_adapter
 from api.body import read_log
-from api.deps import StoreDep, WriterDep, get_store
+from api.deps import StoreDep, WriterDep, get_store, run_write
 from api.models import GameEvents, IngestOutcome, ListedGamePage, TableView, Verdict
 from api.paths import decode_game_id, game_url
 from api.responses import SafeJSONResponse
@@ -75,7 +75,7 @@ async def store_game(
 ) -> Any:
     store: Store = await run_in_threadpool(get_store, request)
     body = await read_log(request)
-    stored = await run_in_threadpool(store_adapter.ingest, store, body.source, source or "api", replace=replace, analyze=analyze)
+    stored = await run_write(request, store_adapter.ingest, store, body.source, source or "api", replace=replace, analyze=analyze)
     response.status_code = 201 if stored.outcome == "ingested" else 200
     response.headers["Location"] = game_url(stored.game_id)
     out: dict[str, Any] = {"outcome": stored.outcome, "id": stored.game_id, "verdict": stored.verdict}
@@ -172,6 +172,6 @@ def game_verdict(game_id: GameId, store: StoreDep) -> Any:
     dependencies=[WriterDep],
     operation_id="deleteGame",
 )
-def delete_game(game_id: GameId, store: StoreDep) -> Response:
-    store.delete_game(game_id)
+async def delete_game(request: Request, game_id: GameId, store: StoreDep) -> Response:
+    await run_write(request, store.delete_game, game_id)
     return Response(status_code=204)

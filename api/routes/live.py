@@ -23,7 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from adjudicator.live.service import Entry, LiveError, Refused, TableService
 from adjudicator.live.table import LiveView, TurnAdvice, turn_advice
-from api.deps import WriterDep, get_settings, get_store
+from api.deps import WriterDep, get_settings, get_store, run_write
 from api.errors import Problem
 from api.responses import SafeJSONResponse
 from api.routes.common import STORE_ERRORS, WRITE_ERRORS
@@ -59,10 +59,10 @@ def _problem(error: LiveError) -> Problem:
     return Problem(error.slug, str(error), headers=headers)
 
 
-async def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
-    """Run a service call in a worker thread (it writes to the store); its errors as problems."""
+async def _call(request: Request, fn: Any, *args: Any, **kwargs: Any) -> Any:
+    """Run a service call in a writer's thread (it writes to the store: ``run_write``); its errors as problems."""
     try:
-        return await run_in_threadpool(fn, *args, **kwargs)
+        return await run_write(request, fn, *args, **kwargs)
     except LiveError as error:
         raise _problem(error) from None
 
@@ -131,7 +131,7 @@ _WRITES: dict[int | str, dict[str, Any]] = {
 async def create_table(request: Request, response: Response, body: NewTable) -> Any:
     service = live_service(request)
     game = body.model_dump(exclude_none=True)
-    entry, key = await _call(service.create, game)
+    entry, key = await _call(request, service.create, game)
     table_id = entry.table.id
     response.headers["Location"] = f"/v1/tables/{table_id}"
     return SafeJSONResponse(
@@ -191,14 +191,14 @@ async def append_event(
 ) -> Any:
     service = live_service(request)
     chosen = lang or choose_language(accept_language)
-    entry, index = await _call(service.append, table_id, key, event, after=after, lang=chosen)
+    entry, index = await _call(request, service.append, table_id, key, event, after=after, lang=chosen)
     return SafeJSONResponse({"index": index, "table": entry.snapshot})
 
 
 @router.post("/{table_id}/undo", summary="Undo the last event", response_model=Appended, operation_id="undoEvent",
              description="Forget the last kept event (never the game line); `index` is the event undone.", responses=_WRITES)
 async def undo_event(request: Request, table_id: str, key: TableKey = None, after: After = None) -> Any:
-    entry, index = await _call(live_service(request).undo, table_id, key, after=after)
+    entry, index = await _call(request, live_service(request).undo, table_id, key, after=after)
     return SafeJSONResponse({"index": index, "table": entry.snapshot})
 
 
@@ -206,7 +206,7 @@ async def undo_event(request: Request, table_id: str, key: TableKey = None, afte
              description="Store the log as any game (like `POST /v1/games`; it is at `/v1/games/{game}`); the table takes no more "
              "writes. A game not yet over may be finished too (it is stored unfinished).", responses=_WRITES)
 async def finish_table(request: Request, table_id: str, key: TableKey = None) -> Any:
-    entry = await _call(live_service(request).finish, table_id, key)
+    entry = await _call(request, live_service(request).finish, table_id, key)
     return SafeJSONResponse(entry.snapshot)
 
 

@@ -38,6 +38,38 @@ def test_over_long_line_is_skipped_in_chunks_and_reported() -> None:
     assert verdict.violations[0].code == "bad_event" and "at most 65,536 bytes" in verdict.violations[0].message
 
 
+@pytest.mark.parametrize("where", [10, MAX_LINE_BYTES + 1, 3 * MAX_LINE_BYTES + 7])
+@pytest.mark.parametrize("bad", [b"\xff", b"\xed\xa0\x80", b"\xe2\x82"])
+def test_bytes_that_are_not_utf8_in_an_over_long_line_are_unreadable(where: int, bad: bytes) -> None:
+    # issue 23 fuzzing: the skipped part of an over-long line was never decoded, so a 0xff there
+    # gave a verdict ("line too long") although the input is not UTF-8 (docs/decisions.md: exit 2)
+    body = bytearray(b'{"type":"game","id":"' + "é".encode() * (2 * MAX_LINE_BYTES) + b'"}')
+    body[where:where] = bad
+    data = b'{"type":"shuffle"}\n' + bytes(body) + b"\n"
+    with pytest.raises(LogUnreadable) as raised:
+        list(lines_from_bytes(data))
+    assert f"line 2 is not UTF-8 text (byte {where + 1} of the line is 0x{bad[0]:02x})" in str(raised.value)
+    with pytest.raises(LogUnreadable):
+        check_log(data)
+
+
+def test_an_over_long_line_of_multibyte_text_is_still_only_too_long() -> None:
+    data = b'{"type":"game","id":"' + "é€😀".encode() * MAX_LINE_BYTES + b'"}\n'
+    [line] = list(lines_from_stream(io.BytesIO(data)))
+    assert isinstance(line, TooLongLine) and line.length == len(data) - 1
+
+
+def test_a_crlf_split_between_the_chunks_of_an_over_long_line_is_one_ending() -> None:
+    # issue 23 fuzzing: a line of MAX_LINE_BYTES + 1 bytes and "\r" ending in "\r\r\n" was one byte
+    # longer read as bytes than read as text ("\r\n" fell between the first chunk and the next)
+    line = b'{"type":"hit","player":"' + b"A" * (MAX_LINE_BYTES - 26) + b'"}\r'
+    assert len(line) == MAX_LINE_BYTES + 1
+    data = b'{"type":"shuffle"}\n' + line + b"\r\n"
+    [_, as_bytes] = list(lines_from_bytes(data))
+    [_, as_text] = list(lines_from_text(data.decode()))
+    assert isinstance(as_bytes, TooLongLine) and as_bytes.length == as_text.length == len(line)
+
+
 def test_a_line_at_the_limit_is_read() -> None:
     line = b'{"type":"hit","player":"' + b"a" * (MAX_LINE_BYTES - 26) + b'"}'
     assert len(line) == MAX_LINE_BYTES

@@ -13,6 +13,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -174,3 +175,44 @@ def test_concurrent_writes_of_one_log_store_it_once(live_server: tuple[str, Path
     stored = httpx.get(f"{base}/v1/games/kitchen-2026-11-29/log").text
     unchanged = outcomes[(200, "unchanged")]
     assert unchanged == (9 if stored == same else 0)
+
+
+def test_a_crowd_of_writers_holds_no_thread_a_read_needs(live_server: tuple[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23, item 15: 200 writers waiting for the store's lock held every thread of the pool, so a
+    read waited for most of them. Here each write holds the lock a little longer than it would, and
+    more writers are sent than the pool has threads: the read must not wait behind them."""
+    from adjudicator.store import service
+
+    real_run = service.Ingestor.run
+
+    def slow_run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.05)  # under the store's write lock: each write keeps it 50 ms
+        return real_run(self, *args, **kwargs)
+
+    monkeypatch.setattr(service.Ingestor, "run", slow_run)
+    base, _ = live_server
+    logs = [g.text() for g in simulate(60, 3, seed=23)]  # more writers than the 40 threads of the pool
+    done: list[int] = []
+
+    async def run() -> tuple[list[httpx.Response], httpx.Response, int]:
+        limits = httpx.Limits(max_connections=100)
+        async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
+
+            async def write(text: str) -> httpx.Response:
+                answer = await http.post("/v1/games", content=text, headers=NDJSON)
+                done.append(answer.status_code)
+                return answer
+
+            posts = [asyncio.create_task(write(text)) for text in logs]
+            await asyncio.sleep(0.3)  # every writer has reached the server
+            read = await http.get("/v1/games", params={"limit": 1})
+            writes_done_at_read = len(done)
+            return list(await asyncio.gather(*posts)), read, writes_done_at_read
+
+    writes, read, writes_done_at_read = asyncio.run(run())
+    assert read.status_code == 200
+    # before the fix the read got a thread only after 21 writes had let theirs go
+    assert writes_done_at_read < 15, f"the read waited for {writes_done_at_read} of {len(logs)} writes"
+    assert Counter(r.status_code for r in writes) == {201: len(logs)}  # every write was still acknowledged
+    listed = httpx.get(f"{base}/v1/games", params={"limit": 1000}).json()["games"]
+    assert len(listed) == len(logs)

@@ -51,6 +51,7 @@ ATTEMPTS = [
     ("checkpoint", "CHECKPOINT"),
     ("transaction", "BEGIN TRANSACTION"),
     ("two_statements", "SELECT 1; DROP TABLE games"),
+    ("update_extensions", "UPDATE EXTENSIONS"),  # issue 23 fuzzing: a statement kind the binding cannot name (a ValueError)
 ]
 
 #: What fences 2 and 3 must refuse on their own (the rest only the statement check stops, harmlessly).
