@@ -104,6 +104,29 @@ class _Playout:
             return False
         return bool(self.model.hit_now(self.state, seat, self.memo))
 
+    def choose_target(self, seat: int, moves: list[Event]) -> Event:
+        return self.model.choose_target(self.state, seat, moves, seat == self.seat)
+
+    def step(self, exp: Any) -> bool:
+        """Make the move ``exp`` (what the table waits for) asks of its seat; False when the
+        playout cannot go on (no card left to deal, or nothing a player decides)."""
+        state, seat = self.state, exp.seat
+        if exp.kind in ("deal", "draw"):
+            if exp.kind == "deal" and may_stay(state, seat) and not self.wants_card(seat):
+                self.emit(StayEvent.model_construct(type="stay", player=state.name(seat)))
+                return True
+            return self.deal(seat)
+        if exp.kind == "turn":
+            if may_stay(state, seat) and not self.wants_card(seat):
+                self.emit(StayEvent.model_construct(type="stay", player=state.name(seat)))
+            else:
+                self.emit(HitEvent.model_construct(type="hit", player=state.name(seat)))
+            return True
+        if exp.kind == "target":
+            self.emit(self.choose_target(seat, state.rules.target_moves(state, exp)))
+            return True
+        return False
+
     def run(self, take_card: bool = False) -> float:
         """Play to the end of the round; the analysed player's round score (``take_card``: the
         card the deal owes the player comes first, whatever they would choose)."""
@@ -111,27 +134,7 @@ class _Playout:
         if take_card and not self.deal(self.seat):
             return float(state.rules.score_now(state, state.rows[self.seat]))
         for _ in range(MAX_EVENTS):
-            if not state.in_round or state.over:
-                break
-            exp = expecting(state)
-            seat = exp.seat
-            if exp.kind in ("deal", "draw"):
-                assert seat is not None
-                if exp.kind == "deal" and may_stay(state, seat) and not self.wants_card(seat):
-                    self.emit(StayEvent.model_construct(type="stay", player=state.name(seat)))
-                elif not self.deal(seat):
-                    break
-            elif exp.kind == "turn":
-                assert seat is not None
-                if may_stay(state, seat) and not self.wants_card(seat):
-                    self.emit(StayEvent.model_construct(type="stay", player=state.name(seat)))
-                else:
-                    self.emit(HitEvent.model_construct(type="hit", player=state.name(seat)))
-            elif exp.kind == "target":
-                assert seat is not None
-                moves = state.rules.target_moves(state, exp)
-                self.emit(self.model.choose_target(state, seat, moves, seat == self.seat))
-            else:
+            if not state.in_round or state.over or not self.step(expecting(state)):
                 break
         if not state.in_round and state.history:
             return float(state.history[-1].scores[self.seat])
@@ -196,10 +199,14 @@ class _GamePlayout(_Playout):
 
         return bool(self.strategy.take_card(PlayerView(self.state, seat), self.rng))
 
+    def choose_target(self, seat: int, moves: list[Event]) -> Event:
+        from adjudicator.simulate.view import PlayerView
+
+        return self.strategy.choose_target(PlayerView(self.state, seat), moves, self.rng)
+
     def won(self) -> float:
         """Play to the end of the game: 1 when ``seat`` wins, else 0."""
         from adjudicator.rules.engine import legal_moves
-        from adjudicator.simulate.view import PlayerView
 
         state = self.state
         rounds = 0
@@ -207,29 +214,12 @@ class _GamePlayout(_Playout):
             if state.over:
                 break
             exp = expecting(state)
-            seat = exp.seat
             if exp.kind == "round":
                 rounds += 1
                 if rounds > MAX_ROUNDS:
                     break
                 self.emit(legal_moves(state, chance=False)[0])
-            elif exp.kind in ("deal", "draw"):
-                assert seat is not None
-                if exp.kind == "deal" and may_stay(state, seat) and not self.wants_card(seat):
-                    self.emit(StayEvent.model_construct(type="stay", player=state.name(seat)))
-                elif not self.deal(seat):
-                    break
-            elif exp.kind == "turn":
-                assert seat is not None
-                if may_stay(state, seat) and not self.wants_card(seat):
-                    self.emit(StayEvent.model_construct(type="stay", player=state.name(seat)))
-                else:
-                    self.emit(HitEvent.model_construct(type="hit", player=state.name(seat)))
-            elif exp.kind == "target":
-                assert seat is not None
-                moves = state.rules.target_moves(state, exp)
-                self.emit(self.strategy.choose_target(PlayerView(state, seat), moves, self.rng))
-            else:
+            elif not self.step(exp):
                 break
         return 1.0 if state.over and state.winner == self.seat else 0.0
 
