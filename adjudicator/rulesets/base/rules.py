@@ -381,7 +381,7 @@ class BaseGame(Ruleset):
     def score_note(self, state: GameState, seat: int, row: Row) -> str | None:
         """Which duplicates a Second Chance cancelled (a reason a claim of 0 is wrong); none once the
         row busted later, the bust being the reason then."""
-        saves = getattr(row, "saves", [])
+        saves = _mine(row).saves
         if not saves or row.status == BUSTED:
             return None
         said = " and ".join(f"the second {card} on event {at}" for card, at in saves)
