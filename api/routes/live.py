@@ -14,15 +14,16 @@ import asyncio
 import json
 import threading
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
 
 from fastapi import APIRouter, Body, Header, Query, Request, Response
 from fastapi.responses import FileResponse, PlainTextResponse, StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 from starlette.concurrency import run_in_threadpool
 
 from adjudicator.live.service import Entry, LiveError, Refused, TableService
 from adjudicator.live.table import LiveView, TurnAdvice, turn_advice
+from adjudicator.rulesets import RULESETS
 from api.deps import WriterDep, get_settings, get_store, run_write
 from api.errors import Problem
 from api.responses import SafeJSONResponse
@@ -67,7 +68,25 @@ async def _call(request: Request, fn: Any, *args: Any, **kwargs: Any) -> Any:
         raise _problem(error) from None
 
 
-class NewTable(BaseModel):
+def _ruleset_options() -> dict[str, Any]:
+    """Each registered ruleset's own ``game`` options as optional body fields, from its options
+    model (the first ruleset's where two share one): the one definition, as ``flip7 simulate`` reads it."""
+    fields: dict[str, Any] = {}
+    for name, rules in RULESETS.items():
+        for option, info in rules.game_event.options().items():
+            if option in fields:
+                continue
+            default = info.get_default(call_default_factory=True)
+            said = f" {info.description[0].upper()}{info.description[1:]}." if info.description else ""
+            choices = get_args(info.annotation) if get_origin(info.annotation) is Literal else ()
+            kind: Any = type(choices[0]) if choices else info.annotation  # a choice is judged with the game line
+            among = f"{' or '.join(f'`{json.dumps(choice)}`' for choice in choices)}; " if choices else ""
+            text = f"`{name}` only ({among}default `{json.dumps(default)}`).{said}"
+            fields[option] = (kind | None, Field(default=None, description=text))
+    return fields
+
+
+class _NewTable(BaseModel):
     """A table to create: the `game` event's fields (`id` may be left out: one is made up). The
     options are judged as the `game` line of a log (a refusal is a `move-refused` problem)."""
 
@@ -76,13 +95,17 @@ class NewTable(BaseModel):
     players: list[str] = Field(description="Names in clockwise seating order.")
     dealer: str = Field(description="Who deals round 1.")
     id: str | None = Field(default=None, description="The game's id (default: `live-<date>-<table id>`).")
-    ruleset: str | None = Field(default=None, description="`flip7` (default) or `vengeance`.")
-    edition: str | None = Field(default=None, description="`current` (default) or `first`.")
+    ruleset: str | None = Field(default=None, description=f"One of {', '.join(f'`{name}`' for name in RULESETS)} (default `{next(iter(RULESETS))}`).")
     target: int | None = Field(default=None, description="Points to win (default 200).")
     rounds: int | None = Field(default=None, description="A fixed number of rounds instead of a target.")
     decks: int | None = Field(default=None, description="Decks shuffled together (default 1).")
-    delayed: str | None = Field(default=None, description="`in_turn` (default) or `assign_first`.")
-    brutal: bool | None = Field(default=None, description="Brutal mode (`vengeance` only).")
+
+
+#: The body of a new table: the fields every ruleset has, then each ruleset's own options.
+if TYPE_CHECKING:  # what the checker sees: the fields every ruleset has (the rest are read as any ruleset's)
+    NewTable = _NewTable
+else:
+    NewTable = create_model("NewTable", __base__=_NewTable, __doc__=_NewTable.__doc__, **_ruleset_options())
 
 
 class CreatedTable(BaseModel):

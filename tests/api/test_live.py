@@ -66,6 +66,21 @@ def test_a_game_line_the_rules_refuse_is_refused_as_check_does(client: TestClien
     assert client.post("/v1/tables", json={**SEATS, "edition": "third"}).json()["code"] == "bad_event"  # judged as a game line
 
 
+def test_the_new_table_body_declares_each_rulesets_options_from_its_model(client: TestClient) -> None:
+    from adjudicator.rulesets import RULESETS
+
+    body = client.get("/openapi.json").json()["components"]["schemas"]["NewTable"]["properties"]
+    owned = {option: name for name, rules in reversed(RULESETS.items()) for option in rules.game_event.options()}
+    assert owned and set(owned) <= set(body)  # every kit's own option, and no hand-written copy left over
+    assert set(body) - set(owned) == {"players", "dealer", "id", "ruleset", "target", "rounds", "decks"}
+    for option, name in owned.items():
+        assert body[option]["description"].startswith(f"`{name}` only")
+    _, _, made = create(client, ruleset="vengeance", brutal=True)
+    assert made["table"]["table"]["ruleset"] == "vengeance"
+    refused = client.post("/v1/tables", json={**SEATS, "brutal": True}).json()  # reaches the game line: not flip7's
+    assert (refused["type"], refused["code"]) == ("urn:flip7:problem:move-refused", "bad_event")
+
+
 def test_append_keeps_a_legal_event_and_says_what_is_owed(client: TestClient, snapshot_json: Any) -> None:
     table_id, key, _ = create(client)
     answers = [client.post(f"/v1/tables/{table_id}/events", json=event, headers=key) for event in ROUND]

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from adjudicator.cards import FLIP_THREE, FREEZE, NUMBERS, PLUS_MODIFIERS, SECOND_CHANCE
-from adjudicator.rulesets.base.rules import FLIP7_BONUS, NAME
+from adjudicator.rulesets.base.rules import FLIP7_BONUS, NAME, BaseRow
 from adjudicator.state import ACTIVE, Expectation, GameState
 
 NUMBER, PLUS, DOUBLE, CHANCE, STOP, FORCE = range(6)
@@ -190,7 +190,7 @@ def start_of(state: GameState, seat: int) -> tuple[BaseSolo, State]:
     row = state.rows[seat]
     pile = state.draw_pile if state.draw_size else state.discard_pile
     alone = not any(r.status == ACTIVE for i, r in enumerate(state.rows) if i != seat)
-    return solo_start(list(row.numbers), list(row.modifiers), bool(getattr(row, "second_chance", False)), pile, alone=alone)
+    return solo_start(list(row.numbers), list(row.modifiers), cast(BaseRow, row).second_chance, pile, alone=alone)
 
 
 def given(state: GameState, exp: Expectation, seat: int) -> tuple[BaseSolo, State] | float | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -120,6 +120,16 @@ class BaseRow(Row):
         return cards
 
 
+def _rows(state: GameState) -> list[BaseRow]:
+    """The table's rows as this ruleset made them (``new_row`` gives every seat a ``BaseRow``)."""
+    return cast("list[BaseRow]", state.rows)
+
+
+def _mine(row: Row) -> BaseRow:
+    """A row this ruleset made (``new_row``), as its own kind; the shared hooks pass it as a ``Row``."""
+    return cast(BaseRow, row)
+
+
 @dataclass(slots=True)
 class DelayedFrame:
     """Set-aside cards of a Flip Three that ``holder`` resolves (or first names recipients for)."""
@@ -176,7 +186,7 @@ class BaseGame(Ruleset):
 
     def place(self, state: GameState, seat: int, card: str) -> str | None:
         """A ``position`` may also show a held Second Chance (one) and a Freeze that stopped the player."""
-        row: BaseRow = state.rows[seat]  # type: ignore[assignment]
+        row = _rows(state)[seat]
         if card == SECOND_CHANCE:
             if row.second_chance:
                 return "a player holds at most one Second Chance"
@@ -191,7 +201,7 @@ class BaseGame(Ruleset):
         """Numbers bust on a duplicate (unless a Second Chance cancels it) and make Flip 7 at seven;
         modifiers lie in the row; a Second Chance is held (an extra one passed on); Freeze and Flip
         Three wait for a target, or are set aside during a Flip Three."""
-        row: BaseRow = state.rows[seat]  # type: ignore[assignment]
+        row = _rows(state)[seat]
         effects = state.effects  # what the card does is reported only while someone listens
         if is_number(card):
             if card in row.numbers:
@@ -333,7 +343,7 @@ class BaseGame(Ruleset):
             delayed.assigned.append(target)
             delayed.next += 1
         elif frame.purpose == PASS:
-            state.rows[target].second_chance = True  # type: ignore[attr-defined]
+            _rows(state)[target].second_chance = True
             report(state, Given(frame.holder, frame.card, target))
         else:
             _resolve_action(state, frame.card, target, index, frame.holder)
@@ -362,7 +372,7 @@ class BaseGame(Ruleset):
     def row_fields(self, state: GameState, seat: int) -> dict[str, Any]:
         """``second_chance``: the row holds one; ``frozen_by``: who froze the player (null when not
         frozen, or frozen before a ``position`` began the log)."""
-        row: BaseRow = state.rows[seat]  # type: ignore[assignment]
+        row = _rows(state)[seat]
         by = row.put_out_by if row.status == FROZEN else None
         return {"second_chance": row.second_chance, "frozen_by": state.name(by) if by is not None else None}
 
@@ -371,7 +381,7 @@ class BaseGame(Ruleset):
     def score_note(self, state: GameState, seat: int, row: Row) -> str | None:
         """Which duplicates a Second Chance cancelled (a reason a claim of 0 is wrong); none once the
         row busted later, the bust being the reason then."""
-        saves = getattr(row, "saves", [])
+        saves = _mine(row).saves
         if not saves or row.status == BUSTED:
             return None
         said = " and ".join(f"the second {card} on event {at}" for card, at in saves)
@@ -379,7 +389,7 @@ class BaseGame(Ruleset):
 
     def busts_saved(self, row: Row) -> int:
         """Duplicates a Second Chance cancelled."""
-        return row.second_chance_used  # type: ignore[attr-defined]
+        return _mine(row).second_chance_used
 
     def records_target(self, exp: Expectation) -> bool:
         """Freeze and Flip Three decisions (not an extra Second Chance handed on)."""
@@ -389,7 +399,7 @@ class BaseGame(Ruleset):
 
     def row_notes(self, state: GameState, seat: int) -> list[str]:
         """Who froze the player ("frozen by Cem's Freeze") and a held Second Chance."""
-        row: BaseRow = state.rows[seat]  # type: ignore[assignment]
+        row = _rows(state)[seat]
         notes = []
         if row.status == FROZEN:
             by = row.put_out_by
@@ -449,20 +459,20 @@ class BaseGame(Ruleset):
 
     def bust_cover(self, row: Row) -> str | None:
         """A held Second Chance cancels the next duplicate."""
-        return SECOND_CHANCE if row.second_chance else None  # type: ignore[attr-defined]
+        return SECOND_CHANCE if _mine(row).second_chance else None
 
 
 def _second_chance_takers(state: GameState, holder: int) -> tuple[int, ...]:
     return tuple(
-        i for i, row in enumerate(state.rows)
-        if row.status == ACTIVE and not row.second_chance and i != holder  # type: ignore[attr-defined]
+        i for i, row in enumerate(_rows(state))
+        if row.status == ACTIVE and not row.second_chance and i != holder
     )
 
 
 def _resolve_action(state: GameState, card: str, target: int, index: int, by: int) -> None:
     """Carry out a Freeze or Flip Three (given by ``by``) on ``target``."""
     if card == FREEZE:
-        row: BaseRow = state.rows[target]  # type: ignore[assignment]
+        row = _rows(state)[target]
         row.status, row.status_event, row.put_out_by = FROZEN, index, by
         row.freezes.append(card)
         report(state, PutOut(target, FROZEN, card, by))

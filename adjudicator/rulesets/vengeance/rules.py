@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 from pydantic import Field, field_validator, model_validator
+from pydantic.json_schema import SkipJsonSchema
 from pydantic_core import PydanticCustomError
 
 from adjudicator.effects import (
@@ -157,9 +158,10 @@ class VengeanceTargetEvent(TargetEvent):
     """A Vengeance ``target`` event: Steal and Discard name ``target_card`` (a card in the target's
     row); Swap also names ``other`` and ``other_card`` (the second row and its card)."""
 
-    target_card: str = Field(None, description="Steal, Discard, Swap: the card in the target's row", json_schema_extra={"nullable": False})  # type: ignore[assignment]
-    other: Name = Field(None, description="Swap: the second row's player", json_schema_extra={"nullable": False})  # type: ignore[assignment]
-    other_card: str = Field(None, description="Swap: the card in the other row", json_schema_extra={"nullable": False})  # type: ignore[assignment]
+    # Left out is None; a null given is refused (the validators below): the schema says non-null.
+    target_card: str | None = Field(None, description="Steal, Discard, Swap: the card in the target's row", json_schema_extra={"nullable": False})
+    other: Name | SkipJsonSchema[None] = Field(None, description="Swap: the second row's player", json_schema_extra={"nullable": False})
+    other_card: str | None = Field(None, description="Swap: the card in the other row", json_schema_extra={"nullable": False})
 
     @field_validator("target_card", "other_card", mode="plain")
     @classmethod
@@ -174,6 +176,11 @@ class VengeanceTargetEvent(TargetEvent):
         if value is None:
             raise PydanticCustomError("null", "other may be left out but not null")
         return value
+
+    def named(self) -> tuple[str, str, str]:
+        """``target_card``, ``other`` and ``other_card``, each "" when left out (then the card takes
+        no such field: ``_fields_fit_card`` checked the line)."""
+        return self.target_card or "", self.other or "", self.other_card or ""
 
     @model_validator(mode="after")
     def _fields_fit_card(self) -> VengeanceTargetEvent:
@@ -212,6 +219,21 @@ class VengeanceRow(Row):
     def has_zero(self) -> bool:
         """True while The Zero lies in this row."""
         return ZERO in self.numbers
+
+
+def _rows(state: GameState) -> list[VengeanceRow]:
+    """The table's rows as this ruleset made them (``new_row`` gives every seat a ``VengeanceRow``)."""
+    return cast("list[VengeanceRow]", state.rows)
+
+
+def _mine(row: Row) -> VengeanceRow:
+    """A row this ruleset made (``new_row``), as its own kind; the shared hooks pass it as a ``Row``."""
+    return cast(VengeanceRow, row)
+
+
+def _event(event: TargetEvent) -> VengeanceTargetEvent:
+    """A ``target`` line of this ruleset's log, as its own kind (``target_event`` reads every one)."""
+    return cast(VengeanceTargetEvent, event)
 
 
 @dataclass(slots=True)
@@ -333,7 +355,7 @@ class Vengeance(Ruleset):
 
     def stay_refusal(self, state: GameState, seat: int) -> RuleViolation | None:
         """The holder of The Zero must hit; a player with nothing in front of them must take a card."""
-        row: VengeanceRow = state.rows[seat]  # type: ignore[assignment]
+        row = _rows(state)[seat]
         if row.has_zero():
             return violation(
                 "must_hit", "number.zero",
@@ -375,7 +397,7 @@ class Vengeance(Ruleset):
         says what was allowed instead."""
         card = exp.card
         assert card is not None and exp.seat is not None
-        ev: VengeanceTargetEvent = event  # type: ignore[assignment]
+        ev = _event(event)
         if exp.purpose == BONUS:
             return
         if exp.purpose == GIVE:
@@ -400,17 +422,18 @@ class Vengeance(Ruleset):
         if card == SWAP:
             _check_swap(state, ev, holder, target)
             return
+        taken = ev.named()[0]
         verb = "be stolen" if card == STEAL else "be discarded"
-        if target not in exp.eligible or ev.target_card not in state.rows[target].table_cards():
+        if target not in exp.eligible or taken not in state.rows[target].table_cards():
             if card == STEAL and target == holder:
                 why = f"Steal takes from another player's row, never from {state.name(holder)}'s own"
             elif state.rows[target].status == BUSTED:
                 why = standing(state, target)
             else:
-                why = f"{state.name(target)} has no {card_name(ev.target_card)} in their row"
+                why = f"{state.name(target)} has no {card_name(taken)} in their row"
             raise violation(
                 "illegal_target", rule,
-                f"{card_name(card)} cannot take {state.name(target)}'s {card_name(ev.target_card)}: {why}. "
+                f"{card_name(card)} cannot take {state.name(target)}'s {card_name(taken)}: {why}. "
                 f"Cards that can {verb}: {_cards_of(state, exp.eligible)}.",
             )
 
@@ -419,7 +442,7 @@ class Vengeance(Ruleset):
         target = state.seat_of[event.target]
         card = frame.card
         if frame.purpose == BONUS:
-            row: VengeanceRow = state.rows[target]  # type: ignore[assignment]
+            row = _rows(state)[target]
             row.bonus += FLIP7_POINTS if target == frame.holder else -FLIP7_POINTS
             report(state, Given(frame.holder, card, target))
             end_round(state, "flip7", frame.holder)
@@ -428,7 +451,7 @@ class Vengeance(Ruleset):
             state.rows[target].modifiers.append(card)
             report(state, Given(frame.holder, card, target))
             return
-        ev: VengeanceTargetEvent = event  # type: ignore[assignment]
+        taken, player, given = _event(event).named()
         if card == JUST_ONE_MORE:
             state.stack.append(DrawFrame(target, 1, JUST_ONE_MORE_DRAW, action_card=card))
             report(state, DrawsOwed(target, 1, JUST_ONE_MORE_DRAW, card))
@@ -437,27 +460,27 @@ class Vengeance(Ruleset):
             report(state, DrawsOwed(target, 4, FLIP_FOUR_DRAW, card))
         elif card == STEAL:
             state.discard(card)
-            state.rows[target].remove(ev.target_card)
-            report(state, Moved(ev.target_card, target, frame.holder, card, frame.holder))
-            if take_in(state, frame.holder, ev.target_card, index):
+            state.rows[target].remove(taken)
+            report(state, Moved(taken, target, frame.holder, card, frame.holder))
+            if take_in(state, frame.holder, taken, index):
                 flip7(state, frame.holder)
         elif card == DISCARD:
             state.discard(card)
-            state.rows[target].remove(ev.target_card)
-            state.discard(ev.target_card)
-            report(state, Moved(ev.target_card, target, None, card, frame.holder))
+            state.rows[target].remove(taken)
+            state.discard(taken)
+            report(state, Moved(taken, target, None, card, frame.holder))
         else:
             state.discard(card)
-            other = state.seat_of[ev.other]
-            state.rows[target].remove(ev.target_card)
-            state.rows[other].remove(ev.other_card)
-            report(state, Moved(ev.other_card, other, target, card, frame.holder))
-            report(state, Moved(ev.target_card, target, other, card, frame.holder))
-            if take_in(state, target, ev.other_card, index):
-                _place(state.rows[other], ev.target_card)  # both cards moved at once
-                report(state, Placed(other, ev.target_card))
+            other = state.seat_of[player]
+            state.rows[target].remove(taken)
+            state.rows[other].remove(given)
+            report(state, Moved(given, other, target, card, frame.holder))
+            report(state, Moved(taken, target, other, card, frame.holder))
+            if take_in(state, target, given, index):
+                _place(state.rows[other], taken)  # both cards moved at once
+                report(state, Placed(other, taken))
                 flip7(state, target)
-            elif take_in(state, other, ev.target_card, index):
+            elif take_in(state, other, taken, index):
                 flip7(state, other)
 
     def target_moves(self, state: GameState, exp: Expectation) -> list[Event]:
@@ -495,7 +518,7 @@ class Vengeance(Ruleset):
 
     def wipes(self, row: Row) -> tuple[Wipe, ...]:
         """What each Unlucky 7 that reached the row this round threw out."""
-        return row.wipes  # type: ignore[attr-defined]
+        return _mine(row).wipes
 
     def bust_cards(self, row: Row, pile: Mapping[str, int]) -> int:
         """Cards of ``pile`` that would bust ``row`` (Lucky 13 and Unlucky 7 taken into account)."""
@@ -508,7 +531,7 @@ class Vengeance(Ruleset):
         brutal = _brutal(state)
         flip7_made = ended_by == "flip7" or bonus_owed(state)
         outcomes, scores = [], []
-        for row in state.rows:
+        for row in _rows(state):
             if row.flip7:
                 outcome = "flip7"
             elif row.status == ACTIVE:
@@ -516,7 +539,7 @@ class Vengeance(Ruleset):
             else:
                 outcome = row.status
             outcomes.append(outcome)
-            scores.append(score_row(row, brutal=brutal))  # type: ignore[arg-type]
+            scores.append(score_row(row, brutal=brutal))
         return outcomes, scores
 
     # -- what the table view shows -----------------------------------------------------------------
@@ -545,7 +568,7 @@ class Vengeance(Ruleset):
 
     def row_notes(self, state: GameState, seat: int) -> list[str]:
         """The holder of The Zero must hit (until a Just One More makes them stay)."""
-        row: VengeanceRow = state.rows[seat]  # type: ignore[assignment]
+        row = _rows(state)[seat]
         return ["The Zero: must hit"] if row.has_zero() and row.status == ACTIVE else []
 
     def status_legend(self) -> dict[str, str]:
@@ -571,7 +594,7 @@ class Vengeance(Ruleset):
         given; standard mode as ``row_score``."""
         if not _brutal(state):
             return self.row_score(row)
-        return score_row(row, brutal=True)  # type: ignore[arg-type]
+        return score_row(_mine(row), brutal=True)
 
     def score_steps(self, state: GameState, row: Row) -> list[ScoreStep]:
         """``score_row`` step by step: the numbers (0 when busted, or with The Zero and no Flip 7),
@@ -599,7 +622,7 @@ class Vengeance(Ruleset):
                 total += int(modifier)
                 steps.append(ScoreStep("add", total, (modifier,), int(modifier)))
         if brutal:
-            bonus = row.bonus  # type: ignore[attr-defined]
+            bonus = _mine(row).bonus
             if bonus:
                 total += bonus
                 steps.append(ScoreStep("bonus", total, amount=bonus))
@@ -680,7 +703,7 @@ def _place(row: Row, card: str) -> None:
 def take_in(state: GameState, seat: int, card: str, index: int) -> bool:
     """A number or modifier arrives in ``seat``'s row (drawn, stolen or swapped in). Returns True
     when it makes a Flip 7 (the caller ends the round or asks for the Brutal bonus)."""
-    row: VengeanceRow = state.rows[seat]  # type: ignore[assignment]
+    row = _rows(state)[seat]
     effects = state.effects  # what the card does is reported only while someone listens
     if is_modifier(card) or row.status == BUSTED:  # a busted row only collects (a Brutal modifier)
         _place(row, card)
@@ -775,7 +798,8 @@ def _cards_of(state: GameState, seats: Iterable[int]) -> str:
 
 
 def _check_swap(state: GameState, ev: VengeanceTargetEvent, holder: int, target: int) -> None:
-    other = state.seat_of[ev.other]
+    first, player, second = ev.named()
+    other = state.seat_of[player]
     allowed = action_targets(state, holder, SWAP)
     if other == target:
         raise violation(
@@ -783,7 +807,7 @@ def _check_swap(state: GameState, ev: VengeanceTargetEvent, holder: int, target:
             f"Swap exchanges cards of two different rows; both cards named are in {state.name(target)}'s row. "
             f"Rows that can swap: {_cards_of(state, allowed)}.",
         )
-    for seat, taken in ((target, ev.target_card), (other, ev.other_card)):
+    for seat, taken in ((target, first), (other, second)):
         row = state.rows[seat]
         if seat in allowed and taken in row.table_cards():
             continue
