@@ -685,10 +685,11 @@ class Ingestor:
                     settling.unanalysed.discard(game.game_id)  # stored, but not analysed: add its decisions
                     analyse_only.append(game)
                     item.result = IngestResult(
-                        item.name, Outcome.UNCHANGED, game.game_id, game.valid, decisions=game.decisions, note=game.note
+                        item.name, Outcome.UNCHANGED, game.game_id, game.valid, verdict=game.verdict,
+                        decisions=game.decisions, note=game.note,
                     )
                 else:
-                    item.result = IngestResult(item.name, Outcome.UNCHANGED, game.game_id, game.valid)
+                    item.result = IngestResult(item.name, Outcome.UNCHANGED, game.game_id, game.valid, verdict=game.verdict)
                 item.game = None
                 continue
             if previous is not None and not replace:
@@ -728,7 +729,7 @@ class Ingestor:
                 for item in batch:  # the games stay stored as they were, without decisions
                     if item.result is not None and item.result.outcome is Outcome.UNCHANGED and item.result.decisions is not None:
                         item.result = IngestResult(item.name, Outcome.UNCHANGED, item.result.game_id, item.result.valid,
-                                                   message=f"could not store the decisions: {str(exc).strip().splitlines()[0]}")
+                                                   verdict=item.result.verdict, message=f"could not store the decisions: {str(exc).strip().splitlines()[0]}")
         for item in batch:
             item.game = None  # let the rows go
         return batch

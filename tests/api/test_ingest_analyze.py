@@ -49,3 +49,16 @@ def test_ingest_many_with_analyze(client: Any, monkeypatch: pytest.MonkeyPatch) 
     other = {"name": "c", "content_base64": base64.b64encode(FX1.replace('"fx-1"', '"fx-9"').encode()).decode()}
     (noted,) = client.post("/v1/ingest?analyze=true", json={"logs": [other]}).json()["results"]
     assert noted["outcome"] == "ingested" and "no decision model" in noted["note"]
+
+
+def test_analyze_on_a_game_stored_without_it_answers_its_verdict(client: Any) -> None:
+    """A log stored without ``analyze`` and sent again with it is ``unchanged`` and gains its
+    decisions; the answer still carries the verdict (schemathesis found a 500 here)."""
+    first = client.post("/v1/games", content=FX1, headers=NDJSON)
+    again = client.post("/v1/games", content=FX1, headers=NDJSON, params={"analyze": "true"})
+    assert again.status_code == 200, again.text
+    body = again.json()
+    assert body["outcome"] == "unchanged" and body["verdict"] == first.json()["verdict"]
+    assert body["decisions"] == 9
+    once_more = client.post("/v1/games", content=FX1, headers=NDJSON, params={"analyze": "true"})
+    assert once_more.status_code == 200 and once_more.json()["verdict"] == first.json()["verdict"]
