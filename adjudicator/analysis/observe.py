@@ -122,6 +122,8 @@ class AnalysisObserver:
     #: Near the end of the game, also the chance to win after each option (``win_chance``).
     win: bool = False
     model: CardModel | None = None
+    #: Whether a ruleset without a decision model is an error (``NoModel``) or values nothing.
+    require_model: bool = True
     _pending: tuple[int, Decision] | None = None
 
     def before(self, state: GameState, event: Event, index: int) -> None:
@@ -153,7 +155,7 @@ class AnalysisObserver:
         """Keep the decision once its event was applied; find the card model after the game line."""
         if event.type == "game":
             self.model = card_model(state.rules)
-            if self.model is None:
+            if self.model is None and self.require_model:
                 raise NoModel(f"there is no decision model for the {state.rules.name} ruleset yet")
         if self._pending is not None and self._pending[0] == index:
             self.decisions.append(self._pending[1])

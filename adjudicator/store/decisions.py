@@ -2,7 +2,7 @@
 
 The analysis watches the same replay as the record collector (one replay per log, in the ingest
 workers): ``AnalysingCollector`` hands every event to both. The decision model is asked of the
-ruleset's kit (``adjudicator.analysis.models.card_model``) once the game line is known; a game of
+ruleset's kit by the analysis observer once the game line is known; a game of
 a ruleset without one is stored with an ``analyses`` row saying so and no decisions. Reading back,
 ``stored_analysis`` rebuilds the ``flip7-analysis/1`` document from the rows, so the viewer and the
 API serve a stored game's analysis without valuing it again.
@@ -14,7 +14,6 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.analysis.models import card_model
 from adjudicator.analysis.observe import AnalysisObserver
 from adjudicator.analysis.report import Analysis, Decision, summarise
 from adjudicator.events import Event
@@ -37,33 +36,31 @@ class AnalysingCollector:
     """A replay observer that gathers the store's records and values every decision on the way."""
 
     records: RecordCollector = field(default_factory=RecordCollector)
-    analysis: AnalysisObserver = field(default_factory=lambda: AnalysisObserver(budget=STORED_BUDGET))
-    #: The ruleset's name once the game line was applied; ``has_model``: whether it has a decision model.
+    analysis: AnalysisObserver = field(default_factory=lambda: AnalysisObserver(budget=STORED_BUDGET, require_model=False))
+    #: The ruleset's name once the game line was applied.
     ruleset: str | None = None
-    has_model: bool = False
+
+    @property
+    def has_model(self) -> bool:
+        """Whether the game's ruleset has a decision model (known once the game line is applied)."""
+        return self.analysis.model is not None
 
     def before(self, state: GameState, event: Event, index: int) -> None:
-        """Before ``event``: both observers look."""
+        """Before ``event``: both observers look (the analysis values nothing without a model)."""
         self.records.before(state, event, index)
-        if self.has_model:
-            self.analysis.before(state, event, index)
+        self.analysis.before(state, event, index)
 
     def after(self, state: GameState, event: Event, index: int) -> None:
         """After ``event``: both observers look; the game line tells which decision model applies."""
         self.records.after(state, event, index)
         if event.type == "game":
             self.ruleset = state.rules.name
-            self.analysis.model = card_model(state.rules)
-            self.has_model = self.analysis.model is not None
-            return
-        if self.has_model:
-            self.analysis.after(state, event, index)
+        self.analysis.after(state, event, index)
 
     def judged(self, state: GameState, index: int, applied: int, stopped_by: Violation | None) -> None:
         """After every line: both observers look."""
         self.records.judged(state, index, applied, stopped_by)
-        if self.has_model:
-            self.analysis.judged(state, index, applied, stopped_by)
+        self.analysis.judged(state, index, applied, stopped_by)
 
 
 def no_model_message(ruleset: str | None) -> str:

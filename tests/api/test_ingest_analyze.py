@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from adjudicator.analysis.observe import analyze
-from adjudicator.store import decisions as stored_decisions
 from api.routes.decisions import ANALYSIS_HEADER, BUDGET
 from tests.api.conftest import NDJSON
 
@@ -43,7 +42,7 @@ def test_ingest_many_with_analyze(client: Any, monkeypatch: pytest.MonkeyPatch) 
     logs = [{"name": n, "content_base64": base64.b64encode(t.encode()).decode()} for n, t in (("a", FX1), ("b", FX2))]
     results = client.post("/v1/ingest", json={"logs": logs}, params={"analyze": "true"}).json()["results"]
     assert [(r["outcome"], r["decisions"]) for r in results] == [("ingested", 9), ("ingested", 15)]
-    monkeypatch.setattr(stored_decisions, "card_model", lambda rules: None)  # a ruleset without a model
+    monkeypatch.setattr("adjudicator.analysis.observe.card_model", lambda rules: None)  # a ruleset without a model
     again = client.post("/v1/ingest?replace=true&analyze=true", json={"logs": [logs[0]]}).json()["results"]
     assert again[0]["outcome"] == "unchanged" and again[0].get("decisions") is None  # already analysed: untouched
     other = {"name": "c", "content_base64": base64.b64encode(FX1.replace('"fx-1"', '"fx-9"').encode()).decode()}

@@ -10,7 +10,6 @@ from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
 from adjudicator.store import Store
-from adjudicator.store import decisions as stored_decisions
 from cli.main import app
 
 GAMES = Path(__file__).resolve().parents[1] / "adjudicator" / "store" / "games"
@@ -28,7 +27,7 @@ def test_ingest_analyze_prints_the_decisions_stored(tmp_path: Path, snapshot: Sn
 
 
 def test_ingest_analyze_json_names_the_games_without_a_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(stored_decisions, "card_model", lambda rules: None)
+    monkeypatch.setattr("adjudicator.analysis.observe.card_model", lambda rules: None)
     db = tmp_path / "b.duckdb"
     result = CliRunner().invoke(app, ["ingest", str(GAMES / "fx1_freeze.jsonl"), "--db", str(db), "--analyze", "--json"])
     assert result.exit_code == 0, result.output

@@ -11,7 +11,6 @@ from syrupy.assertion import SnapshotAssertion
 from adjudicator.analysis.observe import analyze
 from adjudicator.analysis.report import accuracy_of
 from adjudicator.store import SCHEMA_VERSION, LogInput, Store
-from adjudicator.store import decisions as stored_decisions
 from adjudicator.store.decisions import STORED_BUDGET
 from tests.adjudicator.store.conftest import FX1, FX2, FX3, FX4, assert_store_whole
 
@@ -71,7 +70,7 @@ def test_a_stopped_game_is_analysed_up_to_its_violation(store: Store) -> None:
 
 
 def test_a_ruleset_without_a_model_is_stored_without_decisions(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(stored_decisions, "card_model", lambda rules: None)  # as a ruleset whose kit has no model
+    monkeypatch.setattr("adjudicator.analysis.observe.card_model", lambda rules: None)  # as a ruleset whose kit has no model
     summary = store.ingest_many([LogInput.from_path(FX1)], analyze=True)
     assert summary.ingested == 1 and summary.analysed == 0
     (note,) = summary.notes
