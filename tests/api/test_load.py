@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -24,7 +23,7 @@ import pytest
 
 from adjudicator.simulate.play import simulate
 from tests.api.conftest import NDJSON
-from tests.api.test_server import free_port, wait_until_up
+from tests.api.test_server import free_port, stop_server, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Concurrent writes (each a different game) and the reads sent while they run.
@@ -51,12 +50,7 @@ def test_200_concurrent_writes_with_reads_on_a_real_server(tmp_path: Path) -> No
         listed = httpx.get(f"{base}/v1/games", params={"limit": 1000}, timeout=REQUEST_TIMEOUT).json()["games"]
         stored_logs = {game_id: httpx.get(f"{base}/v1/games/{game_id}/log", timeout=REQUEST_TIMEOUT).text for game_id in list(logs)[:10]}
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_server(process, timeout=30)
     assert Counter(status for status, _ in writes) == {201: WRITES}
     acknowledged = {game_id for _, game_id in writes}
     assert acknowledged == set(logs)

@@ -34,6 +34,18 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def stop_server(process: subprocess.Popen, timeout: float = 15.0) -> None:
+    """Stop a ``flip7 serve`` process as Ctrl-C does; one that does not stop within ``timeout`` is
+    killed and the test fails."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        raise
+
+
 def wait_until_up(base: str, process: subprocess.Popen | None = None, timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -81,12 +93,7 @@ def test_flip7_serve_answers_over_http(tmp_path: Path) -> None:
             assert too_big.status_code == 413
             assert http.get("/openapi.json").json()["info"]["title"] == "flip7"
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            raise
+        stop_server(process)
     assert process.returncode == 0, process.stderr.read() if process.stderr else ""
     startup = process.stderr.read() if process.stderr else ""
     assert f"store: {db}" in startup and "writes: need the bearer token" in startup
