@@ -30,6 +30,14 @@ def test_store_game_with_analyze_stores_its_decisions(client: Any) -> None:
     assert filtered.json() == analyze(FX1, player="Ben", round_no=1, budget=BUDGET).to_dict()
 
 
+def test_the_chance_to_win_is_computed_even_for_a_game_stored_with_its_decisions(client: Any) -> None:
+    """The stored rows hold no chance to win: asked for it, the game is valued afresh."""
+    assert client.post("/v1/games", content=FX1, headers=NDJSON, params={"analyze": "true"}).status_code == 201
+    with_win = client.get("/v1/games/fx-1/analysis", params={"win": "true"})
+    assert with_win.status_code == 200 and with_win.headers[ANALYSIS_HEADER] == "computed"
+    assert with_win.json() == analyze(FX1, budget=BUDGET, win=True).to_dict()
+
+
 def test_without_analyze_the_analysis_is_computed_and_the_answer_is_as_before(client: Any) -> None:
     stored = client.post("/v1/games", content=FX1, headers=NDJSON)
     assert stored.status_code == 201 and "decisions" not in stored.json()
