@@ -40,6 +40,11 @@ def tap_move(page: Any, move: str) -> None:
     expect(page.locator("body")).not_to_have_attribute("data-seq", str(seq))
 
 
+def caught_up(page: Any, other: Any) -> None:
+    """Waits until `page` has seen every event `other` has: the next tap on it is not a stale one."""
+    expect(page.locator("body")).to_have_attribute("data-seq", str(other.locator("body").get_attribute("data-seq")))
+
+
 def fits(page: Any) -> None:
     """Nothing wider than the screen, and the tap targets big enough for a thumb."""
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -129,12 +134,17 @@ def test_three_players_play_a_round_on_two_phones(browser_context_factory: Any, 
     tap_card(two, "5")
     expect(one.locator("#owed")).to_have_text("deal: Cem's card")
     tap_card(one, "8")
+    caught_up(two, one)
     tap_card(two, "3")
     expect(one.locator("#owed")).to_have_text("Ben's turn: hit or stay")
     tap_move(one, "hit")
+    caught_up(two, one)
     tap_card(two, "6")
+    caught_up(one, two)
     tap_move(one, "stay")
+    caught_up(two, one)
     tap_move(two, "stay")
+    caught_up(one, two)
     tap_move(one, "stay")
     expect(two.locator("#owed")).to_have_text("game over: Ben won")
     two.click("#finish-btn")
