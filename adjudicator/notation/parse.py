@@ -37,6 +37,7 @@ from adjudicator.notation.words import (
     field_words,
     load_registered,
     normalise,
+    ruleset_words,
 )
 from adjudicator.rules import RULESETS
 from adjudicator.source import MAX_LINE_BYTES
@@ -281,10 +282,8 @@ class _Reader:
         elif key in ("target", "rounds", "decks"):
             obj[key] = self.integer(line, values, 0, f"{key!r}", end_col)
         else:
-            table = OPTION_VALUES[key]
+            table = ruleset_words() if key == "ruleset" else OPTION_VALUES[key]
             meant = table.get(value.word)
-            if meant is None and key == "ruleset" and value.text in RULESETS:
-                meant = value.text  # a registered ruleset is named as the log names it
             if meant is None:
                 raise self.fail(line, value, f"{value.text!r} is not a value of {key!r} ({', '.join(sorted(set(table.values())))})", table)
             obj[key] = meant == "true" if key in YES_NO_OPTIONS else meant

@@ -1,9 +1,10 @@
 """The words of the table notation: moves, setup keys and cards, in English and German.
 
 Every table maps a normalised word (lower case, inner hyphens and spaces turned into ``_``) to what
-it means. Card words live per ruleset: ``CARD_WORDS["flip7"]`` holds the base game's; a ruleset
-adds its own with ``register_card_words`` (the Vengeance cards are added that way). Numbers are
-read as number cards of whatever ruleset is being played, so only named cards need words.
+it means. Card words live per ruleset, taken from its kit: every card of a ruleset is a word for
+itself (numbers included), and its kit's ``words`` facet adds other words (``CARD_WORDS["flip7"]``
+holds the base game's); ``register_card_words`` adds more. So a ruleset whose cards are named
+as the notation writes them needs no words at all.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import get_args
 
 from adjudicator.rulesets import KITS, RULESETS, Kit, find_kit
 from adjudicator.rulesets.kit import CardWords
+from adjudicator.state import Ruleset
 
 #: The word that starts a statement, by what the statement is.
 STATEMENT_WORDS: dict[str, str] = {
@@ -63,12 +65,13 @@ SETUP_WORDS: dict[str, str] = {
     "game": "game", "spiel": "game", "partie": "game", "id": "game",
 }
 
-#: Values of the setup line's options that have words (other values are given as written). A
-#: ruleset's own options are added from its options model and its kit's words (``load_kit_words``).
-OPTION_VALUES: dict[str, dict[str, str]] = {
-    "ruleset": {"flip7": "flip7", "flip_7": "flip7", "base": "flip7", "basis": "flip7",
-                "vengeance": "vengeance", "voll_fies": "vengeance", "vollfies": "vengeance"},
-}
+#: Values of the setup line's options that have words (other values are given as written): a
+#: ruleset's own options, from its options model and its kit's words (``load_kit_words``). The
+#: ``ruleset`` option's words are the registered rulesets' (``ruleset_words``).
+OPTION_VALUES: dict[str, dict[str, str]] = {}
+
+#: Word → ruleset name: each loaded kit's name and its ``words`` facet's other ``names`` for it.
+RULESET_WORDS: dict[str, str] = {}
 
 #: The words of a yes-or-no option's value (``brutal ja``; the option's word alone means yes).
 YES_NO_WORDS: dict[str, str] = {
@@ -98,7 +101,7 @@ FIELD_PRINT: dict[str, dict[str, dict[str, str]]] = {}
 CARD_FIELDS: dict[str, set[str]] = {}
 
 #: Phrases of two or three words read as one word (``Flip Three``, ``Second Chance``, ``noch eine`` …).
-PHRASES: set[tuple[str, ...]] = {("noch", "eine"), ("am", "zug"), ("voll", "fies")}
+PHRASES: set[tuple[str, ...]] = {("noch", "eine"), ("am", "zug")}
 
 
 def register_card_words(
@@ -135,16 +138,26 @@ def register_card_words(
 
 
 def load_kit_words(kit: Kit) -> None:
-    """Add the words of ``kit``'s ``words`` facet (once per kit name; a kit without one adds none
-    but its options' own names) and of its options model (each option and value is a word)."""
-    if kit.name in _LOADED:
+    """Add the words of ``kit``: its card names (each card is a word for itself), its name, its
+    options model's options and values, and its ``words`` facet (a kit without one has those
+    alone). Once per kit: a kit registered under a name loaded before replaces that name's words."""
+    if _LOADED.get(kit.name) is kit.rules:
         return
-    _LOADED.add(kit.name)
+    _LOADED[kit.name] = kit.rules
+    for table in (CARD_WORDS, FIELD_WORDS, FIELD_PRINT, CARD_FIELDS):
+        table.pop(kit.name, None)
+    for word in [word for word, name in RULESET_WORDS.items() if name == kit.name]:
+        del RULESET_WORDS[word]
+    rules = kit.rules
+    CARD_WORDS[kit.name] = {normalise(card): card for card in rules.cards | rules.numbers | (rules.target_cards or frozenset())}
     words = kit.words
+    RULESET_WORDS[normalise(kit.name)] = kit.name
+    for alias in words.names if words is not None else ():
+        RULESET_WORDS[normalise(alias)] = kit.name
     _load_options(kit, words)
     if words is None:
         return
-    CARD_WORDS.setdefault(kit.name, {}).update(words.table)
+    CARD_WORDS[kit.name].update(words.table)
     register_card_words(
         kit.name, words.words, phrases=words.phrases, fields=words.fields,
         card_fields=words.card_fields, printed_fields=words.printed_fields,
@@ -171,9 +184,15 @@ def _load_options(kit: Kit, words: CardWords | None) -> None:
 
 def load_registered() -> None:
     """Add the words of every registered kit not yet loaded (before a setup line is read)."""
-    for name in RULESETS:
-        if name not in _LOADED:
+    for name, rules in RULESETS.items():
+        if _LOADED.get(name) is not rules:
             load_kit_words(find_kit(name))
+
+
+def ruleset_words() -> dict[str, str]:
+    """The words of the setup line's ``ruleset`` option: word → name of a registered ruleset."""
+    load_registered()
+    return {word: name for word, name in RULESET_WORDS.items() if name in RULESETS}
 
 
 def option_word(option: str, lang: str) -> str:
@@ -182,10 +201,14 @@ def option_word(option: str, lang: str) -> str:
 
 
 def card_words(ruleset: str) -> dict[str, str]:
-    """The card words of ``ruleset`` (the base game's for a ruleset that has none)."""
-    if ruleset not in _LOADED and ruleset in RULESETS:
+    """The card words of ``ruleset``: its cards' names and its kit's words for them (the base
+    game's for a name no ruleset is registered under, whose game the replay refuses anyway)."""
+    rules = RULESETS.get(ruleset)
+    if rules is None:
+        return CARD_WORDS["flip7"]
+    if _LOADED.get(ruleset) is not rules:
         load_kit_words(find_kit(ruleset))
-    return CARD_WORDS.get(ruleset) or CARD_WORDS["flip7"]
+    return CARD_WORDS[ruleset]
 
 
 def field_words(ruleset: str) -> dict[str, str]:
@@ -221,6 +244,7 @@ PRINT_WORDS: dict[str, dict[str, str]] = {
 }
 
 
-_LOADED: set[str] = set()
+#: The rules whose kit's words are loaded, by ruleset name.
+_LOADED: dict[str, Ruleset] = {}
 for _kit in KITS:
     load_kit_words(_kit)

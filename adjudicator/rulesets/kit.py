@@ -27,7 +27,9 @@ class CardWords:
     - ``options``: the ruleset's own game options (its options model's fields) → their other words;
       ``option_values``: per option, word → value (the values themselves are always words, as are
       yes/no words for a yes-or-no option); ``printed_options``: per language, the word printed
-      for an option (else its name).
+      for an option (else its name);
+    - ``names``: other words for the ruleset's own name on the setup line (``ruleset voll fies``;
+      its name is always one, and a name of two words goes in ``phrases`` too).
     """
 
     table: Mapping[str, str] = field(default_factory=dict)
@@ -39,6 +41,7 @@ class CardWords:
     options: Mapping[str, Iterable[str]] = field(default_factory=dict)
     option_values: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     printed_options: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    names: Iterable[str] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,4 +26,5 @@ WORDS = CardWords(
         "delayed": {"reihum": "in_turn", "zuerst": "assign_first"},
     },
     printed_options={"de": {"edition": "auflage", "delayed": "verzögert"}},
+    names=["flip_7", "base", "basis"],
 )

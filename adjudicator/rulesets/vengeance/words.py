@@ -47,6 +47,7 @@ PHRASES: list[tuple[str, ...]] = [
     ("just", "one", "more"), ("just", "one", "more!"), ("one", "more"), ("nur", "noch", "eine"), ("einmal", "noch"),
     ("flip", "four"), ("flip", "four!"), ("flip", "4"), ("vier", "aufdecken"),
     ("flip7", "bonus"), ("flip", "7", "bonus"), ("f7", "bonus"),
+    ("voll", "fies"),  # the ruleset's German name (``Regeln voll fies``)
 ]
 
 #: Other words for the ``target`` fields.
@@ -61,4 +62,5 @@ CARD_WORDS = CardWords(
     words=WORDS, phrases=PHRASES, fields=FIELDS, card_fields=("target_card", "other_card"),
     printed_fields={"de": {"target_card": "karte", "other": "mit", "other_card": "gegen"}},
     options={"brutal": []},
+    names=["voll_fies", "vollfies"],
 )
