@@ -1,9 +1,8 @@
 """The ruleset as the pages name a game's: ``flip7``, ``vengeance`` or ``vengeance (brutal)``.
 
-The same label as the store's statistics (``by_ruleset``), worked out here from a game's options
-(its ``game`` line) for the answers that do not carry it yet: each listed game of ``GET /v1/games``
-and the timeline of ``/v1/replay``. Where the store keeps the label with the game (a ``ruleset``
-column), ``with_rulesets`` leaves that one as it is.
+The label is the core's (``adjudicator.replay.ruleset_label``, the one the store keeps as
+``games.ruleset`` and ``GET /v1/games`` lists); here it is only put on the answer that does not
+carry it, the timeline of ``/v1/replay``, from the timeline's first event (its ``game`` line).
 """
 
 from __future__ import annotations
@@ -12,15 +11,6 @@ import json
 from typing import Any
 
 from adjudicator.replay import ruleset_label
-from adjudicator.store import Store
-
-
-def with_rulesets(store: Store, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The listed games, each with its ``ruleset`` (from its stored options where it has none)."""
-    for game in games:
-        if game.get("ruleset") is None:
-            game["ruleset"] = ruleset_label(store.options(game["id"]))
-    return games
 
 
 def timeline_ruleset(timeline: dict[str, Any]) -> str | None:

@@ -32,7 +32,6 @@ from api.routes.common import (
     RulesetQuery,
     table_at,
 )
-from api.rulesets import with_rulesets
 
 router = APIRouter(prefix="/v1/games", tags=["games"], default_response_class=SafeJSONResponse)
 
@@ -108,7 +107,7 @@ def list_games(
     ] = None,
 ) -> Any:
     page = store.list_games(valid=valid, finished=finished, player=player, limit=limit, after=cursor, ruleset=ruleset, search=search or None)
-    return {"games": with_rulesets(store, [g.as_dict() for g in page.games]), "next_cursor": page.next_cursor}
+    return {"games": [g.as_dict() for g in page.games], "next_cursor": page.next_cursor}
 
 
 @router.get(

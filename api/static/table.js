@@ -32,22 +32,6 @@ const t = (key, values = {}) => (TEXT[LANG][key] || TEXT.en[key] || key).replace
 
 const page = { id: null, key: null, snap: null, events: [], busy: false, labels: {}, kinds: {} };
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
 const label = (card) => page.labels[card] ?? String(card);
 
 // ------------------------------------------------------------------------------------ creating

@@ -11,22 +11,6 @@ const view = { data: null, at: 0, game: null, violationsAt: new Map(), roundStar
 // state is "loading", "ok", "none" (the ruleset has no model: 422), or "error"
 const analysis = { state: "none", note: "", byEvent: new Map(), players: [], token: 0 };
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
 function setStatus(text, isError = false) {
   const status = $("status");
   status.textContent = text;

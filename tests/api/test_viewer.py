@@ -145,8 +145,17 @@ def test_pages_and_their_files(client) -> None:
     assert client.get("/static/%2E%2E%2Fapp.py").status_code == 404
 
 
+def test_the_pages_share_common_js_loaded_before_their_own_script(client) -> None:
+    assert client.get("/static/common.js").headers["content-type"].startswith("text/javascript")
+    static = Path(__file__).resolve().parents[2] / "api" / "static"
+    for path, script in (("/", "viewer.js"), ("/stats", "stats.js"), ("/table", "table.js")):
+        text = client.get(path).text
+        assert -1 < text.index('<script src="/static/common.js">') < text.index(f'<script src="/static/{script}">'), path
+        assert "function el(" not in (static / script).read_text(encoding="utf-8"), script  # el() is common.js's
+
+
 def test_pages_load_nothing_from_another_host(client) -> None:
-    for path in ("/", "/stats", "/static/viewer.js", "/static/stats.js", "/static/style.css"):
+    for path in ("/", "/stats", "/static/viewer.js", "/static/stats.js", "/static/common.js", "/static/style.css"):
         text = client.get(path).text
         assert "http://" not in text.replace("http://www.w3.org", "") and "https://" not in text, path
 
