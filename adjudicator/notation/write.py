@@ -30,6 +30,7 @@ from adjudicator.notation.words import (
     TO_WORDS,
     TOTALS_WORDS,
     field_word,
+    load_registered,
     normalise,
     option_word,
 )
@@ -46,7 +47,7 @@ def _reserved(word: str) -> bool:
     return (
         low in STATEMENT_WORDS or low in MOVE_WORDS or low in SETUP_WORDS or low in TO_WORDS or low in TOTALS_WORDS
         or low in DEALER_WORDS or low in POSITION_WORDS or low in OUT_WORDS
-        or any(low in table for table in CARD_WORDS.values()) or low.lstrip("+-").isdigit()
+        or any(low in table for name, table in CARD_WORDS.items() if name in RULESETS) or low.lstrip("+-").isdigit()
         or low.startswith("->")
     )
 
@@ -120,6 +121,7 @@ def _event_text(event: Event, w: dict[str, str]) -> str:
 def statement(event: Event, lang: str = "en", ruleset: str = "flip7") -> str:
     """One event as a notation statement in ``lang``'s words (``Ana hit``, ``Cem gives freeze>Ben``);
     ``ruleset`` names the game's ruleset (for the words of its own ``target`` fields)."""
+    load_registered()  # a name that is a card word of a registered ruleset is quoted
     return _event_text(event, {**PRINT_WORDS[lang], _RULESET: ruleset, _LANG: lang})
 
 
@@ -187,6 +189,7 @@ def jsonl_to_notation(lines: Iterable[str], lang: str = "en") -> str:
 
     Comments and blank lines are kept; a line that is not an event is kept as a raw line.
     """
+    load_registered()  # a name that is a card word of a registered ruleset is quoted
     w: dict[str, str] = {**PRINT_WORDS[lang], _LANG: lang}
     out: list[str] = []
     run: list[tuple[int, Event]] = []

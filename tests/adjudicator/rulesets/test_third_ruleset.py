@@ -135,6 +135,7 @@ def tall_ladder() -> Iterator[Ruleset]:
         yield rules
     assert "ladder" not in RULESETS
 
+
 GAME = {"type": "game", "id": "ladder-1", "players": ["Ana", "Ben", "Cem"], "dealer": "Ana", "ruleset": "ladder", "target": 20}
 #: Ben is dealt 10, Cem 9 and Ana 8; Ben stays, Cem busts on a second 9, Ana hits a 7 and stays.
 ROUND = [
