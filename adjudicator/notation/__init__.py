@@ -2,8 +2,8 @@
 
 ``parse_notation`` reads it into the same event objects as the JSON Lines log; ``jsonl_to_notation``
 prints a log as notation and ``notation_to_jsonl`` back; ``replay_notation`` judges a notation file
-with the core's replay, with every violation placed on the notation's own line. ``register_card_words``
-is the hook through which a ruleset adds its card words (the Vengeance words: ``notation.vengeance``).
+with the core's replay, with every violation placed on the notation's own line. The words of each
+registered ruleset come from its kit (``notation.words``); ``register_card_words`` adds more.
 ``replay_any`` and ``state_any`` read a log in either form, telling them apart as ``looks_like_notation``
 does (``check``, ``state`` and their API routes). docs/notation.md describes the notation.
 """
