@@ -318,6 +318,14 @@ class ScoreStep:
         return self
 
 
+def tally(steps: list[ScoreStep] | None, kind: str, total: int, cards: Sequence[str] = (), amount: int = 0) -> int:
+    """``total``, written into ``steps`` as a step of ``kind`` (see ``ScoreStep``) unless ``steps``
+    is None: what lets a ruleset's one scoring function give the score alone or its steps too."""
+    if steps is not None:
+        steps.append(ScoreStep(kind, total, tuple(cards), amount))
+    return total
+
+
 @dataclass(frozen=True, slots=True)
 class Wipe:
     """Cards one card threw out of a row at once (Vengeance's Unlucky 7), for the statistics:

@@ -60,6 +60,7 @@ from adjudicator.state import (
     ScoreStep,
     TargetFrame,
     seats_named,
+    tally,
 )
 
 #: The base game's options at their defaults (for a ruleset built on these rules with a game model
@@ -82,26 +83,16 @@ def score_row(
     for Flip 7. The base game's one scoring: given ``steps``, it also writes each step there
     (``score_steps``), the last one's total being the score returned."""
     if busted:
-        if steps is not None:
-            steps.append(ScoreStep("busted", 0))
-        return 0
-    total = sum(int(n) for n in numbers)
-    if steps is not None:
-        steps.append(ScoreStep("numbers", total, tuple(numbers)))
+        return tally(steps, "busted", 0)
+    total = tally(steps, "numbers", sum(int(n) for n in numbers), numbers)
     for modifier in modifiers:  # every x2 doubles the numbers alone, whatever order the cards came in
         if modifier == "x2":
-            total *= 2
-            if steps is not None:
-                steps.append(ScoreStep("double", total, (modifier,)))
+            total = tally(steps, "double", total * 2, (modifier,))
     for modifier in modifiers:
         if modifier != "x2":
-            total += int(modifier)
-            if steps is not None:
-                steps.append(ScoreStep("add", total, (modifier,), int(modifier)))
+            total = tally(steps, "add", total + int(modifier), (modifier,), int(modifier))
     if flip7:
-        total += FLIP7_BONUS
-        if steps is not None:
-            steps.append(ScoreStep("flip7", total, amount=FLIP7_BONUS))
+        total = tally(steps, "flip7", total + FLIP7_BONUS, amount=FLIP7_BONUS)
     return total
 
 

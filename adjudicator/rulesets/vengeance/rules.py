@@ -54,6 +54,7 @@ from adjudicator.state import (
     TargetFrame,
     Wipe,
     seats_named,
+    tally,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -727,43 +728,25 @@ def row_points(
     last one's total being the score returned.
     """
     if busted:
-        if steps is not None:
-            steps.append(ScoreStep("busted", 0))
+        total = tally(steps, "busted", 0)
         if not brutal:
-            return 0
-        total = 0
+            return total
     else:
-        total = sum(VALUE[n] for n in numbers)
-        if steps is not None:
-            steps.append(ScoreStep("numbers", total, tuple(numbers)))
+        total = tally(steps, "numbers", sum(VALUE[n] for n in numbers), numbers)
         if ZERO in numbers and not flip7:
-            total = 0
-            if steps is not None:
-                steps.append(ScoreStep("zero", total, (ZERO,)))
+            total = tally(steps, "zero", 0, (ZERO,))
     for modifier in modifiers:  # every halving comes before the subtraction, whatever order the cards came in
         if modifier == HALVE:
-            total //= 2
-            if steps is not None:
-                steps.append(ScoreStep("halve", total, (modifier,)))
+            total = tally(steps, "halve", total // 2, (modifier,))
     for modifier in modifiers:
         if modifier != HALVE:
-            total += int(modifier)
-            if steps is not None:
-                steps.append(ScoreStep("add", total, (modifier,), int(modifier)))
+            total = tally(steps, "add", total + int(modifier), (modifier,), int(modifier))
     if brutal:
-        if bonus:
-            total += bonus
-            if steps is not None:
-                steps.append(ScoreStep("bonus", total, amount=bonus))
-        return total
+        return tally(steps, "bonus", total + bonus, amount=bonus) if bonus else total
     if total < 0:
-        total = 0
-        if steps is not None:
-            steps.append(ScoreStep("floor", total))
+        total = tally(steps, "floor", 0)
     if flip7:
-        total += FLIP7_POINTS
-        if steps is not None:
-            steps.append(ScoreStep("flip7", total, amount=FLIP7_POINTS))
+        total = tally(steps, "flip7", total + FLIP7_POINTS, amount=FLIP7_POINTS)
     return total
 
 
