@@ -29,4 +29,10 @@ def bust_probability(numbers: Iterable[str], pile: Mapping[str, int]) -> float:
     size = sum(pile.values())
     if size == 0:
         return 0.0
-    return sum(pile.get(n, 0) for n in set(numbers)) / size
+    return duplicate_cards(numbers, pile) / size
+
+
+def duplicate_cards(numbers: Iterable[str], pile: Mapping[str, int]) -> int:
+    """How many cards of ``pile`` duplicate one of ``numbers``: what busts a row in the base game
+    (``Ruleset.bust_cards`` by default)."""
+    return sum(pile.get(n, 0) for n in set(numbers))

@@ -17,6 +17,7 @@ from pydantic import TypeAdapter
 
 from adjudicator.errors import RuleViolation
 from adjudicator.events import EVENT_ADAPTER, Event, GameEvent, TargetEvent, event_adapter, load_json, validate_event
+from adjudicator.scoring import duplicate_cards
 
 #: The player has turns (and draws the cards owed to them).
 ACTIVE = "active"
@@ -317,6 +318,14 @@ class ScoreStep:
         return self
 
 
+def tally(steps: list[ScoreStep] | None, kind: str, total: int, cards: Sequence[str] = (), amount: int = 0) -> int:
+    """``total``, written into ``steps`` as a step of ``kind`` (see ``ScoreStep``) unless ``steps``
+    is None: what lets a ruleset's one scoring function give the score alone or its steps too."""
+    if steps is not None:
+        steps.append(ScoreStep(kind, total, tuple(cards), amount))
+    return total
+
+
 @dataclass(frozen=True, slots=True)
 class Wipe:
     """Cards one card threw out of a row at once (Vengeance's Unlucky 7), for the statistics:
@@ -512,11 +521,6 @@ class Ruleset:
         """Outcome and score of every seat now (``ended_by`` None: the round is still going)."""
         raise NotImplementedError
 
-    def row_score(self, row: Row) -> int:
-        """What ``row`` would score if the round ended now, without a Flip 7 bonus (for players'
-        views; default: 0 when busted, else its numbers added up)."""
-        return 0 if row.status == BUSTED else sum(int(n) for n in row.numbers if n.isdigit())
-
     def row_fields(self, state: GameState, seat: int) -> dict[str, Any]:
         """Fields of the ruleset's own that the table view's JSON shows for ``seat``'s row (default:
         none); ``row_notes`` says the same in words."""
@@ -527,7 +531,7 @@ class Ruleset:
     def bust_cards(self, row: Row, pile: Mapping[str, int]) -> int:
         """How many cards of ``pile`` would bust ``row`` if drawn next (default: a duplicate number),
         before anything in the row cancels the bust."""
-        return sum(pile.get(n, 0) for n in set(row.numbers))
+        return duplicate_cards(row.numbers, pile)
 
     @final
     def bust_chance(self, row: Row, pile: Mapping[str, int]) -> float:
@@ -567,10 +571,13 @@ class Ruleset:
         return [ScoreStep("numbers", sum(int(n) for n in numbers if n.isdigit()), numbers)]
 
     def score_now(self, state: GameState, row: Row) -> int:
-        """What ``row`` would score if the round ended now in ``state``'s game, its options counted
-        (Brutal mode: below 0, a Flip 7 bonus already given), without a Flip 7 bonus not yet made:
-        what a player banks by staying, and what strategies compare. Default: ``row_score``."""
-        return self.row_score(row)
+        """What ``row`` would score if the round ended now: the last total of its ``score_steps``
+        (what a player banks by staying, what strategies compare, what the referee says).
+
+        Not a second scoring: a ruleset overrides it only to answer faster from the very code
+        that writes its steps (the simulator asks it at every decision).
+        """
+        return self.score_steps(state, row)[-1].total
 
     def bust_cover(self, row: Row) -> str | None:
         """The card in ``row`` that would cancel a bust on the next card (base: a held Second

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.effects import Effect, PutOut
-from adjudicator.rules import describe_expectation, expecting, legal_moves, round_outcomes
+from adjudicator.rules import describe_expectation, expecting, legal_moves
 from adjudicator.rules.engine import next_dealer
 from adjudicator.rules.ruleset import Ruleset
 from adjudicator.verdict import Violation
@@ -195,10 +195,10 @@ def describe_table(state: GameState, applied: int, stopped_by: Violation | None,
         return TableView(game=None, after_event=applied - 1, stopped_by=stop, players=[])
     rules = state.rules
     exp = expecting(state)
-    scores = round_outcomes(state, None)[1] if state.in_round else None
     players = []
     for seat, name in enumerate(state.players):
         row = state.rows[seat]
+        steps = rules.score_steps(state, row) if state.in_round else None  # the score is the last step's total
         players.append(
             TablePlayer(
                 name=name,
@@ -207,10 +207,10 @@ def describe_table(state: GameState, applied: int, stopped_by: Violation | None,
                 numbers=list(row.numbers),
                 modifiers=list(row.modifiers),
                 notes=rules.row_notes(state, seat) if state.in_round else [],
-                round_score=scores[seat] if scores is not None else None,
+                round_score=steps[-1].total if steps is not None else None,
                 total=state.totals[seat],
                 held=[c for c in row.table_cards() if c not in row.numbers and c not in row.modifiers] if state.in_round else [],
-                score_steps=[_step_view(step) for step in rules.score_steps(state, row)] if state.in_round else None,
+                score_steps=[_step_view(step) for step in steps] if steps is not None else None,
                 **rules.row_fields(state, seat),
             )
         )

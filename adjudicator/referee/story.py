@@ -91,11 +91,6 @@ def steps_told(state: GameState, steps: tuple[ScoreStep, ...]) -> Breakdown:
     return Breakdown(steps, names, referee_texts(state.rules))
 
 
-def row_score(state: GameState, row: Row) -> int:
-    """The score a row stands at now, as the game's ruleset counts it (``Ruleset.score_now``)."""
-    return state.rules.score_now(state, row)
-
-
 def bust_chance(state: GameState, seat: int) -> tuple[int, int]:
     """(cards that would bust ``seat``, cards in the pile) for the next card, from the real draw pile.
 
@@ -242,7 +237,7 @@ class _Teller:
             self._card(step, ev, exp, draw, draw_left, effects, ended)
         elif kind == "stay":
             seat = state.seat_of[ev.player]
-            notes.append(Note("stay", {"player": ev.player, "score": row_score(state, after[seat])}))
+            notes.append(Note("stay", {"player": ev.player, "score": state.rules.score_now(state, after[seat])}))
             self.outs[(round_no, seat)] = Note("out_stayed", {"player": ev.player, "at": step.index})
             noted.add(seat)
         elif kind == "target":
@@ -252,7 +247,7 @@ class _Teller:
             key = own.key("t", exp.purpose, ev.card) or "t_give"
             if ev.target == ev.player and own.key(key, "self"):
                 key += "_self"
-            notes.append(Note(key, {**fields, "score": row_score(state, after[seat])}))
+            notes.append(Note(key, {**fields, "score": state.rules.score_now(state, after[seat])}))
             out = next((e for e in effects if isinstance(e, PutOut) and e.seat == seat and e.status not in (STAYED, BUSTED)), None)
             if out is not None:
                 self.outs[(round_no, seat)] = Note(own.key("out", out.status) or "out_put_out", {"player": ev.target, "by": ev.player, "at": step.index})
@@ -550,4 +545,4 @@ def legal_statements(step: Step, lang: str) -> list[str]:
     return shown
 
 
-__all__ = ["Item", "Step", "Story", "breakdown", "bust_chance", "describe", "legal_statements", "row_score", "steps_told", "tell"]
+__all__ = ["Item", "Step", "Story", "breakdown", "bust_chance", "describe", "legal_statements", "steps_told", "tell"]

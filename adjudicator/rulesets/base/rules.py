@@ -8,7 +8,7 @@ action may go to, Flip Three's set-aside cards, and scoring. Everything shared l
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, cast
 
@@ -60,6 +60,7 @@ from adjudicator.state import (
     ScoreStep,
     TargetFrame,
     seats_named,
+    tally,
 )
 
 #: The base game's options at their defaults (for a ruleset built on these rules with a game model
@@ -75,18 +76,24 @@ FLIP_THREE_DRAW = "flip_three"
 FLIP7_BONUS = 15
 
 
-def score_row(numbers: Iterable[str], modifiers: Iterable[str], *, busted: bool, flip7: bool) -> int:
-    """Score one row: 0 when busted, else numbers (doubled per x2) plus + modifiers plus 15 for Flip 7."""
+def score_row(
+    numbers: Sequence[str], modifiers: Sequence[str], *, busted: bool, flip7: bool, steps: list[ScoreStep] | None = None,
+) -> int:
+    """Score one row: 0 when busted, else the numbers doubled per x2, plus each + modifier, plus 15
+    for Flip 7. The base game's one scoring: given ``steps``, it also writes each step there
+    (``score_steps``), the last one's total being the score returned."""
     if busted:
-        return 0
-    total = sum(int(n) for n in numbers)
-    plus = 0
-    for modifier in modifiers:
+        return tally(steps, "busted", 0)
+    total = tally(steps, "numbers", sum(int(n) for n in numbers), numbers)
+    for modifier in modifiers:  # every x2 doubles the numbers alone, whatever order the cards came in
         if modifier == "x2":
-            total *= 2
-        else:
-            plus += int(modifier)
-    return total + plus + (FLIP7_BONUS if flip7 else 0)
+            total = tally(steps, "double", total * 2, (modifier,))
+    for modifier in modifiers:
+        if modifier != "x2":
+            total = tally(steps, "add", total + int(modifier), (modifier,), int(modifier))
+    if flip7:
+        total = tally(steps, "flip7", total + FLIP7_BONUS, amount=FLIP7_BONUS)
+    return total
 
 
 #: What a waiting ``TargetFrame`` of the base game is for.
@@ -365,9 +372,9 @@ class BaseGame(Ruleset):
             scores.append(score_row(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=row.flip7))
         return outcomes, scores
 
-    def row_score(self, row: Row) -> int:
-        """The row's score if the round ended now (no Flip 7 bonus)."""
-        return score_row(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=False)
+    def score_now(self, state: GameState, row: Row) -> int:
+        """``score_row`` without its steps (asked at every decision)."""
+        return score_row(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=row.flip7)
 
     def row_fields(self, state: GameState, seat: int) -> dict[str, Any]:
         """``second_chance``: the row holds one; ``frozen_by``: who froze the player (null when not
@@ -440,21 +447,8 @@ class BaseGame(Ruleset):
 
     def score_steps(self, state: GameState, row: Row) -> list[ScoreStep]:
         """``score_row`` step by step: the numbers, each x2, each + modifier, the Flip 7 bonus."""
-        if row.status == BUSTED:
-            return [ScoreStep("busted", 0)]
-        total = sum(int(n) for n in row.numbers)
-        steps = [ScoreStep("numbers", total, tuple(row.numbers))]
-        for modifier in row.modifiers:
-            if modifier == "x2":
-                total *= 2
-                steps.append(ScoreStep("double", total, (modifier,)))
-        for modifier in row.modifiers:
-            if modifier != "x2":
-                total += int(modifier)
-                steps.append(ScoreStep("add", total, (modifier,), int(modifier)))
-        if row.flip7:
-            total += FLIP7_BONUS
-            steps.append(ScoreStep("flip7", total, amount=FLIP7_BONUS))
+        steps: list[ScoreStep] = []
+        score_row(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=row.flip7, steps=steps)
         return steps
 
     def bust_cover(self, row: Row) -> str | None:

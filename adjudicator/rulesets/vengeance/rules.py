@@ -12,7 +12,7 @@ are out. "Active" (has turns) is the engine's ``ACTIVE``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, cast
 
@@ -54,6 +54,7 @@ from adjudicator.state import (
     TargetFrame,
     Wipe,
     seats_named,
+    tally,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -507,11 +508,6 @@ class Vengeance(Ruleset):
 
     # -- scoring ---------------------------------------------------------------------------------
 
-    def row_score(self, row: Row) -> int:
-        """The row's score now, without a Flip 7 bonus, as in standard mode (for players' views;
-        the verdict and the table view score Brutal rows below 0)."""
-        return row_points(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=False)
-
     def row_fields(self, state: GameState, seat: int) -> dict[str, Any]:
         """Whether the row holds The Zero (its holder must hit)."""
         return {"holds_the_zero": ZERO in state.rows[seat].numbers}
@@ -590,49 +586,15 @@ class Vengeance(Ruleset):
         return cards
 
     def score_now(self, state: GameState, row: Row) -> int:
-        """The row's score now as this game counts it: in Brutal mode below 0 and with a bonus
-        given; standard mode as ``row_score``."""
-        if not _brutal(state):
-            return self.row_score(row)
-        return score_row(_mine(row), brutal=True)
+        """``score_row`` without its steps (asked at every decision)."""
+        return score_row(_mine(row), brutal=_brutal(state))
 
     def score_steps(self, state: GameState, row: Row) -> list[ScoreStep]:
         """``score_row`` step by step: the numbers (0 when busted, or with The Zero and no Flip 7),
         each ÷2, each −N; standard: the floor at 0 and +15 for Flip 7; Brutal: no floor, and the
         Flip 7 bonus where it was given (+15 to the maker or −15 to another player)."""
-        brutal = _brutal(state)
-        busted = row.status == BUSTED
-        if busted and not brutal:
-            return [ScoreStep("busted", 0)]
-        numbers = tuple(row.numbers)
-        if busted:
-            steps, total = [ScoreStep("busted", 0)], 0
-        else:
-            total = sum(VALUE[n] for n in numbers)
-            steps = [ScoreStep("numbers", total, numbers)]
-            if ZERO in numbers and not row.flip7:
-                total = 0
-                steps.append(ScoreStep("zero", total, (ZERO,)))
-        halves = [m for m in row.modifiers if m == HALVE]
-        for modifier in halves:  # every halving before the subtraction, as row_points counts
-            total //= 2
-            steps.append(ScoreStep("halve", total, (modifier,)))
-        for modifier in row.modifiers:
-            if modifier != HALVE:
-                total += int(modifier)
-                steps.append(ScoreStep("add", total, (modifier,), int(modifier)))
-        if brutal:
-            bonus = _mine(row).bonus
-            if bonus:
-                total += bonus
-                steps.append(ScoreStep("bonus", total, amount=bonus))
-            return steps
-        if total < 0:
-            total = 0
-            steps.append(ScoreStep("floor", total))
-        if row.flip7:
-            total += FLIP7_POINTS
-            steps.append(ScoreStep("flip7", total, amount=FLIP7_POINTS))
+        steps: list[ScoreStep] = []
+        score_row(_mine(row), brutal=_brutal(state), steps=steps)
         return steps
 
 
@@ -748,32 +710,44 @@ def flip7(state: GameState, seat: int) -> None:
     report(state, Awaits(seat, FLIP7_BONUS, BONUS))
 
 
-def score_row(row: VengeanceRow, *, brutal: bool) -> int:
-    """A row's round score (see ``row_points``), with the Brutal bonus given to this row."""
-    return row_points(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=row.flip7, brutal=brutal) + (
-        row.bonus if brutal else 0
-    )
+def score_row(row: VengeanceRow, *, brutal: bool, steps: list[ScoreStep] | None = None) -> int:
+    """A row's round score (see ``row_points``), with the Brutal bonus given to this row; given
+    ``steps``, each step is written there too."""
+    return row_points(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=row.flip7, brutal=brutal, bonus=row.bonus, steps=steps)
 
 
-def row_points(numbers: Iterable[str], modifiers: Iterable[str], *, busted: bool, flip7: bool, brutal: bool = False) -> int:
+def row_points(
+    numbers: Sequence[str], modifiers: Sequence[str], *, busted: bool, flip7: bool, brutal: bool = False,
+    bonus: int = 0, steps: list[ScoreStep] | None = None,
+) -> int:
     """Score numbers and modifiers: the number total (0 if busted, or holding The Zero without
     Flip 7), halved per ÷2 (rounding down), minus each −N; standard: not below 0 (busted: 0), +15
-    for Flip 7; Brutal: may go below 0 and the Flip 7 bonus is given separately."""
-    if busted and not brutal:
-        return 0
-    numbers = tuple(numbers)
-    total = 0 if busted or (ZERO in numbers and not flip7) else sum(VALUE[n] for n in numbers)
-    minus = 0
-    for modifier in modifiers:
+    for Flip 7; Brutal: may go below 0, plus ``bonus``, the Flip 7 bonus given to this row (±15).
+
+    Vengeance's one scoring: given ``steps``, it also writes each step there (``score_steps``), the
+    last one's total being the score returned.
+    """
+    if busted:
+        total = tally(steps, "busted", 0)
+        if not brutal:
+            return total
+    else:
+        total = tally(steps, "numbers", sum(VALUE[n] for n in numbers), numbers)
+        if ZERO in numbers and not flip7:
+            total = tally(steps, "zero", 0, (ZERO,))
+    for modifier in modifiers:  # every halving comes before the subtraction, whatever order the cards came in
         if modifier == HALVE:
-            total //= 2
-        else:
-            minus -= int(modifier)
-    # every halving comes before the subtraction, whatever order the modifiers arrived in
-    total -= minus
+            total = tally(steps, "halve", total // 2, (modifier,))
+    for modifier in modifiers:
+        if modifier != HALVE:
+            total = tally(steps, "add", total + int(modifier), (modifier,), int(modifier))
     if brutal:
-        return total
-    return max(0, total) + (FLIP7_POINTS if flip7 else 0)
+        return tally(steps, "bonus", total + bonus, amount=bonus) if bonus else total
+    if total < 0:
+        total = tally(steps, "floor", 0)
+    if flip7:
+        total = tally(steps, "flip7", total + FLIP7_POINTS, amount=FLIP7_POINTS)
+    return total
 
 
 def busts(numbers: Iterable[str], card: str) -> bool:

@@ -589,7 +589,7 @@ def test_scores_in_many_games(mode: Mode) -> None:
 @given(data=st.data())
 def test_score_steps_end_at_the_plain_score(mode: Mode, data: st.DataObject) -> None:
     # Any row at all (more modifiers than a game deals, a Flip 7 of any length): the score steps,
-    # the ruleset's one account of its scoring, end at the plain score.
+    # the ruleset's one account of its scoring, end at the plain score, and the score now is theirs.
     options = GameOptions(ruleset=mode.ruleset, **mode.options(lambda seq: data.draw(st.sampled_from(seq))))
     state = GameState()
     open_game(state, game_event("steps", ["Ana", "Ben", "Cem"], "Ana", options))
@@ -598,7 +598,7 @@ def test_score_steps_end_at_the_plain_score(mode: Mode, data: st.DataObject) -> 
     row.modifiers.extend(data.draw(st.lists(st.sampled_from(mode.modifiers), max_size=4)))
     row.status = BUSTED if mode.busts(row.numbers) else ACTIVE
     row.flip7 = data.draw(st.booleans()) and row.status != BUSTED
-    assert state.rules.score_steps(state, row)[-1].total == mode.plain_score(row, options)
+    assert state.rules.score_steps(state, row)[-1].total == state.rules.score_now(state, row) == mode.plain_score(row, options)
 
 
 # =============================================================================================
