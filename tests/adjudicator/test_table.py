@@ -7,6 +7,7 @@ from pathlib import Path
 
 from adjudicator.replay import state_at
 from adjudicator.rules import find_ruleset
+from adjudicator.rulesets import find_kit
 from adjudicator.table import TablePlayer, TableView, table_view
 from tests.adjudicator.helpers import card, game, hit, log, rnd
 
@@ -16,6 +17,11 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 def view(source: str | Path, at: int | None) -> TableView:
     text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
     return table_view(state_at(text, at))
+
+
+def own_fields(player: TablePlayer) -> dict[str, object]:
+    """The fields a ruleset's row model adds to the shared ``TablePlayer``."""
+    return player.model_dump(exclude=set(TablePlayer.model_fields))
 
 
 def event_index(path: Path, event_type: str) -> int:
@@ -46,7 +52,7 @@ def test_between_rounds_the_next_dealer_is_the_player_to_the_left() -> None:
 def test_piles_are_in_the_deck_order_after_a_shuffle() -> None:
     path = FIXTURES / "base" / "032-mid-round-reshuffle.jsonl"
     table = view(path, event_index(path, "shuffle"))
-    order = find_ruleset("flip7").card_order()
+    order = find_kit("flip7").view.card_order(find_ruleset("flip7"))
     assert table.draw_pile and list(table.draw_pile) == sorted(table.draw_pile, key=order.index)
     # the discards came in the order they were laid down (a Flip Three first), the view sorts them
     assert list(table.draw_pile) == ["2", "5", "6", "7", "8", "9", "10", "11", "12", "+2", "+4", "+6", "+8", "+10", "x2", "freeze", "flip_three", "second_chance"]
@@ -66,9 +72,9 @@ def test_the_vengeance_pile_puts_the_special_numbers_beside_their_value() -> Non
 def test_frozen_by_names_who_froze_the_player_and_the_freeze_is_no_modifier() -> None:
     table = view(FIXTURES / "base" / "001-spec-example.jsonl", 7)
     ben = table.players[1]
-    assert ben.status == "frozen" and ben.model_extra == {"second_chance": False, "frozen_by": "Cem"}
+    assert ben.status == "frozen" and own_fields(ben) == {"second_chance": False, "frozen_by": "Cem"}
     assert ben.modifiers == [] and ben.notes == ["frozen by Cem's Freeze"]
-    assert table.players[0].model_extra == {"second_chance": False, "frozen_by": None}
+    assert own_fields(table.players[0]) == {"second_chance": False, "frozen_by": None}
 
 
 def test_a_player_who_froze_themselves() -> None:
@@ -78,7 +84,7 @@ def test_a_player_who_froze_themselves() -> None:
 
 def test_a_held_second_chance_is_a_note_and_a_field() -> None:
     table = view(log(game(), rnd(1), card("Ben", "second_chance")), 2)
-    assert table.players[1].notes == ["holds a Second Chance"] and table.players[1].model_extra == {"second_chance": True, "frozen_by": None}
+    assert table.players[1].notes == ["holds a Second Chance"] and own_fields(table.players[1]) == {"second_chance": True, "frozen_by": None}
 
 
 def test_the_shared_row_model_has_no_base_game_fields() -> None:
@@ -132,15 +138,15 @@ def test_vengeance_set_aside_cards_say_whom_they_may_reach() -> None:
 def test_vengeance_rows_say_who_holds_the_zero() -> None:
     path = FIXTURES / "vengeance" / "021-zero-stolen-holder-changes.jsonl"
     before, after = view(path, 8), view(path, 9)  # Cem steals Ben's Zero on event 9
-    assert before.players[1].model_extra == {"holds_the_zero": True} and before.players[1].notes == ["The Zero: must hit"]
-    assert after.players[1].model_extra == {"holds_the_zero": False} and after.players[1].notes == []
+    assert own_fields(before.players[1]) == {"holds_the_zero": True} and before.players[1].notes == ["The Zero: must hit"]
+    assert own_fields(after.players[1]) == {"holds_the_zero": False} and after.players[1].notes == []
     assert after.players[2].numbers == ["8", "0"] and after.players[2].notes == ["The Zero: must hit"]
 
 
 def test_vengeance_statuses_have_no_freeze() -> None:
-    legend = find_ruleset("vengeance").status_legend()
+    legend = find_kit("vengeance").view.status_legend()
     assert "frozen" not in legend and "actions and modifiers still reach them" in legend["stayed"]
-    assert "frozen" in find_ruleset("flip7").status_legend()
+    assert "frozen" in find_kit("flip7").view.status_legend()
 
 
 def test_a_card_the_deck_order_does_not_name_comes_last_and_empty_entries_are_left_out() -> None:
