@@ -60,6 +60,9 @@ class RulesetView:
     #: The model of one row in the table view: ``TablePlayer``, or a subclass with the ruleset's own
     #: fields (then ``row`` builds it).
     row_model: ClassVar[type[TablePlayer]] = TablePlayer
+    #: The lines of a short log of the ruleset that documentation shows (the API document's examples
+    #: are the default ruleset's); default: none.
+    example_log: ClassVar[tuple[str, ...]] = ()
 
     def row(self, state: GameState, seat: int, shared: Mapping[str, Any]) -> TablePlayer:
         """``seat``'s row in the table view: the fields every ruleset shows (``shared``) and the

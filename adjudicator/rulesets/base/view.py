@@ -24,6 +24,22 @@ class BaseGameView(RulesetView):
     """The base game's table: its row fields and notes, the ``frozen`` status, Flip Three's set-aside cards."""
 
     row_model = BaseGameTablePlayer
+    #: The contract's own example log: one round, a Freeze given, two players staying, the scores claimed.
+    example_log = (
+        '{"type":"game","id":"kitchen-2026-11-29","players":["Ana","Ben","Cem"],"dealer":"Ana"}',
+        '{"type":"round","round":1}',
+        '{"type":"card","player":"Ben","card":"8"}',
+        '{"type":"card","player":"Cem","card":"freeze"}',
+        '{"type":"target","player":"Cem","card":"freeze","target":"Ben"}',
+        '{"type":"card","player":"Ana","card":"x2"}',
+        '{"type":"hit","player":"Cem"}',
+        '{"type":"card","player":"Cem","card":"12"}',
+        '{"type":"hit","player":"Ana"}',
+        '{"type":"card","player":"Ana","card":"11"}',
+        '{"type":"stay","player":"Cem"}',
+        '{"type":"stay","player":"Ana"}',
+        '{"type":"score","round":1,"scores":{"Ana":22,"Ben":8,"Cem":12}}',
+    )
 
     def row(self, state: GameState, seat: int, shared: Mapping[str, Any]) -> BaseGameTablePlayer:
         """The shared fields, ``second_chance`` and ``frozen_by``."""
