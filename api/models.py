@@ -27,7 +27,7 @@ from adjudicator.verdict import Outcome, PlayerRound, RoundSummary, Verdict, Vio
 _DEFAULT_RULESET: str = GameEvent.model_fields["ruleset"].default
 EXAMPLE_LOG_LINES: list[str] = list(find_kit(_DEFAULT_RULESET).view.example_log)
 EXAMPLE_LOG = "\n".join(EXAMPLE_LOG_LINES) + "\n"
-#: The event after which the example table is shown (the first round under way, its Freeze given).
+#: The event after which the example table is shown (the first round under way, an action card given).
 _EXAMPLE_AT = 7
 
 EXAMPLE_VERDICT: dict[str, Any] = check_log(EXAMPLE_LOG).to_dict()

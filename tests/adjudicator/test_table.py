@@ -3,12 +3,17 @@ still owed, cards that still have to act, and the ruleset's own row fields."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
+
+import pytest
 
 from adjudicator.replay import state_at
 from adjudicator.rules import find_ruleset
 from adjudicator.rulesets import find_kit
 from adjudicator.table import TablePlayer, TableView, table_view
+from adjudicator.timeline import replay_timeline, table_at
 from tests.adjudicator.helpers import card, game, hit, log, rnd
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
@@ -154,3 +159,41 @@ def test_a_card_the_deck_order_does_not_name_comes_last_and_empty_entries_are_le
 
     pile = {"joker": 1, "second_chance": 1, "5": 2, "0": 0}
     assert list(_in_deck_order(find_ruleset("flip7"), pile).items()) == [("5", 2), ("second_chance", 1), ("joker", 1)]
+
+
+# --------------------------------------------------------------------------- the JSON, pinned
+
+#: Fixtures whose every table is pinned (by digest): a Freeze, Second Chances, Flip Three's set-aside
+#: and assign-first cards, a Flip Four's set-aside cards, The Zero changing hands, Brutal mode.
+PINNED = (
+    "base/001-spec-example.jsonl", "base/008-second-chance-saves-on-hit.jsonl", "base/014-set-aside-freeze-then-flip-three.jsonl",
+    "base/020-assign-first-nested.jsonl", "vengeance/008-flip-four-set-aside-in-order.jsonl",
+    "vengeance/021-zero-stolen-holder-changes.jsonl", "vengeance/039-brutal-flip7-plus-15.jsonl",
+)
+
+
+def test_every_table_of_the_pinned_fixtures_gives_the_same_json(snapshot) -> None:
+    """The table view's JSON (keys, their order, values) after every event, as a digest per table;
+    ``test_the_table_json_at_telling_moments`` shows the whole JSON where a digest would hide it."""
+    digests = {}
+    for name in PINNED:
+        tables = replay_timeline((FIXTURES / name).read_text(encoding="utf-8")).to_dict()["tables"]
+        digests[name] = [hashlib.sha256(json.dumps(t).encode()).hexdigest()[:16] for t in tables]
+    assert digests == snapshot
+
+
+@pytest.mark.parametrize(
+    ("name", "at"),
+    [("base/001-spec-example.jsonl", 7), ("base/020-assign-first-nested.jsonl", 10), ("vengeance/021-zero-stolen-holder-changes.jsonl", 8),
+     ("vengeance/008-flip-four-set-aside-in-order.jsonl", 10), ("vengeance/039-brutal-flip7-plus-15.jsonl", 18)],
+)
+def test_the_table_json_at_telling_moments(name: str, at: int, snapshot) -> None:
+    assert json.loads(json.dumps(table_at((FIXTURES / name).read_text(encoding="utf-8"), at).to_dict())) == snapshot
+
+
+def test_a_table_view_read_back_from_its_json_keeps_each_rulesets_row_model() -> None:
+    for name, at in (("base/001-spec-example.jsonl", 7), ("vengeance/021-zero-stolen-holder-changes.jsonl", 8)):
+        table = table_at((FIXTURES / name).read_text(encoding="utf-8"), at)
+        again = TableView.model_validate(table.to_dict())
+        assert [type(p) for p in again.players] == [type(p) for p in table.players] != [TablePlayer] * len(table.players)
+        assert again.to_dict() == table.to_dict()

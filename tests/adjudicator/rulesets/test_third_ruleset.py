@@ -5,7 +5,8 @@ numbers 1 to 10, card ``n`` having ``n`` copies (55 cards). A duplicate busts; s
 numbers are a Flip 7 (+15) and end the round. It is registered under its own name, ``ladder``, for
 each test only (the ``ladder`` fixture takes it out again), and goes through ``check``, the
 simulator (library and ``flip7 simulate``), the notation, ``settle`` and ``explain``, the store's
-ingest and statistics, ``POST /v1/state`` and the conformance suite, with no shared file changed.
+ingest and statistics, the table view (its kit has no view: the defaults), ``POST /v1/state`` and
+the conformance suite, with no shared file changed.
 
 A layer that cannot take a new ruleset yet is marked ``xfail(strict=True)`` with the reason.
 """
@@ -26,10 +27,13 @@ from adjudicator.notation import jsonl_to_notation, parse_notation
 from adjudicator.referee import explain, settle
 from adjudicator.replay import check_log
 from adjudicator.rules import end_round
-from adjudicator.rulesets import RULESETS, Kit, registered
+from adjudicator.rulesets import RULESETS, Kit, find_kit, registered
+from adjudicator.rulesets.view import DEFAULT_VIEW
 from adjudicator.simulate import GameOptions, play_game, simulate
 from adjudicator.state import ACTIVE, BUSTED, DrawFrame, GameState, Row, Ruleset, ScoreStep, TargetFrame
 from adjudicator.store import LogInput, Store
+from adjudicator.table import TablePlayer, TableView
+from adjudicator.timeline import table_at
 from api import Settings, create_app
 from cli.main import app
 from tests.adjudicator.rulesets.test_conformance import (
@@ -207,6 +211,17 @@ def test_post_v1_state_shows_a_ladder_table(ladder: Ruleset, tmp_path: Path) -> 
     assert [p["numbers"] for p in table["players"]] == [["8"], ["10"], ["9", "9"]]
     assert table["players"][2]["status"] == "busted"
     assert sum(table["draw_pile"].values()) == 55 - 4
+
+
+def test_the_ladder_table_view_is_the_default_views(ladder: Ruleset) -> None:
+    """A kit without a view of its own: shared rows only, piles in deck order, cards as named."""
+    assert find_kit("ladder").view is DEFAULT_VIEW
+    table = table_at(LOG, 7)
+    assert {type(p) for p in table.players} == {TablePlayer}
+    assert [p.notes for p in table.players] == [[], [], []] and table.pending == []
+    assert list(table.draw_pile or {}) == list(NUMBERS) and table.card_labels == {"8": "8", "10": "10", "9": "9"}
+    assert table.ruleset_mode is None and TableView.model_validate(table.to_dict()) == table
+    assert set(DEFAULT_VIEW.status_legend()) == {"stayed", "busted", "flip7"}
 
 
 def _ladder_score(row: Row, options: GameOptions) -> int:
