@@ -2,7 +2,9 @@
 
 ``table_view(result)`` builds it from a replay (``describe_table`` from a live state, as the
 viewer's timeline does after every event); the CLI prints it (as text or ``to_dict`` JSON)
-and the API returns it (its response model derives from ``TableView``).
+and the API returns it (its response model derives from ``TableView``). What the game's ruleset
+shows of its table (its rows' own fields and notes, pile order, card labels, cards still to act)
+comes from its kit's view (``adjudicator.rulesets.view``, ``view_of``).
 """
 
 from __future__ import annotations
@@ -153,7 +155,7 @@ class TableView(BaseModel):
         """Rows read from data (a table view's JSON) take the row model of the game's ruleset, so
         its own fields are kept and typed; rows built as models stay as they are."""
         ruleset = info.data.get("ruleset")
-        if ruleset not in RULESETS or not isinstance(players, list):
+        if ruleset not in RULESETS or not isinstance(players, list) or not any(isinstance(p, dict) for p in players):
             return players
         model = find_kit(ruleset).view.row_model
         return [model.model_validate(p) if isinstance(p, dict) else p for p in players]
