@@ -78,10 +78,11 @@ def build(app: FastAPI) -> dict[str, Any]:
 def _declare_rows(schemas: dict[str, Any]) -> None:
     """Type the table view's ``players`` as any of the registered rulesets' row models, each
     declared with its own fields (the rulesets are the registry's when the document is built)."""
-    refs, top = models_json_schema([(model, "serialization") for model in row_models()], ref_template=_REF_TEMPLATE)
+    rows = row_models()
+    refs, top = models_json_schema([(model, "serialization") for model in rows], ref_template=_REF_TEMPLATE)
     for name, schema in top.get("$defs", {}).items():
         schemas.setdefault(name, schema)
-    items = [refs[(model, "serialization")] for model in row_models()]
+    items = [refs[(model, "serialization")] for model in rows]
     players = schemas["TableView"]["properties"]["players"]
     players["items"] = items[0] if len(items) == 1 else {"anyOf": items}
 
