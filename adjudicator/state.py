@@ -521,10 +521,6 @@ class Ruleset:
         """Outcome and score of every seat now (``ended_by`` None: the round is still going)."""
         raise NotImplementedError
 
-    def row_fields(self, state: GameState, seat: int) -> dict[str, Any]:
-        """Fields of the ruleset's own that the table view's JSON shows for ``seat``'s row (default:
-        none); ``row_notes`` says the same in words."""
-        return {}
 
     # -- what statistics ask -----------------------------------------------------------------------
 
@@ -584,46 +580,7 @@ class Ruleset:
         Chance), for the referee's bust-chance sentence and its facts; default None."""
         return None
 
-    # -- what the table view shows (``adjudicator.table``) -----------------------------------------
-
-    def card_order(self) -> tuple[str, ...]:
-        """Every card in the order the table view lists piles: numbers ascending, then modifiers,
-        then actions (default: the order of ``deck``)."""
-        return tuple(self.deck(1))
-
-    def outcome_marks(self) -> dict[str, tuple[str, str]]:
-        """Marks for the outcomes of the ruleset's own statuses in a verdict's score table: outcome
-        → (mark, what it means), e.g. the base game's ``frozen`` → ``("❄", "frozen")``; default: none."""
-        return {}
-
-    def view_label(self, card: str) -> str:
-        """How the viewer and the table view label ``card`` on the table ("The Zero", "÷2");
-        default: ``card_name``."""
-        return self.card_name(card)
-
-    def mode(self, game: GameEvent) -> str | None:
-        """The name of the mode ``game``'s options select, for the viewer's title (Vengeance:
-        ``brutal``); default: None (the ruleset has one mode)."""
-        return None
-
-    def row_notes(self, state: GameState, seat: int) -> list[str]:
-        """What else lies in or happened to ``seat``'s row, in words a player uses ("holds a Second
-        Chance", "frozen by Cem's Freeze"); default: nothing."""
-        return []
-
-    def status_legend(self) -> dict[str, str]:
-        """What each row status but ``active`` means at this ruleset's table (statuses of its own
-        included), for the legend under the rows."""
-        return {STAYED: "banks the row, no more turns", BUSTED: "a number twice, scores 0", "flip7": "seven different numbers"}
-
-    def pending_cards(self, state: GameState) -> list[PendingCard]:
-        """Every card that still has to act, with whom it may reach now: the card waiting for its
-        ``target`` event (default: only that one, with ``eligible``); a ruleset that sets cards
-        aside adds them."""
-        top = state.stack[-1] if state.in_round and state.stack else None
-        if top is None or top.kind != "target":
-            return []
-        return [PendingCard(top.card, top.holder, set_aside=False, may_go_to=self.eligible(state, top))]
+    # -- what statistics ask (more) ---------------------------------------------------------------
 
     def wipes(self, row: Row) -> Sequence[Wipe]:
         """The wipes ``row`` suffered this round, in order (default: no card wipes a row)."""
@@ -632,7 +589,7 @@ class Ruleset:
 
 @dataclass(frozen=True, slots=True)
 class PendingCard:
-    """A card that still has to act (``Ruleset.pending_cards``): held by ``holder``, either waiting
+    """A card that still has to act (a kit view's ``pending_cards``): held by ``holder``, either waiting
     for its ``target`` event now or ``set_aside`` until some draws are over, and the seats it may
     reach now (for a set-aside card: if it acted now)."""
 

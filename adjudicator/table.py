@@ -2,7 +2,9 @@
 
 ``table_view(result)`` builds it from a replay (``describe_table`` from a live state, as the
 viewer's timeline does after every event); the CLI prints it (as text or ``to_dict`` JSON)
-and the API returns it (its response model derives from ``TableView``).
+and the API returns it (its response model derives from ``TableView``). What the game's ruleset
+shows of its table (its rows' own fields and notes, pile order, card labels, cards still to act)
+comes from its kit's view (``adjudicator.rulesets.view``, ``view_of``).
 """
 
 from __future__ import annotations
@@ -11,26 +13,19 @@ from dataclasses import fields
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field, SerializeAsAny, ValidationInfo, field_validator
 
 from adjudicator.effects import Effect, PutOut
-from adjudicator.rules import describe_expectation, expecting, legal_moves
+from adjudicator.rules import RULESETS, describe_expectation, expecting, legal_moves
 from adjudicator.rules.engine import next_dealer
 from adjudicator.rules.ruleset import Ruleset
+from adjudicator.rulesets import find_kit
+from adjudicator.rulesets.view import RulesetView, ScoreStepView, TablePlayer
 from adjudicator.verdict import Violation
 
 if TYPE_CHECKING:
     from adjudicator.replay import ReplayResult
     from adjudicator.state import GameState
-
-
-class ScoreStepView(BaseModel):
-    """One step of a row's score as its ruleset counts it (``Ruleset.score_steps``), with the total after it."""
-
-    kind: str = Field(description="`numbers`, `busted`, `zero`, `double`, `halve`, `add`, `floor`, `flip7` or `bonus`.")
-    total: int = Field(description="The score after this step; the last step's is the row's score.")
-    cards: list[str] = Field(default_factory=list, description="The cards the step counts (the numbers added, the modifier).")
-    amount: int = Field(default=0, description="What the step adds or takes away (`add`, `flip7`, `bonus`).")
 
 
 class EffectView(BaseModel):
@@ -91,30 +86,6 @@ def _step_view(step: Any) -> ScoreStepView:
     return ScoreStepView(kind=step.kind, total=step.total, cards=list(step.cards), amount=step.amount)
 
 
-class TablePlayer(BaseModel):
-    """One seat at the table, in seating order (clockwise). A ruleset adds fields of its own
-    (``Ruleset.row_fields``; the base game: ``second_chance``, ``frozen_by``; With a Vengeance:
-    ``holds_the_zero``) and says the same in words in ``notes`` (``Ruleset.row_notes``)."""
-
-    model_config = ConfigDict(extra="allow")
-
-    name: str
-    seat: int = Field(description="Index in the game event's `players` (0 = the first player listed); people see the name.")
-    status: str | None = Field(description="`active`, `stayed`, `busted`, `flip7` or a status of the ruleset (base game: `frozen`) during a round; null between rounds.")
-    numbers: list[str]
-    modifiers: list[str]
-    notes: list[str] = Field(default_factory=list, description='What else lies in or happened to the row, in words ("frozen by Cem\'s Freeze", "holds The Zero: must hit").')
-    round_score: int | None = Field(description="What the row would score now (null between rounds).")
-    total: int
-    held: list[str] = Field(
-        default_factory=list,
-        description="Other cards that lie in front of the player, in the ruleset's order (base game: the Freeze that stopped them, a held Second Chance).",
-    )
-    score_steps: list[ScoreStepView] | None = Field(
-        default=None, description="How `round_score` is worked out, step by step, as the ruleset counts it (null between rounds)."
-    )
-
-
 class CardsOwed(BaseModel):
     """Cards still owed to a player: one after a hit, or the rest of a Flip Three / Flip Four."""
 
@@ -125,7 +96,7 @@ class CardsOwed(BaseModel):
 
 
 class PendingAction(BaseModel):
-    """A card that still has to act (``Ruleset.pending_cards``) and whom it may reach now."""
+    """A card that still has to act (``RulesetView.pending_cards``) and whom it may reach now."""
 
     card: str
     holder: str = Field(description="Who gives or uses it.")
@@ -157,7 +128,9 @@ class TableView(BaseModel):
     rounds_finished: int | None = None
     dealer: str | None = Field(default=None, description="Who deals the current (or last) round; before round 1 the first dealer.")
     next_dealer: str | None = Field(default=None, description="Who deals the next round: before round 1 and between rounds; null during a round and once the game is over.")
-    players: list[TablePlayer]
+    players: list[SerializeAsAny[TablePlayer]] = Field(
+        description="Every seat, as the game's ruleset shows its rows: the shared fields and the ruleset's own (one row model per ruleset)."
+    )
     waiting_for: WaitingFor | None = None
     legal_moves: list[dict[str, Any]] | None = Field(
         default=None, description="Every legal next event but card reveals (hit/stay, targets, the next round, a shuffle)."
@@ -176,9 +149,31 @@ class TableView(BaseModel):
         default=None, description="What the last event did, when the replay was watched for it (the viewer's timeline, `flip7 state`)."
     )
 
+    @field_validator("players", mode="before")
+    @classmethod
+    def _rows_of_the_ruleset(cls, players: Any, info: ValidationInfo) -> Any:
+        """Rows read from data (a table view's JSON) take the row model of the game's ruleset, so
+        its own fields are kept and typed; rows built as models stay as they are."""
+        ruleset = info.data.get("ruleset")
+        if ruleset not in RULESETS or not isinstance(players, list) or not any(isinstance(p, dict) for p in players):
+            return players
+        model = find_kit(ruleset).view.row_model
+        return [model.model_validate(p) if isinstance(p, dict) else p for p in players]
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data (only the fields that apply: see the class docstring)."""
         return self.model_dump(exclude_unset=True)
+
+
+def view_of(rules: Ruleset) -> RulesetView:
+    """The view facet of ``rules``' kit (its defaults for a kit without one)."""
+    return find_kit(rules.name).view
+
+
+def row_models() -> list[type[TablePlayer]]:
+    """The row model of every registered ruleset, once each (what the OpenAPI document declares
+    for a table view's ``players``)."""
+    return list(dict.fromkeys(view_of(rules).row_model for rules in RULESETS.values()))
 
 
 def table_view(result: ReplayResult, effects: list[Effect] | None = None) -> TableView:
@@ -194,26 +189,25 @@ def describe_table(state: GameState, applied: int, stopped_by: Violation | None,
     if state.game is None:
         return TableView(game=None, after_event=applied - 1, stopped_by=stop, players=[])
     rules = state.rules
+    view = view_of(rules)
     exp = expecting(state)
     players = []
     for seat, name in enumerate(state.players):
         row = state.rows[seat]
         steps = rules.score_steps(state, row) if state.in_round else None  # the score is the last step's total
-        players.append(
-            TablePlayer(
-                name=name,
-                seat=seat,
-                status=("flip7" if row.flip7 else row.status) if state.in_round else None,
-                numbers=list(row.numbers),
-                modifiers=list(row.modifiers),
-                notes=rules.row_notes(state, seat) if state.in_round else [],
-                round_score=steps[-1].total if steps is not None else None,
-                total=state.totals[seat],
-                held=[c for c in row.table_cards() if c not in row.numbers and c not in row.modifiers] if state.in_round else [],
-                score_steps=[_step_view(step) for step in steps] if steps is not None else None,
-                **rules.row_fields(state, seat),
-            )
-        )
+        shared = {
+            "name": name,
+            "seat": seat,
+            "status": ("flip7" if row.flip7 else row.status) if state.in_round else None,
+            "numbers": list(row.numbers),
+            "modifiers": list(row.modifiers),
+            "notes": view.row_notes(state, seat) if state.in_round else [],
+            "round_score": steps[-1].total if steps is not None else None,
+            "total": state.totals[seat],
+            "held": [c for c in row.table_cards() if c not in row.numbers and c not in row.modifiers] if state.in_round else [],
+            "score_steps": [_step_view(step) for step in steps] if steps is not None else None,
+        }
+        players.append(view.row(state, seat, shared))
     between = not state.in_round and not state.over
     dealer = state.dealer if state.dealer is not None else (next_dealer(state) if between else None)
     return TableView(
@@ -236,7 +230,7 @@ def describe_table(state: GameState, applied: int, stopped_by: Violation | None,
         cards_owed=_cards_owed(state),
         pending=[
             PendingAction(card=p.card, holder=state.name(p.holder), set_aside=p.set_aside, may_go_to=[state.name(s) for s in p.may_go_to])
-            for p in rules.pending_cards(state)
+            for p in view.pending_cards(state)
         ],
         draw_pile=_in_deck_order(rules, state.draw_pile),
         draw_pile_size=state.draw_size,
@@ -244,23 +238,23 @@ def describe_table(state: GameState, applied: int, stopped_by: Violation | None,
         set_aside=state.in_play(),
         finished=state.over,
         winner=state.name(state.winner) if state.winner is not None else None,
-        ruleset_mode=rules.mode(state.game),
-        card_labels=_labels(state),
+        ruleset_mode=state.game.mode(),
+        card_labels=_labels(state, view),
         effects=[effect_view(state, e) for e in effects] if effects is not None else None,
     )
 
 
-def _labels(state: GameState) -> dict[str, str]:
+def _labels(state: GameState, view: RulesetView) -> dict[str, str]:
     """The viewer's label of every card in a row or still to act."""
-    label = state.rules.view_label
     cards = [c for row in state.rows for c in row.table_cards()] + state.in_play()
-    return {card: label(card) for card in dict.fromkeys(cards)}
+    return {card: view.card_label(state.rules, card) for card in dict.fromkeys(cards)}
 
 
 def card_labels(rules: Ruleset) -> dict[str, str]:
     """The viewer's label of every card of ``rules`` (deck order, then cards only a ``target`` names)."""
-    cards = dict.fromkeys([*rules.card_order(), *sorted(rules.target_cards or rules.cards)])
-    return {card: rules.view_label(card) for card in cards}
+    view = view_of(rules)
+    cards = dict.fromkeys([*view.card_order(rules), *sorted(rules.target_cards or rules.cards)])
+    return {card: view.card_label(rules, card) for card in cards}
 
 
 def _cards_owed(state: GameState) -> list[CardsOwed]:
@@ -277,8 +271,8 @@ def _cards_owed(state: GameState) -> list[CardsOwed]:
 
 @cache
 def _deck_order(rules: Ruleset) -> tuple[tuple[str, ...], frozenset[str]]:
-    """The ruleset's ``card_order``, and the same as a set (worked out once per ruleset)."""
-    order = rules.card_order()
+    """The ruleset's ``card_order`` (its kit's view), and the same as a set (worked out once per ruleset)."""
+    order = view_of(rules).card_order(rules)
     return order, frozenset(order)
 
 

@@ -12,51 +12,25 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.events import GameEvent
+from adjudicator.replay import check_log
+from adjudicator.rulesets import find_kit
 from adjudicator.store.service import GamePage, GameSummary
 from adjudicator.table import TablePlayer, TableView, WaitingFor
+from adjudicator.timeline import table_at
 from adjudicator.verdict import Outcome, PlayerRound, RoundSummary, Verdict, Violation
 
 # --------------------------------------------------------------------------------------------
-# Examples (the contract's own example log)
+# Examples: the default ruleset's example log (the contract's own), and what the core says of it
 
-EXAMPLE_LOG_LINES = [
-    '{"type":"game","id":"kitchen-2026-11-29","players":["Ana","Ben","Cem"],"dealer":"Ana"}',
-    '{"type":"round","round":1}',
-    '{"type":"card","player":"Ben","card":"8"}',
-    '{"type":"card","player":"Cem","card":"freeze"}',
-    '{"type":"target","player":"Cem","card":"freeze","target":"Ben"}',
-    '{"type":"card","player":"Ana","card":"x2"}',
-    '{"type":"hit","player":"Cem"}',
-    '{"type":"card","player":"Cem","card":"12"}',
-    '{"type":"hit","player":"Ana"}',
-    '{"type":"card","player":"Ana","card":"11"}',
-    '{"type":"stay","player":"Cem"}',
-    '{"type":"stay","player":"Ana"}',
-    '{"type":"score","round":1,"scores":{"Ana":22,"Ben":8,"Cem":12}}',
-]
+#: The ruleset a ``game`` line without ``ruleset`` plays, whose kit's example log the document shows.
+_DEFAULT_RULESET: str = GameEvent.model_fields["ruleset"].default
+EXAMPLE_LOG_LINES: list[str] = list(find_kit(_DEFAULT_RULESET).view.example_log)
 EXAMPLE_LOG = "\n".join(EXAMPLE_LOG_LINES) + "\n"
+#: The event after which the example table is shown (the first round under way, an action card given).
+_EXAMPLE_AT = 7
 
-EXAMPLE_VERDICT: dict[str, Any] = {
-    "format": "flip7-verdict/1",
-    "game": "kitchen-2026-11-29",
-    "valid": True,
-    "events": 13,
-    "violations": [],
-    "rounds": [
-        {
-            "round": 1,
-            "dealer": "Ana",
-            "players": {
-                "Ana": {"outcome": "stayed", "score": 22},
-                "Ben": {"outcome": "frozen", "score": 8},
-                "Cem": {"outcome": "stayed", "score": 12},
-            },
-        }
-    ],
-    "totals": {"Ana": 22, "Ben": 8, "Cem": 12},
-    "finished": False,
-    "winner": None,
-}
+EXAMPLE_VERDICT: dict[str, Any] = check_log(EXAMPLE_LOG).to_dict()
 
 EXAMPLE_VIOLATION: dict[str, Any] = {
     "event": 8,
@@ -67,63 +41,16 @@ EXAMPLE_VIOLATION: dict[str, Any] = {
 }
 
 
-class _Model(BaseModel):
-    """A response model: fields the core or the store add later pass through (after the known ones),
-    so the API never says less than the CLI; tests pin the known shape."""
-
-    model_config = ConfigDict(extra="allow")
-
-
 def _examples(*examples: dict[str, Any]) -> ConfigDict:
-    return ConfigDict(extra="allow", json_schema_extra={"examples": list(examples)})
+    """A response model's config: its examples, put into the document as written."""
+    return ConfigDict(json_schema_extra={"examples": list(examples)})
 
 
 # --------------------------------------------------------------------------------------------
 # The verdict (contract §2) and the table (flip7 state --json): the core's own models
 
-EXAMPLE_TABLE: dict[str, Any] = {
-    "game": "kitchen-2026-11-29",
-    "ruleset": "flip7",
-    "after_event": 7,
-    "stopped_by": None,
-    "round": 1,
-    "rounds_finished": 0,
-    "dealer": "Ana",
-    "next_dealer": None,
-    "players": [
-        {"name": "Ana", "seat": 0, "status": "active", "numbers": [], "modifiers": ["x2"], "notes": [],
-         "round_score": 0, "total": 0, "second_chance": False, "frozen_by": None},
-        {"name": "Ben", "seat": 1, "status": "frozen", "numbers": ["8"], "modifiers": [], "notes": ["frozen by Cem's Freeze"],
-         "round_score": 8, "total": 0, "second_chance": False, "frozen_by": "Cem"},
-        {"name": "Cem", "seat": 2, "status": "active", "numbers": ["12"], "modifiers": [], "notes": [],
-         "round_score": 12, "total": 0, "second_chance": False, "frozen_by": None},
-    ],
-    "waiting_for": {"kind": "turn", "player": "Ana", "card": None, "description": "it is Ana's turn to hit or stay"},
-    "legal_moves": [{"type": "hit", "player": "Ana"}, {"type": "stay", "player": "Ana"}],
-    "cards_owed": [],
-    "pending": [],
-    "draw_pile": {"0": 1, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 7, "9": 9, "10": 10, "11": 11,
-                  "12": 11, "+2": 1, "+4": 1, "+6": 1, "+8": 1, "+10": 1, "freeze": 2, "flip_three": 3, "second_chance": 3},
-    "draw_pile_size": 90,
-    "discard_pile": {},
-    "set_aside": [],
-    "finished": False,
-    "winner": None,
-}
-# what the table view says beside the rows and piles: each row's other cards and score steps, the
-# mode, the cards' labels and what the event did
-for _player, _steps in zip(EXAMPLE_TABLE["players"], (
-    [{"kind": "numbers", "total": 0, "cards": [], "amount": 0}, {"kind": "double", "total": 0, "cards": ["x2"], "amount": 0}],
-    [{"kind": "numbers", "total": 8, "cards": ["8"], "amount": 0}],
-    [{"kind": "numbers", "total": 12, "cards": ["12"], "amount": 0}],
-), strict=True):
-    _player["score_steps"] = _steps
-    _player["held"] = ["freeze"] if _player["status"] == "frozen" else []
-EXAMPLE_TABLE.update(
-    ruleset_mode=None, card_labels={"x2": "x2", "8": "8", "freeze": "Freeze", "12": "12"},
-    effects=[{"effect": "placed", "player": "Cem", "card": "12"}],
-)
-
+#: The table after event ``_EXAMPLE_AT`` of the example log, what the last event did included.
+EXAMPLE_TABLE: dict[str, Any] = table_at(EXAMPLE_LOG, _EXAMPLE_AT).to_dict()
 
 
 # --------------------------------------------------------------------------------------------
@@ -162,7 +89,7 @@ class ListedGamePage(GamePage):
     games: list[ListedGame]  # type: ignore[assignment]
 
 
-class IngestOutcome(_Model):
+class IngestOutcome(BaseModel):
     """What `POST /v1/games` did with the log, and its verdict."""
 
     model_config = _examples({"outcome": "ingested", "id": "kitchen-2026-11-29", "verdict": EXAMPLE_VERDICT})
@@ -184,7 +111,7 @@ EXAMPLE_EVENT: dict[str, Any] = {
 }
 
 
-class StoredEvent(_Model):
+class StoredEvent(BaseModel):
     """One event of a stored log."""
 
     model_config = _examples(EXAMPLE_EVENT)
@@ -199,7 +126,7 @@ class StoredEvent(_Model):
     raw: str = Field(description="The line exactly as stored.")
 
 
-class GameEvents(_Model):
+class GameEvents(BaseModel):
     """The events of a stored game, in order."""
 
     model_config = _examples({"game": "kitchen-2026-11-29", "events": [EXAMPLE_EVENT]})
@@ -221,7 +148,7 @@ EXAMPLE_STATISTIC: dict[str, Any] = {
 }
 
 
-class Statistic(_Model):
+class Statistic(BaseModel):
     """One statistic: its name, title, what it shows, and its table (one object per row)."""
 
     model_config = _examples(EXAMPLE_STATISTIC)
@@ -233,7 +160,7 @@ class Statistic(_Model):
     rows: list[dict[str, Any]]
 
 
-class Statistics(_Model):
+class Statistics(BaseModel):
     """The statistics asked for, in their fixed order."""
 
     model_config = _examples({"statistics": [EXAMPLE_STATISTIC]})
@@ -254,7 +181,7 @@ class QueryRequest(BaseModel):
     timeout: float | None = Field(default=None, ge=0.1, description="Stop the query after this many seconds (capped by the server's limit).")
 
 
-class QueryResult(_Model):
+class QueryResult(BaseModel):
     """The columns, their DuckDB types, and the rows (arrays in column order; see docs/api.md for how values map to JSON)."""
 
     model_config = _examples(
@@ -286,7 +213,7 @@ class QueryResult(_Model):
 # Misc
 
 
-class Health(_Model):
+class Health(BaseModel):
     """The server is up."""
 
     model_config = _examples({"status": "ok", "version": "0.1.0", "engine": "compiled", "engine_detail": "compiled engine (mypyc)"})
@@ -306,6 +233,8 @@ class Health(_Model):
 class ProblemDetails(BaseModel):
     """An error (RFC 9457 problem details), sent as `application/problem+json`."""
 
+    # extra="allow": RFC 9457 lets a problem carry extension members besides the five it defines
+    # (``errors``, ``events``, ``limit``, …); they are declared per problem in docs/api.md, not here.
     model_config = ConfigDict(
         extra="allow",
         json_schema_extra={
@@ -333,8 +262,8 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
     "TableView": [EXAMPLE_TABLE],
     "GameSummary": [EXAMPLE_GAME],
     "GamePage": [{"games": [EXAMPLE_GAME], "next_cursor": "kitchen-2026-11-29"}],
-    "ListedGame": [{**EXAMPLE_GAME, "ruleset": "flip7"}],
-    "ListedGamePage": [{"games": [{**EXAMPLE_GAME, "ruleset": "flip7"}], "next_cursor": "kitchen-2026-11-29"}],
+    "ListedGame": [{**EXAMPLE_GAME, "ruleset": _DEFAULT_RULESET}],
+    "ListedGamePage": [{"games": [{**EXAMPLE_GAME, "ruleset": _DEFAULT_RULESET}], "next_cursor": "kitchen-2026-11-29"}],
 }
 
 __all__ = [

@@ -4,8 +4,9 @@ FastAPI describes errors as ``application/json`` (and request validation with it
 ``HTTPValidationError``); this API sends ``application/problem+json`` bodies, so every 4xx/5xx
 response is rewritten to that media type and the ``ProblemDetails`` schema. The bearer-token
 requirement of writes is declared only when the server has a token. Model examples are put back
-as written (FastAPI drops their null members). The document is built once per
-app and needs nothing from the network.
+as written (FastAPI drops their null members). A table view's rows are declared as the row model of
+each registered ruleset (``adjudicator.table.row_models``), so every ruleset's own row fields are in
+the document. The document is built once per app and needs nothing from the network.
 """
 
 from __future__ import annotations
@@ -14,12 +15,15 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
+from pydantic.json_schema import models_json_schema
 
+from adjudicator.table import row_models
 from api import models
 from api.errors import PROBLEM_MEDIA_TYPE
 from api.models import ProblemDetails
 
 _REF = "#/components/schemas/ProblemDetails"
+_REF_TEMPLATE = "#/components/schemas/{model}"
 _UNUSED = ("HTTPValidationError", "ValidationError")
 
 
@@ -38,7 +42,9 @@ def build(app: FastAPI) -> dict[str, Any]:
         tags=app.openapi_tags,
     )
     schemas = doc.setdefault("components", {}).setdefault("schemas", {})
-    schemas["ProblemDetails"] = ProblemDetails.model_json_schema(ref_template="#/components/schemas/{model}")
+    schemas["ProblemDetails"] = ProblemDetails.model_json_schema(ref_template=_REF_TEMPLATE)
+    if "TableView" in schemas:
+        _declare_rows(schemas)
     for path_item in doc.get("paths", {}).values():
         for operation in path_item.values():
             responses = operation.get("responses", {})
@@ -67,6 +73,18 @@ def build(app: FastAPI) -> dict[str, Any]:
                 operation.get("responses", {}).pop("401", None)
         doc["components"].pop("securitySchemes", None)
     return doc
+
+
+def _declare_rows(schemas: dict[str, Any]) -> None:
+    """Type the table view's ``players`` as any of the registered rulesets' row models, each
+    declared with its own fields (the rulesets are the registry's when the document is built)."""
+    rows = row_models()
+    refs, top = models_json_schema([(model, "serialization") for model in rows], ref_template=_REF_TEMPLATE)
+    for name, schema in top.get("$defs", {}).items():
+        schemas.setdefault(name, schema)
+    items = [refs[(model, "serialization")] for model in rows]
+    players = schemas["TableView"]["properties"]["players"]
+    players["items"] = items[0] if len(items) == 1 else {"anyOf": items}
 
 
 def install(app: FastAPI) -> None:

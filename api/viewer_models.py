@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
-from api.models import StoredEvent, TableView, Verdict, _Model
+from api.models import StoredEvent, TableView, Verdict
 
 
-class Timeline(_Model):
+class Timeline(BaseModel):
     """A judged log, its events, and the table after each event: `tables[i]` is `POST /v1/state?at=i`."""
 
     verdict: Verdict
@@ -21,7 +21,7 @@ class Timeline(_Model):
     )
 
 
-class FigureInfo(_Model):
+class FigureInfo(BaseModel):
     """One figure of the statistics page."""
 
     name: str = Field(description="Its name, as in `/v1/plots/{name}.svg` and `flip7 stats --figure`.")
@@ -39,7 +39,7 @@ class FigureInfo(_Model):
     has_games: bool = Field(description="Whether the stored games (as filtered) include games this figure counts.")
 
 
-class FigureList(_Model):
+class FigureList(BaseModel):
     """Every figure, in page order."""
 
     figures: list[FigureInfo]

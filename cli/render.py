@@ -12,10 +12,10 @@ from rich.table import Table
 
 from adjudicator.rules import Ruleset, find_ruleset
 from adjudicator.rulesets import RULESETS
-from adjudicator.table import EffectView, TableView
+from adjudicator.table import EffectView, TableView, view_of
 from cli.common import lays_out, say
 
-#: Marks of the outcomes every ruleset shares; a ruleset marks its own (``Ruleset.outcome_marks``).
+#: Marks of the outcomes every ruleset shares; a ruleset marks its own (its view's ``outcome_marks``).
 _SHARED_MARKS = {"busted": ("✗", "busted"), "flip7": ("★", "Flip 7"), "in": ("·", "still in at another's Flip 7"), "playing": ("…", "round not over")}
 
 
@@ -23,7 +23,7 @@ def _outcome_marks() -> dict[str, tuple[str, str]]:
     """Every outcome's mark and meaning: the shared ones and those of each registered ruleset."""
     marks = {"stayed": ("", "")}
     for rules in RULESETS.values():
-        marks.update(rules.outcome_marks())
+        marks.update(view_of(rules).outcome_marks())
     return {**marks, **_SHARED_MARKS}
 _MAX_SHOWN = 160
 
@@ -173,7 +173,7 @@ def render_state(view: TableView, console: Console) -> None:
             for p in view.players:
                 if p.notes:
                     console.print(f"{escape(p.name)}: {escape('; '.join(p.notes))}")
-        legend = rules.status_legend()
+        legend = view_of(rules).status_legend()
         shown = list(dict.fromkeys(p.status for p in view.players if p.status and p.status in legend))
         if shown:
             console.print("[dim]" + escape(" · ".join(f"{s}: {legend[s]}" for s in shown)) + "[/]")

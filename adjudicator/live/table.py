@@ -19,7 +19,7 @@ from adjudicator.referee.story import bust_chance
 from adjudicator.rules import apply, expecting
 from adjudicator.rules.engine import Expectation, next_dealer
 from adjudicator.state import GameState
-from adjudicator.table import TableView, describe_table
+from adjudicator.table import TableView, describe_table, view_of
 from adjudicator.verdict import RoundSummary
 
 LANGUAGES = ("en", "de")
@@ -176,7 +176,7 @@ def card_buttons(state: GameState) -> list[CardButton]:
     rules = state.rules
     def kind(card: str) -> str:
         return "number" if card in rules.numbers else "modifier" if card in rules.modifiers else "action"
-    return [CardButton(card=c, label=rules.card_name(c), kind=kind(c)) for c in rules.card_order()]
+    return [CardButton(card=c, label=rules.card_name(c), kind=kind(c)) for c in view_of(rules).card_order(rules)]
 
 
 def _bust_chance(state: GameState, exp: Expectation) -> BustChance | None:

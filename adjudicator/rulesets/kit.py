@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.rulesets.texts import NO_TEXTS, RefereeTexts
+from adjudicator.rulesets.view import DEFAULT_VIEW, RulesetView
 from adjudicator.state import Ruleset
 
 
@@ -59,7 +60,9 @@ class Kit:
       ``adjudicator.statistic.Statistic``), listed by the store after the shared ones (None:
       the shared statistics only). A path, so the registry does not import the store;
     - ``figures``: the module path of the ruleset's own figures (its ``figures()``, each an
-      ``adjudicator.plots.Figure`` drawing one statistic), shown after the shared ones (None: none).
+      ``adjudicator.plots.Figure`` drawing one statistic), shown after the shared ones (None: none);
+    - ``view``: what the table view and the other readers ask (``rulesets.view.RulesetView``: the
+      row model, notes, card order and labels, legend, pending cards; default: its defaults).
     """
 
     rules: Ruleset
@@ -70,6 +73,7 @@ class Kit:
     referee: RefereeTexts = NO_TEXTS
     statistics: str | None = None
     figures: str | None = None
+    view: RulesetView = DEFAULT_VIEW
 
     @property
     def name(self) -> str:

@@ -91,8 +91,9 @@ const GERMAN = {
   "dealer": "Geber", "to move": "am Zug", "winner": "Sieger",
   "busted": "verzockt", "stayed": "Stopp", "frozen": "eingefroren",
   "no cards": "keine Karten",
+  // the rulesets' notes on a row (the table view's `notes`)
   "holds a Second Chance": "hält eine Second Chance",
-  "holds The Zero: scores 0 unless Flip 7, and may not stay": "hält The Zero: 0 Punkte außer bei Flip 7, und darf nicht „Stopp“ sagen",
+  "The Zero: must hit": "The Zero: muss „noch eine“ sagen",
   "Round: ": "Runde: ", " · Game: ": " · Partie: ",
   "Scores": "Punkte", "Player": "Spieler", "Total": "Gesamt", "R{n} now": "R{n} jetzt",
   "red": "rot", ": busted · ": ": verzockt · ", "purple, bold": "violett, fett", ": Flip 7": ": Flip 7",

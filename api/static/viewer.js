@@ -409,7 +409,7 @@ function renderSeat(p, table, at) {
     p.status && p.status !== "active" ? el("span", { class: `badge st-${p.status}`, text: p.status === "flip7" ? "Flip 7" : t(p.status) }) : null,
     table.winner === p.name ? el("span", { class: "badge winner", text: t("winner") }) : null,
   ];
-  // every card in front of the player, as the core lists them (base game: a Freeze that stopped them, a Second Chance held)
+  // every card in front of the player, as the core lists them (`held`: the cards of the ruleset's own that lie there too)
   const cards = [...p.numbers, ...p.modifiers, ...(p.held || [])].map(renderCard);
   const sum = breakdown(p);
   return el(
@@ -417,8 +417,8 @@ function renderSeat(p, table, at) {
     { class: `seat${toMove ? " to-move" : ""}${p.status && p.status !== "active" ? " out st-" + p.status : ""}`, "aria-label": `${p.name}${toMove ? ", to move" : ""}` },
     el("header", {}, el("h4", { text: p.name }), ...badges),
     cards.length ? el("ul", { class: "cards", "aria-label": `${p.name}'s cards` }, cards) : el("p", { class: "empty", text: t("no cards") }),
-    p.second_chance ? el("p", { class: "held", text: t("holds a Second Chance") }) : null,
-    p.holds_the_zero ? el("p", { class: "held zero", text: t("holds The Zero: scores 0 unless Flip 7, and may not stay") }) : null,
+    // what the core says of the row in words (`notes`), while no line says how the player left the round (it would repeat it)
+    ...(why ? [] : (p.notes || []).map((note) => el("p", { class: "held", text: t(note) }))),
     why ? el("p", { class: "why", text: why }) : null,
     el(
       "p",

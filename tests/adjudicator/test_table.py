@@ -3,11 +3,17 @@ still owed, cards that still have to act, and the ruleset's own row fields."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
+
+import pytest
 
 from adjudicator.replay import state_at
 from adjudicator.rules import find_ruleset
+from adjudicator.rulesets import find_kit
 from adjudicator.table import TablePlayer, TableView, table_view
+from adjudicator.timeline import replay_timeline, table_at
 from tests.adjudicator.helpers import card, game, hit, log, rnd
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
@@ -16,6 +22,11 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 def view(source: str | Path, at: int | None) -> TableView:
     text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
     return table_view(state_at(text, at))
+
+
+def own_fields(player: TablePlayer) -> dict[str, object]:
+    """The fields a ruleset's row model adds to the shared ``TablePlayer``."""
+    return player.model_dump(exclude=set(TablePlayer.model_fields))
 
 
 def event_index(path: Path, event_type: str) -> int:
@@ -46,7 +57,7 @@ def test_between_rounds_the_next_dealer_is_the_player_to_the_left() -> None:
 def test_piles_are_in_the_deck_order_after_a_shuffle() -> None:
     path = FIXTURES / "base" / "032-mid-round-reshuffle.jsonl"
     table = view(path, event_index(path, "shuffle"))
-    order = find_ruleset("flip7").card_order()
+    order = find_kit("flip7").view.card_order(find_ruleset("flip7"))
     assert table.draw_pile and list(table.draw_pile) == sorted(table.draw_pile, key=order.index)
     # the discards came in the order they were laid down (a Flip Three first), the view sorts them
     assert list(table.draw_pile) == ["2", "5", "6", "7", "8", "9", "10", "11", "12", "+2", "+4", "+6", "+8", "+10", "x2", "freeze", "flip_three", "second_chance"]
@@ -66,9 +77,9 @@ def test_the_vengeance_pile_puts_the_special_numbers_beside_their_value() -> Non
 def test_frozen_by_names_who_froze_the_player_and_the_freeze_is_no_modifier() -> None:
     table = view(FIXTURES / "base" / "001-spec-example.jsonl", 7)
     ben = table.players[1]
-    assert ben.status == "frozen" and ben.model_extra == {"second_chance": False, "frozen_by": "Cem"}
+    assert ben.status == "frozen" and own_fields(ben) == {"second_chance": False, "frozen_by": "Cem"}
     assert ben.modifiers == [] and ben.notes == ["frozen by Cem's Freeze"]
-    assert table.players[0].model_extra == {"second_chance": False, "frozen_by": None}
+    assert own_fields(table.players[0]) == {"second_chance": False, "frozen_by": None}
 
 
 def test_a_player_who_froze_themselves() -> None:
@@ -78,7 +89,7 @@ def test_a_player_who_froze_themselves() -> None:
 
 def test_a_held_second_chance_is_a_note_and_a_field() -> None:
     table = view(log(game(), rnd(1), card("Ben", "second_chance")), 2)
-    assert table.players[1].notes == ["holds a Second Chance"] and table.players[1].model_extra == {"second_chance": True, "frozen_by": None}
+    assert table.players[1].notes == ["holds a Second Chance"] and own_fields(table.players[1]) == {"second_chance": True, "frozen_by": None}
 
 
 def test_the_shared_row_model_has_no_base_game_fields() -> None:
@@ -132,15 +143,15 @@ def test_vengeance_set_aside_cards_say_whom_they_may_reach() -> None:
 def test_vengeance_rows_say_who_holds_the_zero() -> None:
     path = FIXTURES / "vengeance" / "021-zero-stolen-holder-changes.jsonl"
     before, after = view(path, 8), view(path, 9)  # Cem steals Ben's Zero on event 9
-    assert before.players[1].model_extra == {"holds_the_zero": True} and before.players[1].notes == ["The Zero: must hit"]
-    assert after.players[1].model_extra == {"holds_the_zero": False} and after.players[1].notes == []
+    assert own_fields(before.players[1]) == {"holds_the_zero": True} and before.players[1].notes == ["The Zero: must hit"]
+    assert own_fields(after.players[1]) == {"holds_the_zero": False} and after.players[1].notes == []
     assert after.players[2].numbers == ["8", "0"] and after.players[2].notes == ["The Zero: must hit"]
 
 
 def test_vengeance_statuses_have_no_freeze() -> None:
-    legend = find_ruleset("vengeance").status_legend()
+    legend = find_kit("vengeance").view.status_legend()
     assert "frozen" not in legend and "actions and modifiers still reach them" in legend["stayed"]
-    assert "frozen" in find_ruleset("flip7").status_legend()
+    assert "frozen" in find_kit("flip7").view.status_legend()
 
 
 def test_a_card_the_deck_order_does_not_name_comes_last_and_empty_entries_are_left_out() -> None:
@@ -148,3 +159,41 @@ def test_a_card_the_deck_order_does_not_name_comes_last_and_empty_entries_are_le
 
     pile = {"joker": 1, "second_chance": 1, "5": 2, "0": 0}
     assert list(_in_deck_order(find_ruleset("flip7"), pile).items()) == [("5", 2), ("second_chance", 1), ("joker", 1)]
+
+
+# --------------------------------------------------------------------------- the JSON, pinned
+
+#: Fixtures whose every table is pinned (by digest): a Freeze, Second Chances, Flip Three's set-aside
+#: and assign-first cards, a Flip Four's set-aside cards, The Zero changing hands, Brutal mode.
+PINNED = (
+    "base/001-spec-example.jsonl", "base/008-second-chance-saves-on-hit.jsonl", "base/014-set-aside-freeze-then-flip-three.jsonl",
+    "base/020-assign-first-nested.jsonl", "vengeance/008-flip-four-set-aside-in-order.jsonl",
+    "vengeance/021-zero-stolen-holder-changes.jsonl", "vengeance/039-brutal-flip7-plus-15.jsonl",
+)
+
+
+def test_every_table_of_the_pinned_fixtures_gives_the_same_json(snapshot) -> None:
+    """The table view's JSON (keys, their order, values) after every event, as a digest per table;
+    ``test_the_table_json_at_telling_moments`` shows the whole JSON where a digest would hide it."""
+    digests = {}
+    for name in PINNED:
+        tables = replay_timeline((FIXTURES / name).read_text(encoding="utf-8")).to_dict()["tables"]
+        digests[name] = [hashlib.sha256(json.dumps(t).encode()).hexdigest()[:16] for t in tables]
+    assert digests == snapshot
+
+
+@pytest.mark.parametrize(
+    ("name", "at"),
+    [("base/001-spec-example.jsonl", 7), ("base/020-assign-first-nested.jsonl", 10), ("vengeance/021-zero-stolen-holder-changes.jsonl", 8),
+     ("vengeance/008-flip-four-set-aside-in-order.jsonl", 10), ("vengeance/039-brutal-flip7-plus-15.jsonl", 18)],
+)
+def test_the_table_json_at_telling_moments(name: str, at: int, snapshot) -> None:
+    assert json.loads(json.dumps(table_at((FIXTURES / name).read_text(encoding="utf-8"), at).to_dict())) == snapshot
+
+
+def test_a_table_view_read_back_from_its_json_keeps_each_rulesets_row_model() -> None:
+    for name, at in (("base/001-spec-example.jsonl", 7), ("vengeance/021-zero-stolen-holder-changes.jsonl", 8)):
+        table = table_at((FIXTURES / name).read_text(encoding="utf-8"), at)
+        again = TableView.model_validate(table.to_dict())
+        assert [type(p) for p in again.players] == [type(p) for p in table.players] != [TablePlayer] * len(table.players)
+        assert again.to_dict() == table.to_dict()

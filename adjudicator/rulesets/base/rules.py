@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, cast
+from typing import ClassVar, Literal, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -54,7 +54,6 @@ from adjudicator.state import (
     DrawPurpose,
     Expectation,
     GameState,
-    PendingCard,
     Row,
     Ruleset,
     ScoreStep,
@@ -376,13 +375,6 @@ class BaseGame(Ruleset):
         """``score_row`` without its steps (asked at every decision)."""
         return score_row(row.numbers, row.modifiers, busted=row.status == BUSTED, flip7=row.flip7)
 
-    def row_fields(self, state: GameState, seat: int) -> dict[str, Any]:
-        """``second_chance``: the row holds one; ``frozen_by``: who froze the player (null when not
-        frozen, or frozen before a ``position`` began the log)."""
-        row = _rows(state)[seat]
-        by = row.put_out_by if row.status == FROZEN else None
-        return {"second_chance": row.second_chance, "frozen_by": state.name(by) if by is not None else None}
-
     # -- what statistics ask -----------------------------------------------------------------------
 
     def score_note(self, state: GameState, seat: int, row: Row) -> str | None:
@@ -401,47 +393,6 @@ class BaseGame(Ruleset):
     def records_target(self, exp: Expectation) -> bool:
         """Freeze and Flip Three decisions (not an extra Second Chance handed on)."""
         return exp.purpose != PASS
-
-    # -- what the table view shows -----------------------------------------------------------------
-
-    def row_notes(self, state: GameState, seat: int) -> list[str]:
-        """Who froze the player ("frozen by Cem's Freeze") and a held Second Chance."""
-        row = _rows(state)[seat]
-        notes = []
-        if row.status == FROZEN:
-            by = row.put_out_by
-            notes.append("frozen by a Freeze" if by is None else "frozen by their own Freeze" if by == seat else f"frozen by {state.name(by)}'s Freeze")
-        if row.second_chance:
-            notes.append("holds a Second Chance")
-        return notes
-
-    def outcome_marks(self) -> dict[str, tuple[str, str]]:
-        """❄ for a player a Freeze stopped."""
-        return {FROZEN: ("❄", "frozen")}
-
-    def status_legend(self) -> dict[str, str]:
-        """The shared statuses and ``frozen``."""
-        legend = super().status_legend()
-        return {**legend, FROZEN: "stopped by a Freeze, banks the row"}
-
-    def pending_cards(self, state: GameState) -> list[PendingCard]:
-        """The card waiting for its target, then a Flip Three's set-aside cards (they go to active
-        players once the three cards are drawn, to the named ones with ``assign_first``)."""
-        cards = super().pending_cards(state)
-        top = state.stack[-1] if state.stack else None
-        active = tuple(state.active_seats())
-        for frame in state.stack:
-            if frame.kind == "draw" and frame.purpose == FLIP_THREE_DRAW:
-                cards.extend(PendingCard(card, frame.seat, True, active) for card in frame.set_aside)
-            elif frame.kind == "delayed":
-                first = frame.next + (1 if frame.naming and getattr(top, "origin", None) is frame else 0)
-                for slot in range(first, len(frame.cards)):
-                    reach = active
-                    if not frame.naming and frame.assigned:  # assign_first: only its named recipient, if still active
-                        named = frame.assigned[slot]
-                        reach = (named,) if named is not None and named in active else ()
-                    cards.append(PendingCard(frame.cards[slot], frame.holder, True, reach))
-        return cards
 
     # -- what the referee asks ---------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 """Flip 7: With a Vengeance (``"ruleset": "vengeance"``, Brutal mode an option): its rules
-(``rules.Vengeance``), notation words (``words``), simulator choices (``simulate``) and its kit."""
+(``rules.Vengeance``), notation words (``words``), simulator choices (``simulate``), table view
+(``view``) and its kit."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from adjudicator.rulesets.kit import Kit
 from adjudicator.rulesets.vengeance.rules import Vengeance
 from adjudicator.rulesets.vengeance.texts import TEXTS
+from adjudicator.rulesets.vengeance.view import VIEW
 from adjudicator.rulesets.vengeance.words import CARD_WORDS
 
 
@@ -22,7 +24,7 @@ def best_target(view: Any, moves: Sequence[Any]) -> Any:
 
 #: With a Vengeance's kit, as the registry lists it.
 KIT: Kit = Kit(
-    rules=Vengeance(), words=CARD_WORDS, best_target=best_target, referee=TEXTS,
+    rules=Vengeance(), words=CARD_WORDS, best_target=best_target, referee=TEXTS, view=VIEW,
     analysis="adjudicator.rulesets.vengeance.analysis",
     statistics="adjudicator.rulesets.vengeance.statistics", figures="adjudicator.rulesets.vengeance.figures",
 )

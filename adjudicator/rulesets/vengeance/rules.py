@@ -47,7 +47,6 @@ from adjudicator.state import (
     DrawPurpose,
     Expectation,
     GameState,
-    PendingCard,
     Row,
     Ruleset,
     ScoreStep,
@@ -508,9 +507,6 @@ class Vengeance(Ruleset):
 
     # -- scoring ---------------------------------------------------------------------------------
 
-    def row_fields(self, state: GameState, seat: int) -> dict[str, Any]:
-        """Whether the row holds The Zero (its holder must hit)."""
-        return {"holds_the_zero": ZERO in state.rows[seat].numbers}
 
     def wipes(self, row: Row) -> tuple[Wipe, ...]:
         """What each Unlucky 7 that reached the row this round threw out."""
@@ -538,7 +534,7 @@ class Vengeance(Ruleset):
             scores.append(score_row(row, brutal=brutal))
         return outcomes, scores
 
-    # -- what the table view shows -----------------------------------------------------------------
+    # -- what messages say -------------------------------------------------------------------------
 
     def target_request(self, card: str) -> str:
         """Steal, Swap and Discard take cards from rows rather than go to a player; the Flip 7 bonus
@@ -546,44 +542,6 @@ class Vengeance(Ruleset):
         if card in (STEAL, SWAP, DISCARD):
             return f"choose the row {self.label(card)} works on, one of"
         return super().target_request(card)
-
-    def view_label(self, card: str) -> str:
-        """``÷2`` on the table; other cards as ``card_name`` names them."""
-        return "÷2" if card == HALVE else card_name(card)
-
-    def mode(self, game: GameEvent) -> str | None:
-        """``brutal`` in Brutal mode."""
-        return "brutal" if isinstance(game, VengeanceOptions) and game.brutal else None
-
-    def card_order(self) -> tuple[str, ...]:
-        """The Zero, 1 … 13 with the Unlucky 7 after the 7s and the Lucky 13 after the 13s, then
-        ÷2 and the minus modifiers, then the actions."""
-        special = {"7": UNLUCKY_7, "13": LUCKY_13}
-        numbers = [c for n in PLAIN_NUMBERS for c in (n, special.get(n)) if c is not None]
-        return (*numbers, *MODIFIERS, *ACTIONS)
-
-    def row_notes(self, state: GameState, seat: int) -> list[str]:
-        """The holder of The Zero must hit (until a Just One More makes them stay)."""
-        row = _rows(state)[seat]
-        return ["The Zero: must hit"] if row.has_zero() and row.status == ACTIVE else []
-
-    def status_legend(self) -> dict[str, str]:
-        """Stayed players are still in the round; only busted ones are out."""
-        return {
-            STAYED: "no more turns, but actions and modifiers still reach them",
-            BUSTED: "a number twice, out of the round", "flip7": "seven numbers",
-        }
-
-    def pending_cards(self, state: GameState) -> list[PendingCard]:
-        """The card waiting for its target, then a Flip Four's set-aside cards, each with whom it
-        could reach if it acted now (they act only if the Flip Four's target does not bust)."""
-        cards = super().pending_cards(state)
-        for frame in state.stack:
-            if frame.kind == "draw" and frame.purpose == FLIP_FOUR_DRAW:
-                cards.extend(PendingCard(card, frame.seat, True, _takers(state, frame.seat, card)) for card in frame.set_aside)
-            elif frame.kind == "set_aside":
-                cards.extend(PendingCard(card, frame.holder, True, _takers(state, frame.holder, card)) for card in frame.cards[frame.next:])
-        return cards
 
     def score_now(self, state: GameState, row: Row) -> int:
         """``score_row`` without its steps (asked at every decision)."""

@@ -7,7 +7,7 @@ each test only (the ``ladder`` fixture takes it out again), and goes through ``c
 simulator (library and ``flip7 simulate``), the notation both ways (library and ``flip7
 convert``), ``settle`` and ``explain``, the store's ingest and statistics, ``flip7 check``, ``flip7
 state``, ``flip7 schema``, ``POST /v1/check``, ``POST /v1/state``, the viewer's JSON (``POST
-/v1/replay``), a live table, the table view after every event and the conformance suite, with no
+/v1/replay``), a live table, the table view after every event (its kit has no view: the defaults) and the conformance suite, with no
 shared file changed. *Tall Ladder* (numbers 1 to 15) has numbers the base game has not, so the
 notation is seen to read a ruleset's own numbers, not the base game's.
 """
@@ -29,10 +29,13 @@ from adjudicator.notation import jsonl_to_notation, notation_to_jsonl, parse_not
 from adjudicator.referee import explain, settle
 from adjudicator.replay import check_log, replay_log, state_at
 from adjudicator.rules import end_round
-from adjudicator.rulesets import RULESETS, Kit, registered
+from adjudicator.rulesets import RULESETS, Kit, find_kit, registered
+from adjudicator.rulesets.view import DEFAULT_VIEW
 from adjudicator.simulate import GameOptions, dump_event, play_game, simulate
 from adjudicator.state import ACTIVE, BUSTED, DrawFrame, GameState, Row, Ruleset, ScoreStep, TargetFrame
 from adjudicator.store import LogInput, Store
+from adjudicator.table import TablePlayer, TableView
+from adjudicator.timeline import table_at
 from api import Settings, create_app
 from cli.main import app
 from tests.adjudicator.rulesets.test_conformance import (
@@ -330,6 +333,17 @@ def test_a_live_table_plays_a_ladder_round(ladder: Ruleset, tmp_path: Path) -> N
     assert (refused.status_code, refused.json()["code"]) == (422, "bad_event"), refused.text  # no ladder card
     assert check_log(log).totals == {"Ana": 15, "Ben": 10, "Cem": 0}
     assert view["table"]["ruleset"] == "ladder" and view["table"]["round"] == 2
+
+
+def test_the_ladder_table_view_is_the_default_views(ladder: Ruleset) -> None:
+    """A kit without a view of its own: shared rows only, piles in deck order, cards as named."""
+    assert find_kit("ladder").view is DEFAULT_VIEW
+    table = table_at(LOG, 7)
+    assert {type(p) for p in table.players} == {TablePlayer}
+    assert [p.notes for p in table.players] == [[], [], []] and table.pending == []
+    assert list(table.draw_pile or {}) == list(NUMBERS) and table.card_labels == {"8": "8", "10": "10", "9": "9"}
+    assert table.ruleset_mode is None and TableView.model_validate(table.to_dict()) == table
+    assert set(DEFAULT_VIEW.status_legend()) == {"stayed", "busted", "flip7"}
 
 
 def _ladder_score(row: Row, options: GameOptions) -> int:
