@@ -37,6 +37,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     "adjudicator.rules.position",
     "adjudicator.rulesets.base.rules",
     "adjudicator.rulesets.base.words",
+    "adjudicator.rulesets.vengeance.cards",
+    "adjudicator.rulesets.vengeance.rules",
     "adjudicator.rulesets.vengeance.words",
     "adjudicator.rulesets.vengeance.simulate",
     "adjudicator.simulate.play",
