@@ -30,6 +30,7 @@ from types import ModuleType
 #: the build and the check at import both read.
 COMPILED_MODULES: tuple[str, ...] = (
     "adjudicator.cards",
+    "adjudicator.event_cache",
     "adjudicator.scoring",
     "adjudicator.state",
     "adjudicator.rules.common",

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
-from adjudicator.event_cache import memoized, with_flat_reader
+from adjudicator.event_cache import memoized, typed_flat_reader, with_flat_reader
 from adjudicator.events import GAME_MODELS, Event, parse_event, validate_event
 from adjudicator.rules import apply, round_outcomes
 from adjudicator.source import TooLongLine, as_lines, printable
@@ -112,11 +112,12 @@ class ReplayResult:
 
 def _line_parser(rules: Ruleset) -> Callable[[str], Event]:
     """How the lines after the ``game`` line are read: as the game's ruleset parses them, compact
-    flat lines with the fast reader first (unless the ruleset reads lines its own way)."""
+    flat lines with the fast reader first and, where every field is plainly valid, built without
+    the validator (``event_cache.plain_event``), unless the ruleset reads lines its own way."""
     if type(rules).parse is not Ruleset.parse:
         return rules.parse
     context, adapter = rules.parse_context, rules.event_adapter
-    return with_flat_reader(lambda obj: validate_event(obj, context, adapter), rules.parse)
+    return typed_flat_reader(lambda obj: validate_event(obj, context, adapter), rules.parse, context, rules.target_event)
 
 
 def _is_event_line(text: str) -> bool:

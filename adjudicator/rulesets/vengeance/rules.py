@@ -208,7 +208,7 @@ class Vengeance(Ruleset):
             return
         if draw is not None and draw.purpose == FLIP_FOUR_DRAW:
             draw.set_aside.append(card)
-            report(state, SetAside(seat, card, draw.action_card))
+            report(state, SetAside, seat, card, draw.action_card)
             return
         offer(state, seat, card)
 
@@ -225,7 +225,7 @@ class Vengeance(Ruleset):
             row = state.rows[draw.seat]
             if row.status == ACTIVE:
                 row.status, row.status_event = STAYED, index
-                report(state, PutOut(draw.seat, STAYED, draw.action_card))
+                report(state, PutOut, draw.seat, STAYED, draw.action_card)
             return
         if draw.purpose != FLIP_FOUR_DRAW:
             return
@@ -234,9 +234,9 @@ class Vengeance(Ruleset):
             for card in (*draw.set_aside, draw.action_card):
                 state.discard(card)
             if draw.set_aside:
-                report(state, AsideDone(draw.seat, tuple(draw.set_aside), "dropped"))
+                report(state, AsideDone, draw.seat, tuple(draw.set_aside), "dropped")
             return
-        report(state, AsideDone(draw.seat, tuple(draw.set_aside), "resolved"))
+        report(state, AsideDone, draw.seat, tuple(draw.set_aside), "resolved")
         state.stack.append(SetAsideFrame(draw.seat, list(draw.set_aside), draw.action_card))
 
     def step(self, state: GameState, frame: SetAsideFrame, index: int) -> bool:
@@ -342,41 +342,41 @@ class Vengeance(Ruleset):
         if frame.purpose == BONUS:
             row = _rows(state)[target]
             row.bonus += FLIP7_POINTS if target == frame.holder else -FLIP7_POINTS
-            report(state, Given(frame.holder, card, target))
+            report(state, Given, frame.holder, card, target)
             end_round(state, "flip7", frame.holder)
             return
         if frame.purpose == GIVE:
             state.rows[target].modifiers.append(card)
-            report(state, Given(frame.holder, card, target))
+            report(state, Given, frame.holder, card, target)
             return
         taken, player, given = _event(event).named()
         if card == JUST_ONE_MORE:
             state.stack.append(DrawFrame(target, 1, JUST_ONE_MORE_DRAW, action_card=card))
-            report(state, DrawsOwed(target, 1, JUST_ONE_MORE_DRAW, card))
+            report(state, DrawsOwed, target, 1, JUST_ONE_MORE_DRAW, card)
         elif card == FLIP_FOUR:
             state.stack.append(DrawFrame(target, 4, FLIP_FOUR_DRAW, action_card=card))
-            report(state, DrawsOwed(target, 4, FLIP_FOUR_DRAW, card))
+            report(state, DrawsOwed, target, 4, FLIP_FOUR_DRAW, card)
         elif card == STEAL:
             state.discard(card)
             state.rows[target].remove(taken)
-            report(state, Moved(taken, target, frame.holder, card, frame.holder))
+            report(state, Moved, taken, target, frame.holder, card, frame.holder)
             if take_in(state, frame.holder, taken, index):
                 flip7(state, frame.holder)
         elif card == DISCARD:
             state.discard(card)
             state.rows[target].remove(taken)
             state.discard(taken)
-            report(state, Moved(taken, target, None, card, frame.holder))
+            report(state, Moved, taken, target, None, card, frame.holder)
         else:
             state.discard(card)
             other = state.seat_of[player]
             state.rows[target].remove(taken)
             state.rows[other].remove(given)
-            report(state, Moved(given, other, target, card, frame.holder))
-            report(state, Moved(taken, target, other, card, frame.holder))
+            report(state, Moved, given, other, target, card, frame.holder)
+            report(state, Moved, taken, target, other, card, frame.holder)
             if take_in(state, target, given, index):
                 _place(state.rows[other], taken)  # both cards moved at once
-                report(state, Placed(other, taken))
+                report(state, Placed, other, taken)
                 flip7(state, target)
             elif take_in(state, other, taken, index):
                 flip7(state, other)
@@ -586,11 +586,11 @@ def offer(state: GameState, holder: int, card: str) -> bool:
     takers = _takers(state, holder, card)
     if not takers:
         state.discard(card)
-        report(state, Discarded(holder, card))
+        report(state, Discarded, holder, card)
         return False
     purpose = GIVE if is_modifier(card) else RESOLVE
     state.stack.append(TargetFrame(holder, card, purpose))
-    report(state, Awaits(holder, card, purpose))
+    report(state, Awaits, holder, card, purpose)
     return True
 
 
@@ -634,7 +634,7 @@ def take_in(state: GameState, seat: int, card: str, index: int) -> bool:
 def flip7(state: GameState, seat: int) -> None:
     """``seat`` made Flip 7: the round ends at once, or in Brutal mode once the bonus is given."""
     state.rows[seat].flip7 = True
-    report(state, Flip7(seat))
+    report(state, Flip7, seat)
     if not _brutal(state):
         end_round(state, "flip7", seat)
         return
@@ -643,7 +643,7 @@ def flip7(state: GameState, seat: int) -> None:
             state.discard(card)
     del state.stack[1:]
     state.stack.append(TargetFrame(seat, FLIP7_BONUS, BONUS, holds_card=False))
-    report(state, Awaits(seat, FLIP7_BONUS, BONUS))
+    report(state, Awaits, seat, FLIP7_BONUS, BONUS)
 
 
 def score_row(row: VengeanceRow, *, brutal: bool) -> int:
