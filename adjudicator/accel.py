@@ -31,6 +31,7 @@ from types import ModuleType
 COMPILED_MODULES: tuple[str, ...] = (
     "adjudicator.cards",
     "adjudicator.event_cache",
+    "adjudicator.replay",
     "adjudicator.scoring",
     "adjudicator.state",
     "adjudicator.rules.common",

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from adjudicator.events import MAX_NAME_LENGTH, CardEvent, Event, HitEvent, RoundEvent, ShuffleEvent, StayEvent, TargetEvent
 
 E = TypeVar("E")
+M = TypeVar("M", bound=BaseModel)
 
 #: Distinct lines kept per replay, and the longest line kept: together they bound the memo (to
 #: about 1 MB) whatever the log holds. Typical event lines are 40–90 characters long.
@@ -84,16 +85,17 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def _built(model: type[BaseModel], values: dict[str, Any], given: set[str]) -> Any:
-    """An event of ``model`` from values known to be what validation makes of them (every field,
-    in the model's order; ``given``: those the line named): the object validation would build,
-    as pydantic's ``model_construct`` builds it, without that method's generality."""
-    event = _new(model)
-    _set(event, "__dict__", values)
-    _set(event, "__pydantic_fields_set__", given)
-    _set(event, "__pydantic_extra__", None)
-    _set(event, "__pydantic_private__", None)
-    return event
+def construct(model: type[M], values: dict[str, Any], given: set[str] | None = None) -> M:
+    """A ``model`` from ``values`` known to be what validation makes of them (every field, in the
+    model's order; ``given``: those the input named, default all): the object pydantic's
+    ``model_construct`` builds, without that method's generality (aliases, defaults, extra fields,
+    private attributes: a model with any of these is not for this function)."""
+    obj = _new(model)
+    _set(obj, "__dict__", values)
+    _set(obj, "__pydantic_fields_set__", set(values) if given is None else given)
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
 
 
 def _plain_name(value: Any) -> bool:
@@ -126,20 +128,24 @@ def plain_event(obj: dict[str, Any], context: dict[str, Any], target_event: type
         card = _plain_card(obj.get("card"), context["cards"], context["numbers"])
         player = obj.get("player")
         if size == 3 and card is not None and _plain_name(player):
-            return _built(CardEvent, {"type": "card", "player": player, "card": card}, {"type", "player", "card"})
-    elif kind == "hit" or kind == "stay":
+            return construct(CardEvent, {"type": "card", "player": player, "card": card}, {"type", "player", "card"})
+    elif kind == "hit":
         player = obj.get("player")
         if size == 2 and _plain_name(player):
-            return _built(HitEvent if kind == "hit" else StayEvent, {"type": kind, "player": player}, {"type", "player"})
+            return construct(HitEvent, {"type": "hit", "player": player}, {"type", "player"})
+    elif kind == "stay":
+        player = obj.get("player")
+        if size == 2 and _plain_name(player):
+            return construct(StayEvent, {"type": "stay", "player": player}, {"type", "player"})
     elif kind == "round":
         number = obj.get("round")
         if type(number) is not int:
             return None
         if size == 2:
-            return _built(RoundEvent, {"type": "round", "round": number, "dealer": None}, {"type", "round"})
+            return construct(RoundEvent, {"type": "round", "round": number, "dealer": None}, {"type", "round"})
         dealer = obj.get("dealer")
         if size == 3 and _plain_name(dealer):
-            return _built(RoundEvent, {"type": "round", "round": number, "dealer": dealer}, {"type", "round", "dealer"})
+            return construct(RoundEvent, {"type": "round", "round": number, "dealer": dealer}, {"type", "round", "dealer"})
     elif kind == "target":
         if target_event is not TargetEvent or size != 4:
             return None
@@ -147,9 +153,9 @@ def plain_event(obj: dict[str, Any], context: dict[str, Any], target_event: type
         player, target = obj.get("player"), obj.get("target")
         if card is not None and _plain_name(player) and _plain_name(target):
             values = {"type": "target", "player": player, "card": card, "target": target}
-            return _built(TargetEvent, values, {"type", "player", "card", "target"})
+            return construct(TargetEvent, values, {"type", "player", "card", "target"})
     elif kind == "shuffle" and size == 1:
-        return _built(ShuffleEvent, {"type": "shuffle"}, {"type"})
+        return construct(ShuffleEvent, {"type": "shuffle"}, {"type"})
     return None
 
 

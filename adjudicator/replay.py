@@ -15,7 +15,7 @@ from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
 from adjudicator.event_cache import memoized, typed_flat_reader, with_flat_reader
 from adjudicator.events import GAME_MODELS, Event, parse_event, validate_event
 from adjudicator.rules import apply, round_outcomes
-from adjudicator.source import TooLongLine, as_lines, printable
+from adjudicator.source import TooLongLine, UnreadableLine, as_lines, printable
 from adjudicator.state import GameState, Ruleset
 from adjudicator.verdict import RoundSummary, Verdict, Violation
 
@@ -127,18 +127,6 @@ def _is_event_line(text: str) -> bool:
         return True
     stripped = text.strip()
     return bool(stripped) and not stripped.startswith("#")
-
-
-class UnreadableLine(str):
-    """An event line a reader before the replay could not read (a notation statement): the replay
-    refuses it as a ``bad_event`` saying ``problem``."""
-
-    problem: str
-
-    def __new__(cls, problem: str) -> UnreadableLine:
-        obj = super().__new__(cls, "{}")  # an event line, never remembered by the parser's memo
-        obj.problem = problem
-        return obj
 
 
 def _refuse_unreadable(parse: Callable[[str], Event]) -> Callable[[str], Event]:

@@ -83,6 +83,10 @@ from adjudicator.state import ACTIVE, HIT, STAYED, DrawFrame, Expectation, GameS
 
 
 
+#: The events that come only while a round is going.
+RoundMove = CardEvent | HitEvent | StayEvent | TargetEvent
+
+
 def _common(state: GameState, what: str) -> None:
     """Refuse anything but claims before the game event and after the game is over."""
     if state.game is None:
@@ -91,11 +95,26 @@ def _common(state: GameState, what: str) -> None:
         raise out_of_order(state, "game.over", what)
 
 
-def _round_going(state: GameState, what: str) -> Expectation:
-    _common(state, what)
-    if not state.in_round:
+def _round_going(state: GameState, ev: RoundMove) -> Expectation:
+    """What the game waits for now that a round is going; ``ev`` (a move of a round) is refused
+    before and after the game and between rounds. Its words (``_what``) are made only then."""
+    if state.game is None or state.over or not state.in_round:
+        what = _what(ev)
+        _common(state, what)
         raise out_of_order(state, "round.start", what)
     return expecting(state)
+
+
+def _what(ev: RoundMove) -> str:
+    """How a refusal names ``ev``: "a card (7) for Ana", "a hit by Ana", "a stay by Ana", "a target
+    event (Ana gives freeze to Ben)"."""
+    if isinstance(ev, CardEvent):
+        return f"a card ({ev.card}) for {ev.player}"
+    if isinstance(ev, HitEvent):
+        return f"a hit by {ev.player}"
+    if isinstance(ev, StayEvent):
+        return f"a stay by {ev.player}"
+    return f"a target event ({ev.player} gives {ev.card} to {ev.target})"
 
 
 def _draw_rule(state: GameState, exp: Expectation) -> str:
@@ -169,7 +188,7 @@ def apply_round(state: GameState, ev: RoundEvent, index: int) -> None:
 
 def check_card(state: GameState, ev: CardEvent) -> None:
     """A card may come in the deal or when one is owed, to the player it is owed to, from the pile."""
-    exp = _round_going(state, f"a card ({ev.card}) for {ev.player}")
+    exp = _round_going(state, ev)
     if exp.kind == "turn":
         seat = state.seat_of.get(ev.player)
         why = f": {standing(state, seat)};" if seat is not None and state.rows[seat].status != ACTIVE else ":"
@@ -216,10 +235,10 @@ def apply_card(state: GameState, ev: CardEvent, index: int) -> None:
 
 def check_hit(state: GameState, ev: HitEvent) -> None:
     """A hit comes on the player's own turn, after the deal, when nothing else is owed."""
-    exp = _round_going(state, f"a hit by {ev.player}")
+    exp = _round_going(state, ev)
     if exp.kind == "deal":
         raise violation("out_of_order", "deal.order", f"nobody hits during the deal: {describe_expectation(state, exp)}.")
-    _no_decision_now(state, exp, f"a hit by {ev.player}")
+    _no_decision_now(state, exp, ev)
     seat = seat_of(state, ev.player)
     if seat != exp.seat:
         raise _not_their_move(state, seat, "hit", exp, "turn.order")
@@ -231,11 +250,11 @@ def _not_their_move(state: GameState, seat: int, verb: str, exp: Expectation, ru
     return violation("wrong_player", rule, f"{state.name(seat)} cannot {verb} now{why} {describe_expectation(state, exp)}.")
 
 
-def _no_decision_now(state: GameState, exp: Expectation, what: str) -> None:
+def _no_decision_now(state: GameState, exp: Expectation, ev: RoundMove) -> None:
     if exp.kind == "draw":
-        raise out_of_order(state, _draw_rule(state, exp), what)
+        raise out_of_order(state, _draw_rule(state, exp), _what(ev))
     if exp.kind == "target":
-        raise out_of_order(state, "action.target", what)
+        raise out_of_order(state, "action.target", _what(ev))
 
 
 def apply_hit(state: GameState, ev: HitEvent, index: int) -> None:
@@ -249,8 +268,8 @@ def apply_hit(state: GameState, ev: HitEvent, index: int) -> None:
 
 def check_stay(state: GameState, ev: StayEvent) -> None:
     """A stay comes on the player's turn (or when the deal reaches them), if the ruleset allows it."""
-    exp = _round_going(state, f"a stay by {ev.player}")
-    _no_decision_now(state, exp, f"a stay by {ev.player}")
+    exp = _round_going(state, ev)
+    _no_decision_now(state, exp, ev)
     seat = seat_of(state, ev.player)
     if seat != exp.seat:
         raise _not_their_move(state, seat, "stay", exp, "deal.order" if exp.kind == "deal" else "turn.order")
@@ -279,15 +298,14 @@ def apply_stay(state: GameState, ev: StayEvent, index: int) -> None:
 
 def check_target(state: GameState, ev: TargetEvent) -> None:
     """The holder of the waiting card gives it to a player the ruleset allows."""
-    what = f"a target event ({ev.player} gives {ev.card} to {ev.target})"
-    exp = _round_going(state, what)
+    exp = _round_going(state, ev)
     refusal = state.rules.target_refusal(state, ev, exp)
     if refusal is not None:
         raise refusal
     if exp.kind != "target":
         # while cards are owed the target is early: after a hit, or (set aside) during an action's draws
         rule = state.rules.draw_purpose(exp.purpose or HIT).early_target_rule if exp.kind == "draw" else "action.target"
-        raise violation("out_of_order", rule, f"{what}, but no card awaits a recipient: {describe_expectation(state, exp)}.")
+        raise violation("out_of_order", rule, f"{_what(ev)}, but no card awaits a recipient: {describe_expectation(state, exp)}.")
     seat = seat_of(state, ev.player)
     for name in state.rules.target_names(ev):
         seat_of(state, name)
@@ -479,9 +497,25 @@ def apply(state: GameState, event: Event, index: int) -> None:
     ``index`` is the event's position in the log (used in messages such as "stayed on event 7").
     A refused event raises ``RuleViolation`` and leaves the state untouched.
     """
-    check_fn, apply_fn = HANDLERS[event.type]
-    check_fn(state, event)
-    apply_fn(state, event, index)
+    kind = event.type
+    # the moves of a round, nearly every event, by direct calls (the compiled build makes them
+    # native); every other type through the table, which other modules extend
+    if kind == "card":
+        assert isinstance(event, CardEvent)
+        check_card(state, event)
+        apply_card(state, event, index)
+    elif kind == "hit":
+        assert isinstance(event, HitEvent)
+        check_hit(state, event)
+        apply_hit(state, event, index)
+    elif kind == "stay":
+        assert isinstance(event, StayEvent)
+        check_stay(state, event)
+        apply_stay(state, event, index)
+    else:
+        check_fn, apply_fn = HANDLERS[kind]
+        check_fn(state, event)
+        apply_fn(state, event, index)
     state.events_applied = index + 1
     settle(state, index)
 
