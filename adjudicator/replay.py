@@ -179,6 +179,7 @@ def replay_lines(
     if refused is not None:  # an observer that hears of refusals may be handed unreadable lines
         parse = _refuse_unreadable(parse)
     event_lines: list[int] = []  # the line of every event, for messages that name an earlier one
+    seated = False
     for line_no, text in numbered:
         if not _is_event_line(text):
             continue
@@ -196,7 +197,8 @@ def replay_lines(
                 applied = index + 1
                 if observer is not None:
                     observer.after(state, event, index)
-                if event.type == "game":  # from here on, lines are read as the game's ruleset says
+                if not seated and state.game is not None:  # the game line: from here on, lines
+                    seated = True  # are read as the game's ruleset says
                     parse = memoized(_line_parser(state.rules))
                     if refused is not None:
                         parse = _refuse_unreadable(parse)
