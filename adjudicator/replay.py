@@ -1,7 +1,9 @@
 """Folding a log over the rules: the verdict, the state at any event, and records for storage.
 
 The replay reads lines one at a time, so memory is bounded by the state (not the log), and applies
-each event to one mutable ``GameState`` in place: linear in the length of the log.
+each event to one mutable ``GameState`` in place: linear in the length of the log. The replay
+loop is compiled with the engine (``adjudicator.accel``), so it defines no pydantic model and no
+``str`` subclass (``source.UnreadableLine`` is exported from here too).
 """
 
 from __future__ import annotations
