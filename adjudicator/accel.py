@@ -30,6 +30,8 @@ from types import ModuleType
 #: the build and the check at import both read.
 COMPILED_MODULES: tuple[str, ...] = (
     "adjudicator.cards",
+    "adjudicator.event_cache",
+    "adjudicator.replay",
     "adjudicator.scoring",
     "adjudicator.state",
     "adjudicator.rules.common",
@@ -37,6 +39,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     "adjudicator.rules.position",
     "adjudicator.rulesets.base.rules",
     "adjudicator.rulesets.base.words",
+    "adjudicator.rulesets.vengeance.cards",
+    "adjudicator.rulesets.vengeance.rules",
     "adjudicator.rulesets.vengeance.words",
     "adjudicator.rulesets.vengeance.simulate",
     "adjudicator.simulate.play",

@@ -17,7 +17,9 @@ Readers: the referee's story (``adjudicator.referee.story``), the timeline and `
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ParamSpec
 
 from adjudicator.state import GameState, ScoreStep
 
@@ -181,15 +183,19 @@ Effect = (
     | Awaits | Discarded | Stayed | Flip7 | RoundEnded | Scored
 )
 
+P = ParamSpec("P")
+
 #: What a card revealed to a player did first (one of these leads the effects of a ``card`` event).
 ARRIVALS = (Placed, Kept, Busted, Saved, Wiped, SetAside, Awaits, Discarded)
 
 
-def report(state: GameState, effect: Effect) -> None:
-    """Add ``effect`` to the event's effects, if anyone listens (``state.effects`` is a list)."""
+def report(state: GameState, effect: Callable[P, Effect], *args: P.args, **kwargs: P.kwargs) -> None:
+    """Add ``effect(*args, **kwargs)`` to the event's effects, if anyone listens (``state.effects``
+    is a list). The effect is built only then: ``report(state, Given, holder, card, to)``, so that
+    a replay nobody watches builds none."""
     effects = state.effects
     if effects is not None:
-        effects.append(effect)
+        effects.append(effect(*args, **kwargs))
 
 
 class LastEffects:

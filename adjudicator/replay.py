@@ -1,7 +1,9 @@
 """Folding a log over the rules: the verdict, the state at any event, and records for storage.
 
 The replay reads lines one at a time, so memory is bounded by the state (not the log), and applies
-each event to one mutable ``GameState`` in place: linear in the length of the log.
+each event to one mutable ``GameState`` in place: linear in the length of the log. The replay
+loop is compiled with the engine (``adjudicator.accel``), so it defines no pydantic model and no
+``str`` subclass (``source.UnreadableLine`` is exported from here too).
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
-from adjudicator.event_cache import memoized, with_flat_reader
+from adjudicator.event_cache import memoized, typed_flat_reader, with_flat_reader
 from adjudicator.events import GAME_MODELS, Event, parse_event, validate_event
 from adjudicator.rules import apply, round_outcomes
-from adjudicator.source import TooLongLine, as_lines, printable
+from adjudicator.source import TooLongLine, UnreadableLine, as_lines, printable
 from adjudicator.state import GameState, Ruleset
 from adjudicator.verdict import RoundSummary, Verdict, Violation
 
@@ -112,11 +114,12 @@ class ReplayResult:
 
 def _line_parser(rules: Ruleset) -> Callable[[str], Event]:
     """How the lines after the ``game`` line are read: as the game's ruleset parses them, compact
-    flat lines with the fast reader first (unless the ruleset reads lines its own way)."""
+    flat lines with the fast reader first and, where every field is plainly valid, built without
+    the validator (``event_cache.plain_event``), unless the ruleset reads lines its own way."""
     if type(rules).parse is not Ruleset.parse:
         return rules.parse
     context, adapter = rules.parse_context, rules.event_adapter
-    return with_flat_reader(lambda obj: validate_event(obj, context, adapter), rules.parse)
+    return typed_flat_reader(lambda obj: validate_event(obj, context, adapter), rules.parse, context, rules.target_event)
 
 
 def _is_event_line(text: str) -> bool:
@@ -126,18 +129,6 @@ def _is_event_line(text: str) -> bool:
         return True
     stripped = text.strip()
     return bool(stripped) and not stripped.startswith("#")
-
-
-class UnreadableLine(str):
-    """An event line a reader before the replay could not read (a notation statement): the replay
-    refuses it as a ``bad_event`` saying ``problem``."""
-
-    problem: str
-
-    def __new__(cls, problem: str) -> UnreadableLine:
-        obj = super().__new__(cls, "{}")  # an event line, never remembered by the parser's memo
-        obj.problem = problem
-        return obj
 
 
 def _refuse_unreadable(parse: Callable[[str], Event]) -> Callable[[str], Event]:
@@ -190,6 +181,7 @@ def replay_lines(
     if refused is not None:  # an observer that hears of refusals may be handed unreadable lines
         parse = _refuse_unreadable(parse)
     event_lines: list[int] = []  # the line of every event, for messages that name an earlier one
+    seated = False
     for line_no, text in numbered:
         if not _is_event_line(text):
             continue
@@ -207,7 +199,8 @@ def replay_lines(
                 applied = index + 1
                 if observer is not None:
                     observer.after(state, event, index)
-                if event.type == "game":  # from here on, lines are read as the game's ruleset says
+                if not seated and state.game is not None:  # the game line: from here on, lines
+                    seated = True  # are read as the game's ruleset says
                     parse = memoized(_line_parser(state.rules))
                     if refused is not None:
                         parse = _refuse_unreadable(parse)

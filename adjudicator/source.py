@@ -29,6 +29,18 @@ class TooLongLine(str):
         return obj
 
 
+class UnreadableLine(str):
+    """An event line a reader before the replay could not read (a notation statement): the replay
+    refuses it as a ``bad_event`` saying ``problem``."""
+
+    problem: str
+
+    def __new__(cls, problem: str) -> UnreadableLine:
+        obj = super().__new__(cls, "{}")  # an event line, never remembered by the parser's memo
+        obj.problem = problem
+        return obj
+
+
 def _decode(raw: bytes, line_no: int) -> str:
     try:
         return raw.decode("utf-8")

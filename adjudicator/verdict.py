@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.errors import RuleViolation
+from adjudicator.event_cache import construct
 
 VERDICT_FORMAT: Literal["flip7-verdict/1"] = "flip7-verdict/1"
 #: "event 8" in a message, not already followed by its line.
@@ -41,7 +42,7 @@ class Violation(BaseModel):
         message = error.message
         if lines and "event " in message:
             message = _EVENT_REF.sub(lambda m: f"{m.group(0)} (line {lines[int(m.group(1))]})" if int(m.group(1)) < len(lines) else m.group(0), message)
-        return cls.model_construct(event=event, line=line, code=error.code, rule=error.rule, message=message)
+        return construct(cls, {"event": event, "line": line, "code": error.code, "rule": error.rule, "message": message})
 
     def to_dict(self) -> dict[str, Any]:
         """The violation as the contract's JSON object."""
@@ -69,8 +70,8 @@ class RoundSummary(BaseModel):
     @classmethod
     def of(cls, round_no: int, dealer: str, names: tuple[str, ...], outcomes: list[str], scores: list[int]) -> RoundSummary:
         """The summary of a round from per-seat outcomes and scores."""
-        players = {name: PlayerRound.model_construct(outcome=o, score=s) for name, o, s in zip(names, outcomes, scores, strict=True)}
-        return cls.model_construct(round=round_no, dealer=dealer, players=players)
+        players = {name: construct(PlayerRound, {"outcome": o, "score": s}) for name, o, s in zip(names, outcomes, scores, strict=True)}
+        return construct(cls, {"round": round_no, "dealer": dealer, "players": players})
 
     def to_dict(self) -> dict[str, Any]:
         """The round as the contract's JSON object."""
@@ -100,10 +101,10 @@ class Verdict(BaseModel):
         totals: dict[str, int] | None = None, finished: bool = False, winner: str | None = None,
     ) -> Verdict:
         """A verdict from the replay's findings (``valid`` follows from ``violations``)."""
-        return cls.model_construct(
-            format=VERDICT_FORMAT, game=game, valid=not violations, events=events, violations=violations,
-            rounds=rounds or [], totals=totals or {}, finished=finished, winner=winner,
-        )
+        return construct(cls, {
+            "format": VERDICT_FORMAT, "game": game, "valid": not violations, "events": events, "violations": violations,
+            "rounds": rounds or [], "totals": totals or {}, "finished": finished, "winner": winner,
+        })
 
     def to_dict(self) -> dict[str, Any]:
         """The verdict as the contract's JSON object (key order as in the contract)."""

@@ -83,6 +83,10 @@ from adjudicator.state import ACTIVE, HIT, STAYED, DrawFrame, Expectation, GameS
 
 
 
+#: The events that come only while a round is going.
+RoundMove = CardEvent | HitEvent | StayEvent | TargetEvent
+
+
 def _common(state: GameState, what: str) -> None:
     """Refuse anything but claims before the game event and after the game is over."""
     if state.game is None:
@@ -91,11 +95,26 @@ def _common(state: GameState, what: str) -> None:
         raise out_of_order(state, "game.over", what)
 
 
-def _round_going(state: GameState, what: str) -> Expectation:
-    _common(state, what)
-    if not state.in_round:
+def _round_going(state: GameState, ev: RoundMove) -> Expectation:
+    """What the game waits for now that a round is going; ``ev`` (a move of a round) is refused
+    before and after the game and between rounds. Its words (``_what``) are made only then."""
+    if state.game is None or state.over or not state.in_round:
+        what = _what(ev)
+        _common(state, what)
         raise out_of_order(state, "round.start", what)
     return expecting(state)
+
+
+def _what(ev: RoundMove) -> str:
+    """How a refusal names ``ev``: "a card (7) for Ana", "a hit by Ana", "a stay by Ana", "a target
+    event (Ana gives freeze to Ben)"."""
+    if isinstance(ev, CardEvent):
+        return f"a card ({ev.card}) for {ev.player}"
+    if isinstance(ev, HitEvent):
+        return f"a hit by {ev.player}"
+    if isinstance(ev, StayEvent):
+        return f"a stay by {ev.player}"
+    return f"a target event ({ev.player} gives {ev.card} to {ev.target})"
 
 
 def _draw_rule(state: GameState, exp: Expectation) -> str:
@@ -169,43 +188,52 @@ def apply_round(state: GameState, ev: RoundEvent, index: int) -> None:
 
 def check_card(state: GameState, ev: CardEvent) -> None:
     """A card may come in the deal or when one is owed, to the player it is owed to, from the pile."""
-    exp = _round_going(state, f"a card ({ev.card}) for {ev.player}")
+    _check_card(state, ev, ev.player, ev.card)
+
+
+def _check_card(state: GameState, ev: CardEvent, player: str, card: str) -> int:
+    """``check_card`` with the event's fields read once; the seat the card goes to."""
+    exp = _round_going(state, ev)
     if exp.kind == "turn":
-        seat = state.seat_of.get(ev.player)
+        seat = state.seat_of.get(player)
         why = f": {standing(state, seat)};" if seat is not None and state.rows[seat].status != ACTIVE else ":"
-        raise violation("out_of_order", "turn.order", f"a card for {ev.player} without a hit{why} {describe_expectation(state, exp)}.")
+        raise violation("out_of_order", "turn.order", f"a card for {player} without a hit{why} {describe_expectation(state, exp)}.")
     if exp.kind == "target":
-        raise out_of_order(state, "action.target", f"a card for {ev.player}")
-    seat = seat_of(state, ev.player)
+        raise out_of_order(state, "action.target", f"a card for {player}")
+    seat = seat_of(state, player)
     if seat != exp.seat:
         rule = "deal.order" if exp.kind == "deal" else _draw_rule(state, exp)
         why = f": {standing(state, seat)};" if state.rows[seat].status != ACTIVE else ":"
-        raise violation("wrong_player", rule, f"the card cannot go to {ev.player}{why} {describe_expectation(state, exp)}.")
+        raise violation("wrong_player", rule, f"the card cannot go to {player}{why} {describe_expectation(state, exp)}.")
     if state.draw_size == 0:
-        raise violation("card_unavailable", "deck.shuffle", f"the draw pile is empty, so no {state.rules.card_name(ev.card)} can be revealed: a shuffle of the discard pile must come first.")
-    if state.draw_pile.get(ev.card, 0) == 0:
+        raise violation("card_unavailable", "deck.shuffle", f"the draw pile is empty, so no {state.rules.card_name(card)} can be revealed: a shuffle of the discard pile must come first.")
+    if state.draw_pile.get(card, 0) == 0:
         raise violation(
             "card_unavailable", "deck.draw",
-            f"no {state.rules.card_name(ev.card)} is left in the draw pile: every copy is on the table or was discarded since the last shuffle ({state.draw_size} cards remain in the pile).",
+            f"no {state.rules.card_name(card)} is left in the draw pile: every copy is on the table or was discarded since the last shuffle ({state.draw_size} cards remain in the pile).",
         )
+    return seat
 
 
 def apply_card(state: GameState, ev: CardEvent, index: int) -> None:
     """Take the card from the pile and give it to the player (deal card or owed card)."""
-    state.take_from_draw_pile(ev.card)
+    _apply_card(state, state.seat_of[ev.player], ev.card, index)
+
+
+def _apply_card(state: GameState, seat: int, card: str, index: int) -> None:
+    state.take_from_draw_pile(card)
     top = state.stack[-1]
-    seat = state.seat_of[ev.player]
     state.rows[seat].cards_drawn += 1
-    if top.kind == "round":  # a deal card
+    if isinstance(top, RoundFrame):  # a deal card
         top.deal_pos += 1
         top.last_mover = seat
-        state.rules.receive(state, seat, ev.card, None, index)
+        state.rules.receive(state, seat, card, None, index)
     else:
-        assert top.kind == "draw"
+        assert isinstance(top, DrawFrame)
         top.remaining -= 1
         row = state.rows[seat]
         status = row.status
-        state.rules.receive(state, seat, ev.card, top, index)
+        state.rules.receive(state, seat, card, top, index)
         if row.status != status:
             row.status_during = top.purpose
 
@@ -216,13 +244,19 @@ def apply_card(state: GameState, ev: CardEvent, index: int) -> None:
 
 def check_hit(state: GameState, ev: HitEvent) -> None:
     """A hit comes on the player's own turn, after the deal, when nothing else is owed."""
-    exp = _round_going(state, f"a hit by {ev.player}")
+    _check_hit(state, ev, ev.player)
+
+
+def _check_hit(state: GameState, ev: HitEvent, player: str) -> int:
+    """``check_hit`` with the player read once; their seat."""
+    exp = _round_going(state, ev)
     if exp.kind == "deal":
         raise violation("out_of_order", "deal.order", f"nobody hits during the deal: {describe_expectation(state, exp)}.")
-    _no_decision_now(state, exp, f"a hit by {ev.player}")
-    seat = seat_of(state, ev.player)
+    _no_decision_now(state, exp, ev)
+    seat = seat_of(state, player)
     if seat != exp.seat:
         raise _not_their_move(state, seat, "hit", exp, "turn.order")
+    return seat
 
 
 def _not_their_move(state: GameState, seat: int, verb: str, exp: Expectation, rule: str) -> RuleViolation:
@@ -231,43 +265,55 @@ def _not_their_move(state: GameState, seat: int, verb: str, exp: Expectation, ru
     return violation("wrong_player", rule, f"{state.name(seat)} cannot {verb} now{why} {describe_expectation(state, exp)}.")
 
 
-def _no_decision_now(state: GameState, exp: Expectation, what: str) -> None:
+def _no_decision_now(state: GameState, exp: Expectation, ev: RoundMove) -> None:
     if exp.kind == "draw":
-        raise out_of_order(state, _draw_rule(state, exp), what)
+        raise out_of_order(state, _draw_rule(state, exp), _what(ev))
     if exp.kind == "target":
-        raise out_of_order(state, "action.target", what)
+        raise out_of_order(state, "action.target", _what(ev))
 
 
 def apply_hit(state: GameState, ev: HitEvent, index: int) -> None:
     """The player will receive exactly one card."""
-    seat = state.seat_of[ev.player]
+    _apply_hit(state, state.seat_of[ev.player])
+
+
+def _apply_hit(state: GameState, seat: int) -> None:
     top = state.stack[-1]
-    assert top.kind == "round"
+    assert isinstance(top, RoundFrame)
     top.last_mover = seat
     state.stack.append(DrawFrame(seat, 1, HIT))
 
 
 def check_stay(state: GameState, ev: StayEvent) -> None:
     """A stay comes on the player's turn (or when the deal reaches them), if the ruleset allows it."""
-    exp = _round_going(state, f"a stay by {ev.player}")
-    _no_decision_now(state, exp, f"a stay by {ev.player}")
-    seat = seat_of(state, ev.player)
+    _check_stay(state, ev, ev.player)
+
+
+def _check_stay(state: GameState, ev: StayEvent, player: str) -> int:
+    """``check_stay`` with the player read once; their seat."""
+    exp = _round_going(state, ev)
+    _no_decision_now(state, exp, ev)
+    seat = seat_of(state, player)
     if seat != exp.seat:
         raise _not_their_move(state, seat, "stay", exp, "deal.order" if exp.kind == "deal" else "turn.order")
     refusal = state.rules.stay_refusal(state, seat)
     if refusal is not None:
         raise refusal
+    return seat
 
 
 def apply_stay(state: GameState, ev: StayEvent, index: int) -> None:
     """The player banks their row and is out of the turns."""
-    seat = state.seat_of[ev.player]
+    _apply_stay(state, state.seat_of[ev.player], index)
+
+
+def _apply_stay(state: GameState, seat: int, index: int) -> None:
     row = state.rows[seat]
     row.status, row.status_event = STAYED, index
     if state.effects is not None:
         state.effects.append(Stayed(seat))
     top = state.stack[-1]
-    assert top.kind == "round"
+    assert isinstance(top, RoundFrame)
     if top.dealing:
         top.deal_pos += 1
     top.last_mover = seat
@@ -279,15 +325,14 @@ def apply_stay(state: GameState, ev: StayEvent, index: int) -> None:
 
 def check_target(state: GameState, ev: TargetEvent) -> None:
     """The holder of the waiting card gives it to a player the ruleset allows."""
-    what = f"a target event ({ev.player} gives {ev.card} to {ev.target})"
-    exp = _round_going(state, what)
+    exp = _round_going(state, ev)
     refusal = state.rules.target_refusal(state, ev, exp)
     if refusal is not None:
         raise refusal
     if exp.kind != "target":
         # while cards are owed the target is early: after a hit, or (set aside) during an action's draws
         rule = state.rules.draw_purpose(exp.purpose or HIT).early_target_rule if exp.kind == "draw" else "action.target"
-        raise violation("out_of_order", rule, f"{what}, but no card awaits a recipient: {describe_expectation(state, exp)}.")
+        raise violation("out_of_order", rule, f"{_what(ev)}, but no card awaits a recipient: {describe_expectation(state, exp)}.")
     seat = seat_of(state, ev.player)
     for name in state.rules.target_names(ev):
         seat_of(state, name)
@@ -479,9 +524,20 @@ def apply(state: GameState, event: Event, index: int) -> None:
     ``index`` is the event's position in the log (used in messages such as "stayed on event 7").
     A refused event raises ``RuleViolation`` and leaves the state untouched.
     """
-    check_fn, apply_fn = HANDLERS[event.type]
-    check_fn(state, event)
-    apply_fn(state, event, index)
+    # the moves of a round, nearly every event, by direct calls (native ones in the compiled build),
+    # each field read once (a pydantic model's attributes are slow to read); every other type
+    # through the table, which other modules extend
+    if type(event) is CardEvent:
+        card = event.card
+        _apply_card(state, _check_card(state, event, event.player, card), card, index)
+    elif type(event) is HitEvent:
+        _apply_hit(state, _check_hit(state, event, event.player))
+    elif type(event) is StayEvent:
+        _apply_stay(state, _check_stay(state, event, event.player), index)
+    else:
+        check_fn, apply_fn = HANDLERS[event.type]
+        check_fn(state, event)
+        apply_fn(state, event, index)
     state.events_applied = index + 1
     settle(state, index)
 

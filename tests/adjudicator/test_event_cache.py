@@ -127,3 +127,77 @@ def test_a_replay_reads_compact_lines_without_the_strict_reader(monkeypatch: pyt
     calls.clear()
     spaced = game.text().replace('"type":"hit",', '"type": "hit",')
     assert check_log(spaced).valid and any('"type": "hit"' in text for text in calls)  # spaced lines: the strict reader
+
+
+#: Flat lines near ``plain_event``'s edge: each is built without the validator only when the
+#: validator would take it, and then exactly as the validator builds it.
+PLAIN_EDGE_LINES = [
+    '{"type":"card","player":"Ana","card":"7"}',
+    '{"type":"card","card":"7","player":"Ana"}',  # keys in another order
+    '{"type":"card","player":"Ana","card":7}',  # an integer: the number card
+    '{"type":"card","player":"Ana","card":-0}',
+    '{"type":"card","player":"Ana","card":99}',
+    '{"type":"card","player":"Ana","card":"seven"}',
+    '{"type":"card","player":"","card":"7"}',
+    '{"type":"card","player":"' + "A" * 200 + '","card":"7"}',
+    '{"type":"card","player":"' + "A" * 201 + '","card":"7"}',
+    '{"type":"card","player":7,"card":"7"}',
+    '{"type":"card","player":"Ana"}',
+    '{"type":"card","player":"Ana","card":"7","extra":"x"}',
+    '{"type":"hit","player":"Ben"}',
+    '{"type":"stay","player":"Ben"}',
+    '{"type":"hit","player":"Ben","card":"7"}',
+    '{"type":"stay","player":3}',
+    '{"type":"round","round":2}',
+    '{"type":"round","round":2,"dealer":"Cem"}',
+    '{"type":"round","round":"2"}',
+    '{"type":"round","round":2,"dealer":""}',
+    '{"type":"round","round":2,"player":"Cem"}',
+    '{"type":"target","player":"Ana","card":"freeze","target":"Ben"}',
+    '{"type":"target","player":"Ana","card":"steal","target":"Ben","target_card":"7"}',
+    '{"type":"target","player":"Ana","card":"flip_four","target":"Ben"}',
+    '{"type":"target","player":"Ana","card":"flip7_bonus","target":"Ben"}',
+    '{"type":"target","player":"Ana","card":7,"target":"Ben"}',
+    '{"type":"target","player":"Ana","card":"freeze"}',
+    '{"type":"shuffle"}',
+    '{"type":"shuffle","player":"Ana"}',
+    '{"type":"score","round":1}',
+    '{"type":"nothing"}',
+    '{"player":"Ana"}',
+]
+
+
+def _simulated_lines(ruleset: str, **own: object) -> list[str]:
+    from adjudicator.simulate import simulate
+    from adjudicator.simulate.play import GameOptions
+
+    games = simulate(6, 4, seed=3, options=GameOptions(ruleset=ruleset, **own))
+    return sorted({line for game in games for line in game.text().splitlines()})
+
+
+@pytest.mark.parametrize("ruleset,own", [("flip7", {}), ("vengeance", {}), ("vengeance", {"brutal": True})])
+def test_plain_events_are_what_validation_builds(ruleset: str, own: dict[str, object]) -> None:
+    from adjudicator.event_cache import plain_event
+    from adjudicator.rulesets import find_ruleset
+
+    rules = find_ruleset(ruleset)
+    built = 0
+    for text in PLAIN_EDGE_LINES + _simulated_lines(ruleset, **own):
+        obj = flat_object(text)
+        if obj is None:
+            continue
+        plain = plain_event(dict(obj), rules.parse_context, rules.target_event)
+        try:
+            validated = validate_event(obj, rules.parse_context, rules.event_adapter)
+        except RuleViolation:
+            assert plain is None, text
+            continue
+        if plain is None:
+            continue
+        built += 1
+        assert type(plain) is type(validated), text
+        assert plain == validated and list(plain.__dict__.items()) == list(validated.__dict__.items()), text
+        assert plain.model_fields_set == validated.model_fields_set, text
+        assert (plain.__pydantic_extra__, plain.__pydantic_private__) == (validated.__pydantic_extra__, validated.__pydantic_private__)
+        assert plain.model_dump_json() == validated.model_dump_json(), text
+    assert built > 20

@@ -277,9 +277,9 @@ class BaseGame(Ruleset):
         if busted and options.edition != "first":
             for card in draw.set_aside:
                 state.discard(card)
-            report(state, AsideDone(draw.seat, tuple(draw.set_aside), "dropped"))
+            report(state, AsideDone, draw.seat, tuple(draw.set_aside), "dropped")
             return
-        report(state, AsideDone(draw.seat, tuple(draw.set_aside), "kept" if busted else "resolved"))
+        report(state, AsideDone, draw.seat, tuple(draw.set_aside), "kept" if busted else "resolved")
         state.stack.append(DelayedFrame(draw.seat, list(draw.set_aside), naming=options.delayed == "assign_first"))
 
     def step(self, state: GameState, frame: DelayedFrame, index: int) -> bool:
@@ -288,7 +288,7 @@ class BaseGame(Ruleset):
             if frame.next < len(frame.cards):
                 if state.anyone_active():
                     state.stack.append(TargetFrame(frame.holder, frame.cards[frame.next], NAME, origin=frame, holds_card=False))
-                    report(state, Awaits(frame.holder, frame.cards[frame.next], NAME))
+                    report(state, Awaits, frame.holder, frame.cards[frame.next], NAME)
                     return True
                 frame.assigned.append(None)
                 frame.next += 1
@@ -305,16 +305,16 @@ class BaseGame(Ruleset):
             recipient = frame.assigned[slot]
             if recipient is None or state.rows[recipient].status != ACTIVE:
                 state.discard(card)
-                report(state, Discarded(frame.holder, card))
+                report(state, Discarded, frame.holder, card)
             else:
                 _resolve_action(state, card, recipient, index, frame.holder)
             return False
         if not state.anyone_active():
             state.discard(card)
-            report(state, Discarded(frame.holder, card))
+            report(state, Discarded, frame.holder, card)
             return False
         state.stack.append(TargetFrame(frame.holder, card, RESOLVE))
-        report(state, Awaits(frame.holder, card, RESOLVE))
+        report(state, Awaits, frame.holder, card, RESOLVE)
         return True
 
     # -- decisions -------------------------------------------------------------------------------
@@ -350,7 +350,7 @@ class BaseGame(Ruleset):
             delayed.next += 1
         elif frame.purpose == PASS:
             _rows(state)[target].second_chance = True
-            report(state, Given(frame.holder, frame.card, target))
+            report(state, Given, frame.holder, frame.card, target)
         else:
             _resolve_action(state, frame.card, target, index, frame.holder)
 
@@ -420,10 +420,10 @@ def _resolve_action(state: GameState, card: str, target: int, index: int, by: in
         row = _rows(state)[target]
         row.status, row.status_event, row.put_out_by = FROZEN, index, by
         row.freezes.append(card)
-        report(state, PutOut(target, FROZEN, card, by))
+        report(state, PutOut, target, FROZEN, card, by)
     else:
         state.stack.append(DrawFrame(target, 3, FLIP_THREE_DRAW, action_card=card))
-        report(state, DrawsOwed(target, 3, FLIP_THREE_DRAW, card))
+        report(state, DrawsOwed, target, 3, FLIP_THREE_DRAW, card)
 
 
 def _why_not(state: GameState, exp: Expectation, target: int) -> str:

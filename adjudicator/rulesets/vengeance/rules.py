@@ -16,10 +16,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, cast
 
-from pydantic import Field, field_validator, model_validator
-from pydantic.json_schema import SkipJsonSchema
-from pydantic_core import PydanticCustomError
-
 from adjudicator.effects import (
     AsideDone,
     Awaits,
@@ -36,8 +32,38 @@ from adjudicator.effects import (
     report,
 )
 from adjudicator.errors import RuleViolation
-from adjudicator.events import Event, GameEvent, Name, TargetEvent, _card_name, option_fields
+from adjudicator.events import Event, GameEvent, TargetEvent, option_fields
 from adjudicator.rules.common import end_round, standing, violation
+from adjudicator.rulesets.vengeance.cards import (
+    ACTIONS,
+    CARD_LABELS,
+    CARD_SET,
+    DISCARD,
+    FLIP7_BONUS,
+    FLIP7_POINTS,
+    FLIP_FOUR,
+    HALVE,
+    JUST_ONE_MORE,
+    LUCKY_13,
+    MINUS_MODIFIERS,
+    MODIFIER_SET,
+    MODIFIERS,
+    NUMBER_SET,
+    NUMBERS,
+    ONE_DECK,
+    PLAIN_NUMBERS,
+    STEAL,
+    SWAP,
+    UNLUCKY_7,
+    VALUE,
+    ZERO,
+    card_name,
+    deck_counts,
+    is_modifier,
+    is_number,
+    label,
+)
+from adjudicator.rulesets.vengeance.events import TARGET_FIELDS, VengeanceTargetEvent
 from adjudicator.rulesets.vengeance.options import VengeanceOptions
 from adjudicator.state import (
     ACTIVE,
@@ -57,46 +83,8 @@ from adjudicator.state import (
 )
 
 # ---------------------------------------------------------------------------------------------
-# The deck
+# The deck is ``cards``'s; the ``target`` event model is ``events``'s
 
-ZERO = "0"
-UNLUCKY_7 = "unlucky_7"
-LUCKY_13 = "lucky_13"
-HALVE = "/2"
-MINUS_MODIFIERS: tuple[str, ...] = ("-2", "-4", "-6", "-8", "-10")
-MODIFIERS: tuple[str, ...] = (HALVE, *MINUS_MODIFIERS)
-JUST_ONE_MORE = "just_one_more"
-FLIP_FOUR = "flip_four"
-STEAL = "steal"
-SWAP = "swap"
-DISCARD = "discard"
-ACTIONS: tuple[str, ...] = (JUST_ONE_MORE, FLIP_FOUR, STEAL, SWAP, DISCARD)
-#: Not a card: the ``card`` of the Brutal-mode target event that gives the Flip 7 bonus.
-FLIP7_BONUS = "flip7_bonus"
-
-PLAIN_NUMBERS: tuple[str, ...] = tuple(str(n) for n in range(14))
-NUMBERS: tuple[str, ...] = (*PLAIN_NUMBERS, UNLUCKY_7, LUCKY_13)
-NUMBER_SET = frozenset(NUMBERS)
-MODIFIER_SET = frozenset(MODIFIERS)
-CARD_SET = frozenset((*NUMBERS, *MODIFIERS, *ACTIONS))
-#: A number card's value (the special 7 and 13 are a 7 and a 13 for every rule about equal numbers).
-VALUE: dict[str, int] = {**{str(n): n for n in range(14)}, UNLUCKY_7: 7, LUCKY_13: 13}
-
-#: Copies of each card in one deck of 108.
-ONE_DECK: dict[str, int] = {
-    ZERO: 1,
-    **{str(n): n for n in range(1, 14)},
-    "7": 6, UNLUCKY_7: 1, "13": 12, LUCKY_13: 1,
-    **{m: 1 for m in MODIFIERS},
-    **{a: 2 for a in ACTIONS},
-}
-
-FLIP7_POINTS = 15
-
-CARD_LABELS = {
-    ZERO: "The Zero", UNLUCKY_7: "Unlucky 7", LUCKY_13: "Lucky 13", JUST_ONE_MORE: "Just One More",
-    FLIP_FOUR: "Flip Four", STEAL: "Steal", SWAP: "Swap", DISCARD: "Discard", FLIP7_BONUS: "the Flip 7 bonus",
-}
 
 #: Draw purposes: the one card of a Just One More, the four of a Flip Four.
 JUST_ONE_MORE_DRAW = "just_one_more"
@@ -111,96 +99,6 @@ _ACTION_RULE = {
     JUST_ONE_MORE: "action.just-one-more", FLIP_FOUR: "action.flip-four", STEAL: "action.steal",
     SWAP: "action.swap", DISCARD: "action.discard",
 }
-#: Which ``target`` fields each card's target event carries besides ``player``/``card``/``target``.
-_FIELDS: dict[str, frozenset[str]] = {
-    STEAL: frozenset({"target_card"}), DISCARD: frozenset({"target_card"}),
-    SWAP: frozenset({"target_card", "other", "other_card"}),
-}
-_EXTRA = ("target_card", "other", "other_card")
-
-
-def is_number(card: str) -> bool:
-    """True for The Zero, 1 … 13 and the two special numbers."""
-    return card in NUMBER_SET
-
-
-def is_modifier(card: str) -> bool:
-    """True for ``/2`` and ``-2`` … ``-10``."""
-    return card in MODIFIER_SET
-
-
-def deck_counts(decks: int = 1) -> dict[str, int]:
-    """Copies of every card in ``decks`` shuffled-together decks (108 cards each)."""
-    return {card: count * decks for card, count in ONE_DECK.items()}
-
-
-def card_name(card: str) -> str:
-    """A card as a noun in messages: ``The Zero``, ``Unlucky 7``, ``Steal``, ``9``, ``-4``."""
-    return CARD_LABELS.get(card, card)
-
-
-def label(card: str) -> str:
-    """A card with its article: ``a 9``, ``an 8``, ``The Zero``, ``the Unlucky 7``, ``Steal``, ``the -4``."""
-    if card in (UNLUCKY_7, LUCKY_13):
-        return f"the {CARD_LABELS[card]}"
-    if card in CARD_LABELS:
-        return CARD_LABELS[card]
-    if card in PLAIN_NUMBERS:
-        return f"an {card}" if card in ("8", "11") else f"a {card}"
-    return f"the {card}"
-
-
-# ---------------------------------------------------------------------------------------------
-# Events: a target event may name the card taken and the second row
-
-
-class VengeanceTargetEvent(TargetEvent):
-    """A Vengeance ``target`` event: Steal and Discard name ``target_card`` (a card in the target's
-    row); Swap also names ``other`` and ``other_card`` (the second row and its card)."""
-
-    # Left out is None; a null given is refused (the validators below): the schema says non-null.
-    target_card: str | None = Field(None, description="Steal, Discard, Swap: the card in the target's row", json_schema_extra={"nullable": False})
-    other: Name | SkipJsonSchema[None] = Field(None, description="Swap: the second row's player", json_schema_extra={"nullable": False})
-    other_card: str | None = Field(None, description="Swap: the card in the other row", json_schema_extra={"nullable": False})
-
-    @field_validator("target_card", "other_card", mode="plain")
-    @classmethod
-    def _check_row_card(cls, value: Any, info: Any) -> str:
-        if value is None:
-            raise PydanticCustomError("null", "a card field may be left out but not null")
-        return _card_name(value, info)
-
-    @field_validator("other", mode="before")
-    @classmethod
-    def _no_null_other(cls, value: Any) -> Any:
-        if value is None:
-            raise PydanticCustomError("null", "other may be left out but not null")
-        return value
-
-    def named(self) -> tuple[str, str, str]:
-        """``target_card``, ``other`` and ``other_card``, each "" when left out (then the card takes
-        no such field: ``_fields_fit_card`` checked the line)."""
-        return self.target_card or "", self.other or "", self.other_card or ""
-
-    @model_validator(mode="after")
-    def _fields_fit_card(self) -> VengeanceTargetEvent:
-        wanted = _FIELDS.get(self.card, frozenset())
-        given = {f for f in _EXTRA if getattr(self, f) is not None}
-        missing = [f for f in _EXTRA if f in wanted and f not in given]
-        extra = [f for f in _EXTRA if f in given and f not in wanted]
-        if missing or extra:
-            what = card_name(self.card)
-            parts = []
-            if missing:
-                parts.append(f"needs {', '.join(repr(f) for f in missing)}")
-            if extra:
-                parts.append(f"has no {', '.join(repr(f) for f in extra)}")
-            takes = ", ".join(repr(f) for f in _EXTRA if f in wanted) or "no field besides player, card and target"
-            raise RuleViolation(
-                "bad_event", "log.target-fields",
-                f"the target event for {what} {' and '.join(parts)} (a target event for {what} takes {takes}).",
-            )
-        return self
 
 
 # ---------------------------------------------------------------------------------------------
@@ -310,7 +208,7 @@ class Vengeance(Ruleset):
             return
         if draw is not None and draw.purpose == FLIP_FOUR_DRAW:
             draw.set_aside.append(card)
-            report(state, SetAside(seat, card, draw.action_card))
+            report(state, SetAside, seat, card, draw.action_card)
             return
         offer(state, seat, card)
 
@@ -327,7 +225,7 @@ class Vengeance(Ruleset):
             row = state.rows[draw.seat]
             if row.status == ACTIVE:
                 row.status, row.status_event = STAYED, index
-                report(state, PutOut(draw.seat, STAYED, draw.action_card))
+                report(state, PutOut, draw.seat, STAYED, draw.action_card)
             return
         if draw.purpose != FLIP_FOUR_DRAW:
             return
@@ -336,9 +234,9 @@ class Vengeance(Ruleset):
             for card in (*draw.set_aside, draw.action_card):
                 state.discard(card)
             if draw.set_aside:
-                report(state, AsideDone(draw.seat, tuple(draw.set_aside), "dropped"))
+                report(state, AsideDone, draw.seat, tuple(draw.set_aside), "dropped")
             return
-        report(state, AsideDone(draw.seat, tuple(draw.set_aside), "resolved"))
+        report(state, AsideDone, draw.seat, tuple(draw.set_aside), "resolved")
         state.stack.append(SetAsideFrame(draw.seat, list(draw.set_aside), draw.action_card))
 
     def step(self, state: GameState, frame: SetAsideFrame, index: int) -> bool:
@@ -444,41 +342,41 @@ class Vengeance(Ruleset):
         if frame.purpose == BONUS:
             row = _rows(state)[target]
             row.bonus += FLIP7_POINTS if target == frame.holder else -FLIP7_POINTS
-            report(state, Given(frame.holder, card, target))
+            report(state, Given, frame.holder, card, target)
             end_round(state, "flip7", frame.holder)
             return
         if frame.purpose == GIVE:
             state.rows[target].modifiers.append(card)
-            report(state, Given(frame.holder, card, target))
+            report(state, Given, frame.holder, card, target)
             return
         taken, player, given = _event(event).named()
         if card == JUST_ONE_MORE:
             state.stack.append(DrawFrame(target, 1, JUST_ONE_MORE_DRAW, action_card=card))
-            report(state, DrawsOwed(target, 1, JUST_ONE_MORE_DRAW, card))
+            report(state, DrawsOwed, target, 1, JUST_ONE_MORE_DRAW, card)
         elif card == FLIP_FOUR:
             state.stack.append(DrawFrame(target, 4, FLIP_FOUR_DRAW, action_card=card))
-            report(state, DrawsOwed(target, 4, FLIP_FOUR_DRAW, card))
+            report(state, DrawsOwed, target, 4, FLIP_FOUR_DRAW, card)
         elif card == STEAL:
             state.discard(card)
             state.rows[target].remove(taken)
-            report(state, Moved(taken, target, frame.holder, card, frame.holder))
+            report(state, Moved, taken, target, frame.holder, card, frame.holder)
             if take_in(state, frame.holder, taken, index):
                 flip7(state, frame.holder)
         elif card == DISCARD:
             state.discard(card)
             state.rows[target].remove(taken)
             state.discard(taken)
-            report(state, Moved(taken, target, None, card, frame.holder))
+            report(state, Moved, taken, target, None, card, frame.holder)
         else:
             state.discard(card)
             other = state.seat_of[player]
             state.rows[target].remove(taken)
             state.rows[other].remove(given)
-            report(state, Moved(given, other, target, card, frame.holder))
-            report(state, Moved(taken, target, other, card, frame.holder))
+            report(state, Moved, given, other, target, card, frame.holder)
+            report(state, Moved, taken, target, other, card, frame.holder)
             if take_in(state, target, given, index):
                 _place(state.rows[other], taken)  # both cards moved at once
-                report(state, Placed(other, taken))
+                report(state, Placed, other, taken)
                 flip7(state, target)
             elif take_in(state, other, taken, index):
                 flip7(state, other)
@@ -488,7 +386,7 @@ class Vengeance(Ruleset):
         assert exp.seat is not None and exp.card is not None
         holder, card = state.name(exp.seat), exp.card
         moves: list[Event] = []
-        if card not in _FIELDS:
+        if card not in TARGET_FIELDS:
             return [VengeanceTargetEvent.model_construct(type="target", player=holder, card=card, target=state.name(t)) for t in exp.eligible]
         for t in exp.eligible:
             for taken in _distinct(state.rows[t].table_cards()):
@@ -608,11 +506,11 @@ def offer(state: GameState, holder: int, card: str) -> bool:
     takers = _takers(state, holder, card)
     if not takers:
         state.discard(card)
-        report(state, Discarded(holder, card))
+        report(state, Discarded, holder, card)
         return False
     purpose = GIVE if is_modifier(card) else RESOLVE
     state.stack.append(TargetFrame(holder, card, purpose))
-    report(state, Awaits(holder, card, purpose))
+    report(state, Awaits, holder, card, purpose)
     return True
 
 
@@ -656,7 +554,7 @@ def take_in(state: GameState, seat: int, card: str, index: int) -> bool:
 def flip7(state: GameState, seat: int) -> None:
     """``seat`` made Flip 7: the round ends at once, or in Brutal mode once the bonus is given."""
     state.rows[seat].flip7 = True
-    report(state, Flip7(seat))
+    report(state, Flip7, seat)
     if not _brutal(state):
         end_round(state, "flip7", seat)
         return
@@ -665,7 +563,7 @@ def flip7(state: GameState, seat: int) -> None:
             state.discard(card)
     del state.stack[1:]
     state.stack.append(TargetFrame(seat, FLIP7_BONUS, BONUS, holds_card=False))
-    report(state, Awaits(seat, FLIP7_BONUS, BONUS))
+    report(state, Awaits, seat, FLIP7_BONUS, BONUS)
 
 
 def score_row(row: VengeanceRow, *, brutal: bool, steps: list[ScoreStep] | None = None) -> int:
@@ -750,4 +648,9 @@ def _check_swap(state: GameState, ev: VengeanceTargetEvent, holder: int, target:
         )
 
 
-__all__ = ["CARD_SET", "FLIP7_BONUS", "ONE_DECK", "Vengeance", "VengeanceRow", "VengeanceTargetEvent", "score_row"]
+__all__ = [
+    "ACTIONS", "CARD_LABELS", "CARD_SET", "DISCARD", "FLIP7_BONUS", "FLIP7_POINTS", "FLIP_FOUR", "HALVE", "JUST_ONE_MORE", "LUCKY_13",
+    "MINUS_MODIFIERS", "MODIFIERS", "MODIFIER_SET", "NUMBERS", "NUMBER_SET", "ONE_DECK", "PLAIN_NUMBERS", "STEAL", "SWAP", "UNLUCKY_7",
+    "VALUE", "ZERO", "Vengeance", "VengeanceRow", "VengeanceTargetEvent", "card_name", "deck_counts", "is_modifier", "is_number",
+    "label", "score_row",
+]
