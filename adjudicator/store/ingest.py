@@ -57,10 +57,12 @@ MAX_BATCH_EVENTS = 30_000
 #: With ``analyze`` a batch holds at most this many games: valuing a game's decisions takes about a
 #: second, so batches of this size commit (and report progress) every few seconds.
 ANALYZE_BATCH_SIZE = 32
-#: DuckDB's settings for a store opened only to ingest (``flip7 ingest``): the blocks DuckDB keeps
-#: cached after writing them grow with the store up to its ``memory_limit`` (80% of RAM by
-#: default), about 10 MiB per 1,000 games; this cap bounds them. One thread: the writes of a batch
-#: are small, and the cores are the replay's. Beyond the cap DuckDB spills to ``<store>.tmp``.
+#: DuckDB's settings for a store opened only to ingest (``flip7 ingest``). The blocks DuckDB keeps
+#: cached after writing them grow with the store up to its ``memory_limit`` (80% of RAM by default),
+#: about 10 MiB per 1,000 games; the cap bounds them (beyond it DuckDB spills to ``<store>.tmp``).
+#: Not lower: a checkpoint needs memory it cannot spill, and with 32 MB one failed (a fatal error that
+#: ends the run; committed batches stay) at 8,400 games, while 64 MB ingested 40,000 into one store.
+#: One thread: a batch's writes are small, and the cores are the replay's. See docs/performance.md.
 WRITER_LIMITS: dict[str, str | int] = {"memory_limit": "64MB", "threads": 1}
 #: Errors of writing one batch that are reported per game instead of ending the run.
 WRITE_ERRORS: tuple[type[BaseException], ...] = (duckdb.Error, pa.ArrowException, OverflowError)
