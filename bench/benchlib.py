@@ -99,30 +99,46 @@ class Run:
     cpu: float = 0.0
 
 
+#: The launcher ``run_command`` starts the measured command from (``python -I -S -c``: no site, no
+#: project imports, about 10 MiB). It forks, sends the child's standard output to /dev/null, execs
+#: the command, waits for it with ``wait4`` and prints ``status peak_kib cpu_seconds wall_seconds``.
+#: The kernel counts in a child's ``ru_maxrss`` the memory of the process that forked it (before the
+#: exec), so a command forked by the big bench process itself would seem at least as big as it.
+LAUNCHER = """
+import os, sys, time
+start = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        os.execvp(sys.argv[1], sys.argv[1:])
+    finally:
+        os._exit(127)
+_, status, usage = os.wait4(pid, 0)
+print(status, usage.ru_maxrss, usage.ru_utime + usage.ru_stime, time.perf_counter() - start)
+"""
+
+
 def run_command(args: Sequence[str], *, cwd: Path = ROOT, stdin: bytes | None = None) -> Run:
     """Run a command to its end (output discarded) and measure wall time and its own peak RSS.
 
-    The peak is the kernel's ``ru_maxrss`` of that one child (``os.wait4``), in bytes; its CPU
-    time includes the children it waited for (worker processes).
+    The command is started by a small launcher process (``LAUNCHER``), so the peak is the kernel's
+    ``ru_maxrss`` of the command alone, in bytes, whatever the size of this process; its CPU time
+    includes the children it waited for (worker processes).
     """
-    start = time.perf_counter()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     proc = subprocess.Popen(
-        list(args), cwd=cwd, env=env, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        [sys.executable, "-I", "-S", "-c", LAUNCHER, *args], cwd=cwd, env=env,
+        stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
-    if stdin is not None:
-        assert proc.stdin is not None
-        proc.stdin.write(stdin)
-        proc.stdin.close()
-    assert proc.stderr is not None
-    err = proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    seconds = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode not in (0, 1):
-        raise RuntimeError(f"{' '.join(args[:6])} … exited {proc.returncode}: {err.decode(errors='replace')[-500:]}")
-    return Run(seconds, usage.ru_maxrss * 1024, proc.returncode, usage.ru_utime + usage.ru_stime)
+    out, err = proc.communicate(stdin)
+    if proc.returncode != 0 or not out.strip():
+        raise RuntimeError(f"the launcher of {' '.join(args[:6])} … failed: {err.decode(errors='replace')[-500:]}")
+    status, peak_kib, cpu, seconds = out.split()
+    returncode = os.waitstatus_to_exitcode(int(status))
+    if returncode not in (0, 1):
+        raise RuntimeError(f"{' '.join(args[:6])} … exited {returncode}: {err.decode(errors='replace')[-500:]}")
+    return Run(float(seconds), int(peak_kib) * 1024, returncode, float(cpu))
 
 
 def best_of(repeat: int, work, clock=time.perf_counter) -> float:

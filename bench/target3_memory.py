@@ -3,7 +3,10 @@
     .venv/bin/python bench/target3_memory.py --games 5000 [--also 100000]
 
 Simulates the corpus, then runs each whole command and reads the kernel's peak resident set size
-of that process (``ru_maxrss`` from ``wait4``):
+of that process (``ru_maxrss`` from ``wait4``). Each command is started by a small launcher process
+(``benchlib.LAUNCHER``), not forked from this one: the kernel counts in a child's peak the memory
+of the process that forked it, so a command forked by this script (which simulated the corpus)
+would seem at least as big as the script:
 
 * ``flip7 check`` with machine output on one game, and on all the games in one call (``--jsonl``,
   one verdict per line as it is judged, where this build has it; else ``--json``, which holds every
@@ -77,7 +80,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
                 continue
             rows.append((f"check, {size:,} games", f"{mib(check.peak_rss)} ({check.seconds:.1f} s)"))
             verdicts.append(Verdict(f"check RSS {size:,} games ÷ 1 game", check.peak_rss / one_check.peak_rss, 1.5, higher_is_better=False))
-    notes.append("peak RSS of the one process (kernel ru_maxrss); check and ingest with --jobs 1")
+    notes.append("peak RSS of the one process (kernel ru_maxrss, started from a small launcher); check and ingest with --jobs 1")
     report("Target 3: peak memory of many games in one call against one game", rows, verdicts, notes)
     return verdicts
 

@@ -10,7 +10,7 @@ holds the store and what to do.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated
 
@@ -62,9 +62,11 @@ def reach_store(
     on_wait: Callable[[str], None] | None = None,
     sleep: Callable[[float], None] = time.sleep,
     clock: Callable[[], float] = time.monotonic,
+    limits: Mapping[str, str | int] | None = None,
 ) -> Store | RemoteStore:
     """The store at ``path``: the API of the server holding it, or the file (waiting up to ``wait``
     seconds while another process holds it). ``on_wait(message)`` is called once when waiting starts.
+    ``limits``: DuckDB's resource settings for the file when this process opens it (``Store.open``).
 
     Raises ``StoreInUse`` (with ``in_use_message``) when the wait ran out, or any other ``StoreError``.
     """
@@ -75,7 +77,7 @@ def reach_store(
         if holder is not None:
             return RemoteStore(path, holder)
         try:
-            return Store.open(path, read_only=read_only)
+            return Store.open(path, read_only=read_only, limits=limits)
         except StoreInUse as exc:
             holder = current_holder(path)
             if served_by(path) is not None:

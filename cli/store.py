@@ -12,7 +12,7 @@ import difflib
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,7 +40,7 @@ from adjudicator.store import (
 )
 from adjudicator.store.encode import to_json
 from adjudicator.store.holder import announce
-from adjudicator.store.ingest import DEFAULT_BATCH_SIZE
+from adjudicator.store.ingest import DEFAULT_BATCH_SIZE, WRITER_LIMITS
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT
 from adjudicator.store.stats import BY_NAME, StatResult
 from cli.access import DEFAULT_WAIT, WaitOption, reach_store
@@ -86,12 +86,15 @@ def store_path(db: str | None) -> Path:
     return resolve_db_path(db, os.environ, Path.cwd())
 
 
-def open_store(db: str | None, *, read_only: bool, wait: float = 0.0) -> Store | RemoteStore:
+def open_store(db: str | None, *, read_only: bool, wait: float = 0.0, limits: Mapping[str, str | int] | None = None) -> Store | RemoteStore:
     """The store ``--db`` names: through the server holding it, else the file (waiting up to
-    ``wait`` seconds for another holder). A ``StoreError`` ends the command with its message (exit 2)."""
+    ``wait`` seconds for another holder; ``limits``: DuckDB's resource settings when the file is
+    opened here). A ``StoreError`` ends the command with its message (exit 2)."""
     err = err_console()
     try:
-        return reach_store(store_path(db), read_only=read_only, wait=wait, on_wait=lambda m: err.print(f"[dim]{escape(m)}[/]", soft_wrap=True))
+        return reach_store(
+            store_path(db), read_only=read_only, wait=wait, on_wait=lambda m: err.print(f"[dim]{escape(m)}[/]", soft_wrap=True), limits=limits
+        )
     except StoreError as exc:
         fail(str(exc))
 
@@ -195,7 +198,7 @@ def ingest(
             reported += 1
             progress.advance(task)
 
-        with open_store(db, read_only=False, wait=wait) as store:
+        with open_store(db, read_only=False, wait=wait, limits=WRITER_LIMITS) as store:
             with bulk_replays(), progress, announce(store.path, "ingest") if isinstance(store, Store) else nullcontext():
                 store.ingest_many(inputs, replace=replace, batch_size=batch_size, on_result=on_result, workers=workers, analyze=analyze)
     except KeyboardInterrupt:

@@ -16,47 +16,36 @@ stored is ``unchanged``; a new id is ``ingested``; a known id with other bytes i
 
 from __future__ import annotations
 
-import ctypes
-import hashlib
 import json
 import multiprocessing
 import os
-import signal
 import sys
-import threading
-import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from enum import StrEnum
 from itertools import chain
-from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
 import duckdb
 import pyarrow as pa
 
-from adjudicator.bulk import tune_for_bulk
 from adjudicator.errors import Flip7Error
-from adjudicator.replay import ReadLines, replay_log, ruleset_label
 from adjudicator.source import as_lines, printable
-from adjudicator.store.decisions import AnalysingCollector, analysis_columns, empty_analysis_columns
-from adjudicator.store.records import RecordCollector
-from adjudicator.store.schema import (
-    ANALYSES,
-    DECISIONS,
-    GAME_KEY_COLUMN,
-    GAME_TABLES,
-    HITS,
-    PLAYER_ROUNDS,
-    ROUNDS,
-    TARGETS,
-    UNNAMED_PREFIX,
-    WIPES,
-    Table,
+from adjudicator.store.rows import (  # noqa: F401 - GameRows, content_hash, game_rows, unnamed_id: imported from here too
+    GameRows,
+    Job,
+    _die_with_parent,
+    _replay_here,
+    _replay_job,
+    content_hash,
+    game_rows,
+    unnamed_id,
+    with_log,
 )
+from adjudicator.store.schema import ANALYSES, DECISIONS, GAME_KEY_COLUMN, GAME_TABLES, Table
 
 #: Games per transaction. Larger batches amortise the per-transaction cost; smaller ones lose less
 #: work to a crash. Measured in bench/bench_ingest.py.
@@ -68,6 +57,13 @@ MAX_BATCH_EVENTS = 30_000
 #: With ``analyze`` a batch holds at most this many games: valuing a game's decisions takes about a
 #: second, so batches of this size commit (and report progress) every few seconds.
 ANALYZE_BATCH_SIZE = 32
+#: DuckDB's settings for a store opened only to ingest (``flip7 ingest``). The blocks DuckDB keeps
+#: cached after writing them grow with the store up to its ``memory_limit`` (80% of RAM by default),
+#: about 10 MiB per 1,000 games; the cap bounds them (beyond it DuckDB spills to ``<store>.tmp``).
+#: Not lower: a checkpoint needs memory it cannot spill, and with 32 MB one failed (a fatal error that
+#: ends the run; committed batches stay) at 8,400 games, while 64 MB ingested 40,000 into one store.
+#: One thread: a batch's writes are small, and the cores are the replay's. See docs/performance.md.
+WRITER_LIMITS: dict[str, str | int] = {"memory_limit": "64MB", "threads": 1}
 #: Errors of writing one batch that are reported per game instead of ending the run.
 WRITE_ERRORS: tuple[type[BaseException], ...] = (duckdb.Error, pa.ArrowException, OverflowError)
 
@@ -196,190 +192,14 @@ class IngestSummary:
         }
 
 
-# --------------------------------------------------------------------------------------------
-# One game's rows
-
-
-@dataclass(slots=True)
-class GameRows:
-    """Everything one replayed log puts in the store, column by column per table, plus its verdict.
-
-    ``columns[table]`` holds one list per column of that table, in table order, all of one length.
-    """
-
-    game_id: str
-    content_hash: str
-    valid: bool
-    verdict: dict[str, Any]
-    n_events: int
-    columns: dict[str, list[list[Any]]]
-    #: With ``analyze``: the decisions valued (None: not analysed) and why there are none, if so.
-    decisions: int | None = None
-    note: str | None = None
-
-    def rows(self, table: str) -> list[tuple[Any, ...]]:
-        """The rows of one table as tuples (for inspection and row-wise writers)."""
-        return list(zip(*self.columns[table], strict=True))
-
-
-def content_hash(data: bytes) -> str:
-    """SHA-256 of a log's raw bytes, hex: the content hash that decides ``unchanged``."""
-    return hashlib.sha256(data).hexdigest()
-
-
-def unnamed_id(digest: str) -> str:
-    """The id of a log whose ``game`` line was bad: ``unnamed-`` and the first 16 hex digits of its hash."""
-    return UNNAMED_PREFIX + digest[:16]
-
-
-def _event_columns(game_id: str, lines: ReadLines) -> list[list[Any]]:
-    """The columns of the ``events`` table for the event lines of one replay."""
-    n = len(lines.line)
-    c = lines.columns()
-    return [[game_id] * n, list(range(n)), lines.line, c.round, c.type, c.player, c.card, c.target, lines.text]
-
-
-def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime, analyze: bool = False) -> GameRows:
-    """Replay one log (bytes as given) and build its rows; with ``analyze`` value every decision
-    on the way too (``adjudicator.store.decisions``). Raises ``Flip7Error`` when unreadable."""
-    analysing = AnalysingCollector() if analyze else None
-    collector = analysing.records if analysing is not None else RecordCollector()
-    result = replay_log(data, collect=True, observer=analysing if analysing is not None else collector)
-    judged = result.verdict
-    verdict = judged.to_dict()
-    options = result.options
-    named = judged.game is not None
-    game_id = judged.game if judged.game is not None else unnamed_id(digest)
-    players: list[str] = list(options.get("players", [])) if options else []
-    dealer = options.get("dealer") if options else None
-    winner = judged.winner
-    violations = judged.violations
-    complete = named and result.stopped_by is None  # only wrong claims, if anything
-    records = collector.records(result.state)
-
-    games = (
-        game_id,
-        named,
-        name,
-        digest,
-        ingested_at.astimezone(UTC).replace(tzinfo=None),
-        json.dumps(options, ensure_ascii=False, separators=(",", ":")) if options else None,
-        players,
-        dealer,
-        judged.valid,
-        complete,
-        judged.finished,
-        winner,
-        judged.events,
-        len(judged.rounds),
-        len(violations),
-        json.dumps(verdict, ensure_ascii=False, separators=(",", ":")),
-        ruleset_label(options),
-    )
-    totals = judged.totals
-    n = len(players)
-    dealer_seat = players.index(dealer) if players and dealer is not None else 0
-    seats = range(n)
-    columns: dict[str, list[list[Any]]] = {
-        "games": [[value] for value in games],
-        "logs": [[game_id], [data]],
-        "game_players": [
-            [game_id] * n,
-            players,
-            list(seats),
-            [(seat - dealer_seat - 1) % n + 1 for seat in seats],
-            [int(totals.get(p, 0)) for p in players],
-            [p == winner for p in players],
-        ],
-        "events": _event_columns(game_id, result.lines),
-        "rounds": _record_columns(game_id, ROUNDS, records.rounds),
-        "player_rounds": _record_columns(game_id, PLAYER_ROUNDS, records.player_rounds),
-        "hits": _record_columns(game_id, HITS, records.hits),
-        "targets": _record_columns(game_id, TARGETS, records.targets),
-        "wipes": _record_columns(game_id, WIPES, records.wipes),
-        "violations": [
-            [game_id] * len(violations),
-            list(range(len(violations))),
-            [v.event for v in violations],
-            [v.line for v in violations],
-            [v.code for v in violations],
-            [v.rule for v in violations],
-            [v.message for v in violations],
-        ],
-        **(analysis_columns(game_id, result, analysing) if analysing is not None else empty_analysis_columns()),
-    }
-    rows = GameRows(game_id, digest, judged.valid, verdict, judged.events, columns)
-    if analysing is not None:
-        if analysing.has_model:
-            rows.decisions = len(columns["decisions"][0])
-        else:
-            rows.note = columns["analyses"][-1][0]
-    return rows
-
-
-def _record_columns(game_id: str, table: Table, records: Sequence[object]) -> list[list[Any]]:
-    """The columns of a table holding one row per record (``adjudicator.store.records``): ``game``, then
-    each further column read from the record's field of the same name (lists for ``…[]`` columns)."""
-    out: list[list[Any]] = [[game_id] * len(records)]
-    for column in table.columns[1:]:
-        values = list(map(attrgetter(column.name), records))
-        out.append([list(v) for v in values] if column.sql.endswith("[]") else values)
-    return out
-
-
-#: What a worker is given for one log: its name, bytes, hash, ingest time, and whether to analyse it.
-Job = tuple[str, bytes, str, datetime, bool]
-
-
-def _replay_job(job: Job) -> GameRows | tuple[str, str]:
-    """Worker side of ``Ingestor._replay``: the game's rows, or (error class, message) when it
-    cannot be judged."""
-    try:
-        return game_rows(*job)
-    except Flip7Error as exc:
-        return type(exc).__name__, str(exc)
-
-
-def _replay_here(job: Job) -> GameRows | Flip7Error:
-    """``_replay_job`` in this process: the exception itself when the log cannot be judged."""
-    try:
-        return game_rows(*job)
-    except Flip7Error as exc:
-        return exc
-
-
-#: How often a worker looks whether the ingesting process is still there (where the kernel cannot tell it).
-PARENT_POLL_SECONDS = 0.5
-_PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent(parent: int) -> None:
-    """Initializer of the worker processes: end the worker as soon as the ingesting process ends,
-    however it ends (a SIGKILL included), so no orphan lives on.
-
-    On Linux the kernel sends the worker SIGKILL when its parent dies (``PR_SET_PDEATHSIG``; the
-    pool is created and shut down by one call on one thread, which outlives its workers). Elsewhere,
-    and as a second guard, a thread checks the parent every ``PARENT_POLL_SECONDS``.
-    """
-    if sys.platform.startswith("linux"):
-        try:
-            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        except (OSError, AttributeError):
-            pass
-    if os.getppid() != parent:  # the parent died before the line above took effect
-        os._exit(1)
-    tune_for_bulk()  # the worker only replays logs
-    threading.Thread(target=_watch_parent, args=(parent,), name="flip7-parent-watch", daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_POLL_SECONDS)
-    os._exit(1)
-
-
 #: The tables ``ingest --analyze`` adds to a game already stored without its decisions.
 ANALYSIS_TABLES: tuple[Table, ...] = (ANALYSES, DECISIONS)
+
+
+#: Where the batch tables' buffers come from: the C library's allocator, which hands freed memory
+#: back for reuse at once. Arrow's default pool (mimalloc) keeps the pages of a freed batch: about
+#: 20 MiB more peak RSS from the first batch on (bench/target3_memory.py, docs/performance.md).
+BATCH_MEMORY_POOL = pa.system_memory_pool()
 
 
 def batch_tables(games: list[GameRows], tables: Sequence[Table] = GAME_TABLES) -> dict[str, pa.Table]:
@@ -389,7 +209,7 @@ def batch_tables(games: list[GameRows], tables: Sequence[Table] = GAME_TABLES) -
         arrays = []
         for i, column in enumerate(table.columns):
             values = list(chain.from_iterable(g.columns[table.name][i] for g in games))
-            arrays.append(pa.array(values, type=column.arrow))
+            arrays.append(pa.array(values, type=column.arrow, memory_pool=BATCH_MEMORY_POOL))
         out[table.name] = pa.Table.from_arrays(arrays, schema=table.arrow_schema())
     return out
 
@@ -596,8 +416,9 @@ class Ingestor:
             outputs: Iterable[GameRows | tuple[str, str] | Flip7Error] = self._pool.map(
                 _replay_job, jobs, chunksize=max(1, len(jobs) // (4 * self._workers))
             )
+            pooled = True
         else:
-            outputs = map(_replay_here, jobs)
+            outputs, pooled = map(_replay_here, jobs), False
 
         def attach() -> None:
             for item, out in zip(items, outputs, strict=True):
@@ -606,7 +427,8 @@ class Ingestor:
                 elif isinstance(out, tuple):
                     item.result = IngestResult(item.name, Outcome.UNREADABLE, message=out[1], error=out[0])
                 else:
-                    item.game = out
+                    assert item.data is not None
+                    item.game = with_log(out, item.data) if pooled else out
 
         return attach
 

@@ -7,8 +7,11 @@ every table and column below is named there.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
 
-import pyarrow as pa
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 #: Version of the layout below. Stored in ``meta`` under ``schema_version``. A store of an older
 #: version is upgraded when opened (``migrate.py``; version 2 added ``wipes``, 3 ``games.ruleset``, 4
@@ -25,8 +28,30 @@ class Column:
 
     name: str
     sql: str
-    arrow: pa.DataType
     nullable: bool = True
+
+    @property
+    def arrow(self) -> pa.DataType:
+        """The Arrow type of the column (``arrow_type`` of its DuckDB type)."""
+        return arrow_type(self.sql)
+
+
+@cache
+def arrow_type(sql: str) -> pa.DataType:
+    """The Arrow type bulk loads give a column of DuckDB type ``sql``. Arrow is imported here, when
+    first asked, so that a process that only replays logs (``adjudicator.store.rows``) never loads it."""
+    import pyarrow as pa
+
+    return {
+        "VARCHAR": pa.string(),
+        "VARCHAR[]": pa.list_(pa.string()),
+        "BOOLEAN": pa.bool_(),
+        "INTEGER": pa.int32(),
+        "BIGINT": pa.int64(),
+        "DOUBLE": pa.float64(),
+        "TIMESTAMP": pa.timestamp("us"),
+        "BLOB": pa.binary(),
+    }[sql]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,22 +84,14 @@ class Table:
 
     def arrow_schema(self) -> pa.Schema:
         """The Arrow schema a batch for this table is built with."""
+        import pyarrow as pa
+
         return pa.schema([pa.field(c.name, c.arrow, nullable=c.nullable) for c in self.columns])
 
 
 
 def _c(name: str, sql: str, nullable: bool = True) -> Column:
-    arrow = {
-        "VARCHAR": pa.string(),
-        "VARCHAR[]": pa.list_(pa.string()),
-        "BOOLEAN": pa.bool_(),
-        "INTEGER": pa.int32(),
-        "BIGINT": pa.int64(),
-        "DOUBLE": pa.float64(),
-        "TIMESTAMP": pa.timestamp("us"),
-        "BLOB": pa.binary(),
-    }[sql]
-    return Column(name, sql, arrow, nullable)
+    return Column(name, sql, nullable)
 
 
 META = Table(

@@ -109,3 +109,17 @@ def test_the_issue_table_reads_verdicts_back_from_a_report() -> None:
     parsed = [table._VERDICT.match(f"- {v.line()}") for v in lines]
     assert all(parsed)
     assert [(m[1], float(m[2]), float(m[4]), m[3]) for m in parsed if m] == [("ingest RSS 5,000 games ÷ 1 game", 2.25, 1.5, "≤"), ("x ÷ y", 3.1, 5.0, "≥")]
+
+
+def test_a_command_is_measured_alone_whatever_the_size_of_the_bench() -> None:
+    """``run_command`` starts the command from a small launcher: the kernel counts in a child's
+    peak RSS the memory of the process that forked it, and this process is made big first."""
+    import sys
+
+    run_command = load("target3_memory").run_command  # benchlib's, as the scripts import it
+    ballast = bytearray(256 * 2**20)  # zero-filled: resident
+    run = run_command([sys.executable, "-c", "pass"])
+    assert run.returncode == 0 and run.peak_rss < 64 * 2**20 < len(ballast)
+    with pytest.raises(RuntimeError, match="exited 3"):
+        run_command([sys.executable, "-c", "raise SystemExit(3)"])
+    assert run_command([sys.executable, "-c", "import sys; sys.exit(len(sys.stdin.read()) != 5)"], stdin=b"12345").returncode == 0

@@ -419,3 +419,20 @@ def test_logical_keys_stay_unique_through_replaces(store: Store, tmp_path: Path)
         key = ", ".join(table.key)
         dupes = store.query(f"SELECT {key}, count(*) FROM {table.name} GROUP BY ALL HAVING count(*) > 1").rows
         assert dupes == [], table.name
+
+
+def test_a_worker_loads_neither_duckdb_nor_arrow() -> None:
+    """The worker processes of ``ingest --jobs N`` import ``adjudicator.store.rows`` only."""
+    probe = "import sys, adjudicator.store.rows; print(sorted(m for m in ('duckdb', 'pyarrow') if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_a_worker_sends_the_rows_back_without_the_log() -> None:
+    from adjudicator.store.rows import _replay_job, game_rows, with_log
+
+    data = FX1.read_bytes()
+    job = (str(FX1), data, content_hash(data), T0, False)
+    sent = _replay_job(job)
+    assert not isinstance(sent, tuple) and sent.columns["logs"][1] == []
+    assert with_log(sent, data).columns == game_rows(*job).columns

@@ -1,0 +1,220 @@
+"""One game's rows for the store, and the worker processes of ``flip7 ingest --jobs N`` that build them.
+
+A worker only replays logs: this module imports the rules engine and the store's table layout, but
+neither DuckDB nor Arrow (``adjudicator.store.ingest`` writes the rows; ``python -X importtime -c
+"import adjudicator.store.rows"`` shows it). A worker sends the rows back without the log's bytes,
+which the writing process already holds (``LOG_COLUMN``; ``with_log`` puts them back).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from operator import attrgetter
+from typing import Any
+
+from adjudicator.bulk import tune_for_bulk
+from adjudicator.errors import Flip7Error
+from adjudicator.replay import ReadLines, replay_log, ruleset_label
+from adjudicator.store.decisions import AnalysingCollector, analysis_columns, empty_analysis_columns
+from adjudicator.store.records import RecordCollector
+from adjudicator.store.schema import HITS, PLAYER_ROUNDS, ROUNDS, TARGETS, UNNAMED_PREFIX, WIPES, Table
+
+
+@dataclass(slots=True)
+class GameRows:
+    """Everything one replayed log puts in the store, column by column per table, plus its verdict.
+
+    ``columns[table]`` holds one list per column of that table, in table order, all of one length.
+    """
+
+    game_id: str
+    content_hash: str
+    valid: bool
+    verdict: dict[str, Any]
+    n_events: int
+    columns: dict[str, list[list[Any]]]
+    #: With ``analyze``: the decisions valued (None: not analysed) and why there are none, if so.
+    decisions: int | None = None
+    note: str | None = None
+
+    def rows(self, table: str) -> list[tuple[Any, ...]]:
+        """The rows of one table as tuples (for inspection and row-wise writers)."""
+        return list(zip(*self.columns[table], strict=True))
+
+
+def content_hash(data: bytes) -> str:
+    """SHA-256 of a log's raw bytes, hex: the content hash that decides ``unchanged``."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def unnamed_id(digest: str) -> str:
+    """The id of a log whose ``game`` line was bad: ``unnamed-`` and the first 16 hex digits of its hash."""
+    return UNNAMED_PREFIX + digest[:16]
+
+
+def _event_columns(game_id: str, lines: ReadLines) -> list[list[Any]]:
+    """The columns of the ``events`` table for the event lines of one replay."""
+    n = len(lines.line)
+    c = lines.columns()
+    return [[game_id] * n, list(range(n)), lines.line, c.round, c.type, c.player, c.card, c.target, lines.text]
+
+
+def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime, analyze: bool = False) -> GameRows:
+    """Replay one log (bytes as given) and build its rows; with ``analyze`` value every decision
+    on the way too (``adjudicator.store.decisions``). Raises ``Flip7Error`` when unreadable."""
+    analysing = AnalysingCollector() if analyze else None
+    collector = analysing.records if analysing is not None else RecordCollector()
+    result = replay_log(data, collect=True, observer=analysing if analysing is not None else collector)
+    judged = result.verdict
+    verdict = judged.to_dict()
+    options = result.options
+    named = judged.game is not None
+    game_id = judged.game if judged.game is not None else unnamed_id(digest)
+    players: list[str] = list(options.get("players", [])) if options else []
+    dealer = options.get("dealer") if options else None
+    winner = judged.winner
+    violations = judged.violations
+    complete = named and result.stopped_by is None  # only wrong claims, if anything
+    records = collector.records(result.state)
+
+    games = (
+        game_id,
+        named,
+        name,
+        digest,
+        ingested_at.astimezone(UTC).replace(tzinfo=None),
+        json.dumps(options, ensure_ascii=False, separators=(",", ":")) if options else None,
+        players,
+        dealer,
+        judged.valid,
+        complete,
+        judged.finished,
+        winner,
+        judged.events,
+        len(judged.rounds),
+        len(violations),
+        json.dumps(verdict, ensure_ascii=False, separators=(",", ":")),
+        ruleset_label(options),
+    )
+    totals = judged.totals
+    n = len(players)
+    dealer_seat = players.index(dealer) if players and dealer is not None else 0
+    seats = range(n)
+    columns: dict[str, list[list[Any]]] = {
+        "games": [[value] for value in games],
+        "logs": [[game_id], [data]],
+        "game_players": [
+            [game_id] * n,
+            players,
+            list(seats),
+            [(seat - dealer_seat - 1) % n + 1 for seat in seats],
+            [int(totals.get(p, 0)) for p in players],
+            [p == winner for p in players],
+        ],
+        "events": _event_columns(game_id, result.lines),
+        "rounds": _record_columns(game_id, ROUNDS, records.rounds),
+        "player_rounds": _record_columns(game_id, PLAYER_ROUNDS, records.player_rounds),
+        "hits": _record_columns(game_id, HITS, records.hits),
+        "targets": _record_columns(game_id, TARGETS, records.targets),
+        "wipes": _record_columns(game_id, WIPES, records.wipes),
+        "violations": [
+            [game_id] * len(violations),
+            list(range(len(violations))),
+            [v.event for v in violations],
+            [v.line for v in violations],
+            [v.code for v in violations],
+            [v.rule for v in violations],
+            [v.message for v in violations],
+        ],
+        **(analysis_columns(game_id, result, analysing) if analysing is not None else empty_analysis_columns()),
+    }
+    rows = GameRows(game_id, digest, judged.valid, verdict, judged.events, columns)
+    if analysing is not None:
+        if analysing.has_model:
+            rows.decisions = len(columns["decisions"][0])
+        else:
+            rows.note = columns["analyses"][-1][0]
+    return rows
+
+
+def _record_columns(game_id: str, table: Table, records: Sequence[object]) -> list[list[Any]]:
+    """The columns of a table holding one row per record (``adjudicator.store.records``): ``game``, then
+    each further column read from the record's field of the same name (lists for ``…[]`` columns)."""
+    out: list[list[Any]] = [[game_id] * len(records)]
+    for column in table.columns[1:]:
+        values = list(map(attrgetter(column.name), records))
+        out.append([list(v) for v in values] if column.sql.endswith("[]") else values)
+    return out
+
+
+#: What a worker is given for one log: its name, bytes, hash, ingest time, and whether to analyse it.
+Job = tuple[str, bytes, str, datetime, bool]
+
+
+#: Where a game's rows hold the log's bytes: ``columns["logs"][LOG_COLUMN]``.
+LOG_COLUMN = 1
+
+
+def _replay_job(job: Job) -> GameRows | tuple[str, str]:
+    """Worker side of ``Ingestor._replay``: the game's rows without the log's bytes (the writer has
+    them: ``with_log``), or (error class, message) when it cannot be judged."""
+    try:
+        rows = game_rows(*job)
+    except Flip7Error as exc:
+        return type(exc).__name__, str(exc)
+    rows.columns["logs"][LOG_COLUMN] = []
+    return rows
+
+
+def with_log(rows: GameRows, data: bytes) -> GameRows:
+    """``rows`` from a worker with the log's bytes put back (``_replay_job`` left them out)."""
+    rows.columns["logs"][LOG_COLUMN] = [data]
+    return rows
+
+
+def _replay_here(job: Job) -> GameRows | Flip7Error:
+    """``_replay_job`` in this process: the exception itself when the log cannot be judged."""
+    try:
+        return game_rows(*job)
+    except Flip7Error as exc:
+        return exc
+
+
+#: How often a worker looks whether the ingesting process is still there (where the kernel cannot tell it).
+PARENT_POLL_SECONDS = 0.5
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    """Initializer of the worker processes: end the worker as soon as the ingesting process ends,
+    however it ends (a SIGKILL included), so no orphan lives on.
+
+    On Linux the kernel sends the worker SIGKILL when its parent dies (``PR_SET_PDEATHSIG``; the
+    pool is created and shut down by one call on one thread, which outlives its workers). Elsewhere,
+    and as a second guard, a thread checks the parent every ``PARENT_POLL_SECONDS``.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
+    tune_for_bulk()  # the worker only replays logs
+    threading.Thread(target=_watch_parent, args=(parent,), name="flip7-parent-watch", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
