@@ -9,6 +9,9 @@ from adjudicator.rulesets.base.words import WORDS
 from adjudicator.rulesets.kit import Kit
 
 #: The base game's kit, as the registry lists it.
-KIT: Kit = Kit(rules=BaseGame(), words=WORDS, analysis="adjudicator.rulesets.base.analysis", referee=TEXTS)
+KIT: Kit = Kit(
+    rules=BaseGame(), words=WORDS, analysis="adjudicator.rulesets.base.analysis", referee=TEXTS,
+    statistics="adjudicator.rulesets.base.statistics",
+)
 
 __all__ = ["KIT", "BaseGame"]
