@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from adjudicator.cards import FLIP_THREE, FREEZE, SECOND_CHANCE
+from adjudicator.rulesets.base.cards import FLIP_THREE, FREEZE, SECOND_CHANCE
 
 if TYPE_CHECKING:
     from adjudicator.simulate.view import PlayerView, RowView
