@@ -240,7 +240,7 @@ class CardEvent(_HasCard):
 
     type: Literal["card"]
     player: Name
-    card: str = Field(description='card name, e.g. "7", "+4", "x2"; an integer means a number card')
+    card: str = Field(description='card name, as the ruleset of the game names it (e.g. "7"); an integer means a number card')
 
 
 class HitEvent(_Event):
