@@ -13,8 +13,8 @@ tables ``live_tables`` and ``live_events`` (tables being played), empty.
 Version 3 → 4: the tables ``analyses`` and ``decisions`` (``ingest --analyze``), empty: the games
 already stored were not analysed (ingest them again with ``--analyze`` to add their decisions).
 Version 4 → 5: two columns renamed to names that fit every ruleset (what ``Ruleset.busts_saved``
-counts), their values kept: ``player_rounds.second_chance_used`` is ``busts_saved``,
-``hits.second_chance_saved`` is ``saved``.
+counts), their values kept: ``player_rounds.busts_saved`` and ``hits.saved`` (``RENAMED_COLUMNS``
+names them as they were, the one place the old layout's names are spelled).
 """
 
 from __future__ import annotations
