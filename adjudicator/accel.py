@@ -29,7 +29,6 @@ from types import ModuleType
 #: The modules mypyc compiles: the engine, the rulesets and what they call per event. The one list
 #: the build and the check at import both read.
 COMPILED_MODULES: tuple[str, ...] = (
-    "adjudicator.cards",
     "adjudicator.event_cache",
     "adjudicator.replay",
     "adjudicator.scoring",
@@ -37,6 +36,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "adjudicator.rules.common",
     "adjudicator.rules.engine",
     "adjudicator.rules.position",
+    "adjudicator.rulesets.base.cards",
     "adjudicator.rulesets.base.rules",
     "adjudicator.rulesets.base.words",
     "adjudicator.rulesets.vengeance.cards",

@@ -30,7 +30,6 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from adjudicator.cards import CARD_SET, NUMBER_SET
 from adjudicator.errors import RuleViolation
 from adjudicator.source import MAX_LINE_BYTES, TooLongLine
 
@@ -54,7 +53,7 @@ def _card_name(value: Any, info: Any, key: str = "cards") -> str:
     context = info.context if info is not None else None
     if isinstance(value, int) and not isinstance(value, bool):
         name = str(value)
-        if context is not None and name not in context.get("numbers", NUMBER_SET):
+        if context is not None and name not in context["numbers"]:
             raise PydanticCustomError(
                 "unknown_card", "{card} is not a card of this ruleset (an integer means a number card)", {"card": value}
             )
@@ -62,15 +61,16 @@ def _card_name(value: Any, info: Any, key: str = "cards") -> str:
     if isinstance(value, HugeInteger):
         raise PydanticCustomError("huge_integer", "{number}", {"number": value.describe()})
     if isinstance(value, str):
-        if context is not None and value not in context.get(key, CARD_SET):
-            hint = _meant(value, sorted(context.get(key, CARD_SET)))
+        if context is not None and value not in context[key]:
+            hint = _meant(value, sorted(context[key]))
             raise PydanticCustomError("unknown_card", "{card} is not a card of this ruleset{hint}", {"card": repr(value), "hint": hint})
         return value
     raise PydanticCustomError("card_type", "a card is a string (or an integer for a number card)")
 
 
-#: How a log line is read when no ruleset is known yet (the ``game`` line itself): the base deck.
-BASE_CONTEXT: dict[str, Any] = {"cards": CARD_SET, "numbers": NUMBER_SET, "target_cards": CARD_SET}
+#: How a log line is read when no ruleset is known yet (the ``game`` line itself): with the default
+#: ruleset's cards (its ``Ruleset.parse_context``), which the registry (``adjudicator.rulesets``) puts here.
+BASE_CONTEXT: dict[str, Any] = {}
 
 
 class _Event(BaseModel):
@@ -240,7 +240,7 @@ class CardEvent(_HasCard):
 
     type: Literal["card"]
     player: Name
-    card: str = Field(description='card name, e.g. "7", "+4", "x2", "freeze"; an integer means a number card')
+    card: str = Field(description='card name, as the ruleset of the game names it (e.g. "7"); an integer means a number card')
 
 
 class HitEvent(_Event):

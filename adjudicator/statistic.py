@@ -58,12 +58,17 @@ WHERE $player IS NULL OR h.player = $player
 
 @dataclass(frozen=True, slots=True)
 class Statistic:
-    """One statistic: a name (for ``--json`` and the API), a title, what it shows, and its SQL."""
+    """One statistic: a name (for ``--json`` and the API), a title, what it shows, and its SQL.
+
+    ``after``, for a kit's statistic: the statistic it is listed after (a shared one, or one listed
+    before it); None lists it after the shared ones.
+    """
 
     name: str
     title: str
     explanation: str
     sql: str
+    after: str | None = None
 
 
 

@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 from adjudicator.analysis.evaluate import BUDGET, solve  # noqa: E402
 from adjudicator.analysis.observe import analyze  # noqa: E402
 from adjudicator.analysis.solver import Search  # noqa: E402
-from adjudicator.cards import deck_counts  # noqa: E402
 from adjudicator.rulesets.base.analysis import solo_start  # noqa: E402
+from adjudicator.rulesets.base.cards import deck_counts  # noqa: E402
 from adjudicator.simulate.play import GameOptions, simulate  # noqa: E402
 from cli.analysis import ANALYZE_BUDGET  # noqa: E402
 

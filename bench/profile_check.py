@@ -28,7 +28,6 @@ PARTS = (
     ("adjudicator/rulesets/", "rules"),
     ("adjudicator/state.py", "rules"),
     ("adjudicator/scoring.py", "rules"),
-    ("adjudicator/cards.py", "rules"),
     ("adjudicator/event_cache.py", "event parsing"),
     ("adjudicator/events.py", "event parsing"),
     ("adjudicator/source.py", "reading lines"),

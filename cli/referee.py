@@ -51,7 +51,7 @@ def _players(console: Console, players: list[Mapping[str, Any]], lang: str, titl
     width = max(len(p["name"]) for p in players)
     for p in players:
         _say(console, f"{p['score']:>4}  {p['breakdown']}", width + 10, first=f"  {p['name'].ljust(width)}  ")
-        for line in [p["why"], *p.get("second_chance_saves", [])]:
+        for line in [p["why"], *p.get("saves", [])]:
             _say(console, _cap(line), width + 10, style="dim")
 
 

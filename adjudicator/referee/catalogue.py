@@ -35,7 +35,7 @@ class Breakdown:
     """How a row scores, to be said step by step: ``7 + 5 = 12, x2 → 24, +4 → 28, Flip 7 +15 → 43``.
 
     ``steps`` come from the game's ruleset (``Ruleset.score_steps``); ``names`` says how the cards
-    in them are named where that is not the card's log name (``lucky_13`` → ``Lucky 13``).
+    in them are named where that is not the card's log name (the ruleset's label, such as "Lucky 13").
     """
 
     steps: tuple[ScoreStep, ...]

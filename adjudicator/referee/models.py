@@ -36,13 +36,13 @@ class RulingViolation(Violation):
 
 
 class PlayerStanding(BaseModel):
-    """One player in the round in dispute: outcome and why, Second Chance saves, the score worked out."""
+    """One player in the round in dispute: outcome and why, the busts a card in the row cancelled, the score worked out."""
 
     name: str
     outcome: Outcome
     outcome_text: str = Field(description="The outcome in the language asked for.")
     why: str = Field(description="Why the player is out (or still in), naming the event that decided it.")
-    second_chance_saves: list[str] = Field(description="Busts a card in the row cancelled this round.")
+    saves: list[str] = Field(description="Busts a card in the row cancelled this round.")
     score: int = Field(description="The round's score, as the verdict counts it.")
     breakdown: str = Field(description="How the score is worked out, step by step (`7 + 5 = 12, x2 → 24`).")
     total: int = Field(description="The player's total over finished rounds.")
@@ -51,7 +51,7 @@ class PlayerStanding(BaseModel):
         """The standing as the settlement's JSON object."""
         return {
             "name": self.name, "outcome": self.outcome, "outcome_text": self.outcome_text, "why": self.why,
-            "second_chance_saves": list(self.second_chance_saves), "score": self.score, "breakdown": self.breakdown,
+            "saves": list(self.saves), "score": self.score, "breakdown": self.breakdown,
             "total": self.total,
         }
 

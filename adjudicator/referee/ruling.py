@@ -94,7 +94,7 @@ def standing(story: Story, round_no: int, lang: str) -> list[PlayerStanding]:
             outcome=outcome,
             outcome_text=story.say(Note(f"outcome_{outcome}"), lang),
             why=story.say(why, lang),
-            second_chance_saves=[story.say(n, lang) for n in story.saves.get((round_no, seat), [])],
+            saves=[story.say(n, lang) for n in story.saves.get((round_no, seat), [])],
             score=score,
             breakdown=breakdown(story.state, rows[seat]).text(lang),
             total=story.verdict.totals.get(name, 0),

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from adjudicator.errors import UnsupportedRuleset
-from adjudicator.events import GAME_MODELS, RULESET_NAMES, TargetEvent
+from adjudicator.events import BASE_CONTEXT, GAME_MODELS, RULESET_NAMES, GameEvent, TargetEvent
 from adjudicator.events import event_json_schema as _event_json_schema
 from adjudicator.rulesets import base, vengeance
 from adjudicator.rulesets.kit import Kit
@@ -31,6 +31,7 @@ KITS_BY_NAME: dict[str, Kit] = {kit.name: kit for kit in KITS}
 RULESETS: dict[str, Ruleset] = {kit.name: kit.rules for kit in KITS}
 RULESET_NAMES[:] = RULESETS  # what a game event's ruleset may name
 GAME_MODELS.update({name: rules.game_event for name, rules in RULESETS.items()})  # and how its line reads
+BASE_CONTEXT.update(RULESETS[GameEvent.model_fields["ruleset"].default].parse_context)  # a line before the game's
 
 
 def register(ruleset: Ruleset | Kit) -> Ruleset:

@@ -52,7 +52,10 @@ class Kit:
     - ``rules``: the rules the engine asks (deck, card kinds, receiving a card, targets, scoring);
     - ``words``: the notation's words for its cards (None: card names only);
     - ``best_target``: the simulator's choice among the legal ``target`` events of a card of its
-      own, ``(state, moves, rng) -> event`` (None: the shared strategies choose);
+      own, ``(view, moves) -> event`` (None: the shared strategies choose);
+    - ``pick_target``: the simulator's smart choice of who gets each card of its own whose
+      ``target`` event names only a recipient, by card: ``(view, eligible, strategy) -> name``
+      (a card not listed: ``best_target`` chooses among its moves);
     - ``analysis``: the module path of the ruleset's decision-analysis card model
       (``adjudicator.analysis.models.CardModel``), imported when an analysis asks for it (None: the
       ruleset has none). A path, not the module, so the registry does not import the solver;
@@ -68,6 +71,7 @@ class Kit:
     rules: Ruleset
     words: CardWords | None = None
     best_target: Any = None
+    pick_target: Mapping[str, Any] = field(default_factory=dict)
     analysis: str | None = None
     #: The referee's sentences for the ruleset's own cards and choices (``rulesets.texts``).
     referee: RefereeTexts = NO_TEXTS

@@ -8,7 +8,8 @@ A strategy is written as ``KIND[:PARAM][@TARGETING]`` (see ``parse_strategy``):
 - ``random:P`` takes another card with chance ``P`` (default 0.5) and gives actions at random.
 
 ``@smart`` (the default of ``threshold`` and ``cautious``) or ``@random`` (the default of
-``random``) chooses the targeting policy for Freeze, Flip Three and a passed Second Chance.
+``random``) chooses the targeting policy: whom to give the cards that go to a player. The smart
+choices are the ruleset's (its kit's ``pick_target`` and ``best_target``).
 
 Strategies decide from a ``PlayerView`` only, with the ``random.Random`` they are handed.
 """
@@ -20,16 +21,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar
 
-from adjudicator.cards import FLIP_THREE, FREEZE, SECOND_CHANCE
 from adjudicator.events import TargetEvent
 from adjudicator.rulesets import find_kit
-from adjudicator.simulate.view import PlayerView, RowView
+from adjudicator.simulate.view import PlayerView
 
 TARGETING = ("smart", "random")
-#: Cards whose target event names only a recipient, chosen by ``pick_target``.
-_PLAYER_CHOICE = frozenset({FREEZE, FLIP_THREE, SECOND_CHANCE})
-#: Below this chance that the next card busts, a Flip Three on oneself is worth taking.
-SAFE_FLIP_THREE = 0.1
 
 
 class StrategyError(ValueError):
@@ -74,10 +70,11 @@ class Strategy(ABC):
         return not self.satisfied(view)
 
     def choose_target(self, view: PlayerView, moves: Sequence[TargetEvent], rng: random.Random) -> TargetEvent:
-        """Choose one of the legal ``target`` events: by whom it goes to (``pick_target``); a
-        ruleset whose targets carry more choices (which card) brings its own choice in its kit
-        (``Kit.best_target``): a random move (``@random``) or the best one for this player."""
-        if moves[0].card not in _PLAYER_CHOICE:
+        """Choose one of the legal ``target`` events: by whom it goes to (``pick_target``) for a card
+        whose recipient the ruleset's kit chooses (``Kit.pick_target``); else, as for targets that
+        carry more choices (which card), a random move (``@random``) or the kit's best one for this
+        player (``Kit.best_target``)."""
+        if moves[0].card not in find_kit(view.game.ruleset).pick_target:
             if len(moves) == 1:
                 return moves[0]
             if self.targeting == "random":
@@ -91,34 +88,14 @@ class Strategy(ABC):
         return by_target[chosen]
 
     def pick_target(self, view: PlayerView, card: str, eligible: Sequence[str], rng: random.Random) -> str:
-        """Choose who gets ``card`` among ``eligible`` (a Second Chance waiting for a target is always
-        an extra one being passed on)."""
+        """Choose who gets ``card`` among ``eligible``: at random (``@random``), else as the
+        ruleset's kit chooses for that card (``Kit.pick_target``; none: the first eligible)."""
         if len(eligible) == 1:
             return eligible[0]
         if self.targeting == "random":
             return rng.choice(list(eligible))
-        return self._smart_target(view, card, eligible)
-
-    def _smart_target(self, view: PlayerView, card: str, eligible: Sequence[str]) -> str:
-        me = view.me
-        rows = {name: view.row(name) for name in eligible}
-        others = [rows[name] for name in eligible if name != me]
-        if card == SECOND_CHANCE:
-            # A gift: to the player who threatens least (lowest total with what lies in front of them).
-            return min(others, key=lambda r: (r.total + r.score, len(r.numbers), r.seat)).name
-        if card == FREEZE:
-            if me in rows and (not others or (rows[me].numbers or rows[me].modifiers) and self.satisfied(view)):
-                return me  # banking one's own row now pays
-            return max(others, key=_leader_key).name
-        assert card == FLIP_THREE, card
-        if me in rows and (not others or (not self.satisfied(view) and view.bust_chance() <= SAFE_FLIP_THREE)):
-            return me  # three cheap cards for oneself
-        return max(others, key=lambda r: (not r.second_chance, len(r.numbers), r.total, -r.seat)).name
-
-
-def _leader_key(row: RowView) -> tuple[int, int, int]:
-    """The leader first: highest total counting the row in front of them, then the fullest row."""
-    return (row.total + row.score, len(row.numbers), -row.seat)
+        choose = find_kit(view.game.ruleset).pick_target.get(card)
+        return choose(view, eligible, self) if choose is not None else eligible[0]
 
 
 class Threshold(Strategy):

@@ -24,8 +24,8 @@ class RowView:
     seat: int
     numbers: tuple[str, ...]
     modifiers: tuple[str, ...]
-    #: True when a card in the row cancels the next bust (a held Second Chance; ``Ruleset.bust_cover``).
-    second_chance: bool
+    #: True when a card in the row cancels the next bust (``Ruleset.bust_cover``).
+    covered: bool
     status: str
     total: int
     #: What the row would score if the round ended now, as this game counts it (``Ruleset.score_now``:
@@ -94,7 +94,7 @@ class PlayerView:
 
     def bust_chance(self, who: str | int | None = None) -> float:
         """Exact chance that the next card busts ``who`` (default: oneself), as the ruleset counts it
-        (0 with a Second Chance in the base game)."""
+        (0 while a card in the row would cancel the bust)."""
         state = self._state
         seat = self.seat if who is None else who if isinstance(who, int) else state.seat_of[who]
         return state.rules.bust_chance(state.rows[seat], self.next_card_pile())

@@ -12,6 +12,9 @@ Version 2 → 3: the column ``games.ruleset``, filled from each game's stored op
 tables ``live_tables`` and ``live_events`` (tables being played), empty.
 Version 3 → 4: the tables ``analyses`` and ``decisions`` (``ingest --analyze``), empty: the games
 already stored were not analysed (ingest them again with ``--analyze`` to add their decisions).
+Version 4 → 5: two columns renamed to names that fit every ruleset (what ``Ruleset.busts_saved``
+counts), their values kept: ``player_rounds.busts_saved`` and ``hits.saved`` (``RENAMED_COLUMNS``
+names them as they were, the one place the old layout's names are spelled).
 """
 
 from __future__ import annotations
@@ -91,8 +94,21 @@ def _version_4(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(table.ddl())
 
 
+#: Version 5's renamed columns: (table, name before, name now).
+RENAMED_COLUMNS: tuple[tuple[str, str, str], ...] = (
+    ("player_rounds", "second_chance_used", "busts_saved"),
+    ("hits", "second_chance_saved", "saved"),
+)
+
+
+def _version_5(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 5: rename the columns of ``RENAMED_COLUMNS`` (their values stay)."""
+    for table, before, now in RENAMED_COLUMNS:
+        con.execute(f"ALTER TABLE {table} RENAME COLUMN {before} TO {now}")
+
+
 #: The step from each older version to the next one.
-STEPS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _wipes_from_logs, 2: _version_3, 3: _version_4}
+STEPS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _wipes_from_logs, 2: _version_3, 3: _version_4, 4: _version_5}
 
 
 def can_upgrade(version: str | None) -> bool:

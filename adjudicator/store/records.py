@@ -38,8 +38,8 @@ class PlayerRoundRecord:
 
     ``numbers`` and ``modifiers`` are the cards in the row at the end of the round (the busting
     number included), ``cards_drawn`` counts every card revealed to the player in the round,
-    ``bust_card`` is the number that busted them, ``second_chance_used`` counts duplicates a
-    Second Chance cancelled.
+    ``bust_card`` is the number that busted them, ``busts_saved`` counts the busts a card in the
+    row cancelled (``Ruleset.busts_saved``; the base game: duplicates a Second Chance cancelled).
     """
 
     round: int
@@ -52,7 +52,7 @@ class PlayerRoundRecord:
     cards_drawn: int
     flip7: bool
     bust_card: str | None
-    second_chance_used: int
+    busts_saved: int
 
 
 @dataclass(slots=True, frozen=True)
@@ -61,8 +61,9 @@ class HitRecord:
 
     ``distinct_numbers`` is how many different numbers the row held before the card;
     ``bust_probability`` is the exact chance that the next card from the draw pile as it
-    really was would bust the player (0 when they held a Second Chance); ``busted`` says
-    whether it did.
+    really was would bust the player (0 when a card in the row would cancel the bust:
+    ``Ruleset.bust_cover``); ``busted`` says whether it did, ``saved`` whether a card in the row
+    cancelled the bust.
     """
 
     event: int
@@ -71,7 +72,7 @@ class HitRecord:
     distinct_numbers: int
     bust_probability: float
     busted: bool
-    second_chance_saved: bool
+    saved: bool
 
 
 @dataclass(slots=True, frozen=True)

@@ -15,8 +15,10 @@ if TYPE_CHECKING:
 
 #: Version of the layout below. Stored in ``meta`` under ``schema_version``. A store of an older
 #: version is upgraded when opened (``migrate.py``; version 2 added ``wipes``, 3 ``games.ruleset``, 4
-#: ``analyses`` and ``decisions``); one of another version is refused (see ``db.open_connection``) rather than misread.
-SCHEMA_VERSION = 4
+#: ``analyses`` and ``decisions``, 5 gave two columns names that fit every ruleset:
+#: ``player_rounds.busts_saved`` and ``hits.saved``); one of another version is refused (see
+#: ``db.open_connection``) rather than misread.
+SCHEMA_VERSION = 5
 
 #: Prefix of the id given to a log whose ``game`` line was bad (it has no id of its own).
 UNNAMED_PREFIX = "unnamed-"
@@ -183,7 +185,7 @@ PLAYER_ROUNDS = Table(
         _c("cards_drawn", "INTEGER", False),
         _c("flip7", "BOOLEAN", False),
         _c("bust_card", "VARCHAR"),
-        _c("second_chance_used", "INTEGER", False),
+        _c("busts_saved", "INTEGER", False),  # version 5: renamed (migrate.py)
     ),
     ("game", "round", "player"),
 )
@@ -198,7 +200,7 @@ HITS = Table(
         _c("distinct_numbers", "INTEGER", False),
         _c("bust_probability", "DOUBLE", False),
         _c("busted", "BOOLEAN", False),
-        _c("second_chance_saved", "BOOLEAN", False),
+        _c("saved", "BOOLEAN", False),  # version 5: renamed (migrate.py)
     ),
     ("game", "event"),
 )

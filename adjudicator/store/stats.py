@@ -20,7 +20,7 @@ import duckdb
 
 from adjudicator.analysis.report import ACCURACY_SCALE, THRESHOLDS
 from adjudicator.rulesets import KITS
-from adjudicator.statistic import BUST_COLUMNS, FILTERS, GAMES, RULESET_GAMES, TARGET_COLUMNS, Statistic
+from adjudicator.statistic import BUST_COLUMNS, FILTERS, GAMES, RULESET_GAMES, Statistic
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,34 +178,6 @@ GROUP BY len(g.players)
 ORDER BY players""",
     ),
     Statistic(
-        "action_targets",
-        "Where Freeze and Flip Three went",
-        "Who the holder aimed the card at: themselves (also when forced: they were the only "
-        "player left), the leader (highest total before the round, ties included), or the "
-        "player with the most cards in front of them.",
-        GAMES
-        + "\n"
-        + TARGET_COLUMNS
-        + """WHERE t.card IN ('freeze', 'flip_three') AND ($player IS NULL OR t.player = $player)
-GROUP BY t.card
-ORDER BY t.card""",
-    ),
-    Statistic(
-        "second_chance",
-        "Second Chance saves",
-        "Duplicates a Second Chance cancelled, in how many player-rounds, how many of those rows "
-        "busted later all the same, and what the others scored on average.",
-        GAMES
-        + """
-SELECT coalesce(sum(pr.second_chance_used), 0) AS saves,
-       count(*) FILTER (WHERE pr.second_chance_used > 0) AS rounds_saved,
-       count(*) FILTER (WHERE pr.second_chance_used > 0 AND pr.outcome = 'busted') AS busted_anyway,
-       round(avg(pr.score) FILTER (WHERE pr.second_chance_used > 0 AND pr.outcome <> 'busted'), 2)
-           AS avg_score_after_save
-FROM player_rounds pr JOIN g ON pr.game = g.id
-WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)""",
-    ),
-    Statistic(
         "rounds_per_game",
         "Rounds per game",
         "How many rounds finished games took.",
@@ -282,6 +254,16 @@ def kit_statistics() -> tuple[Statistic, ...]:
     return tuple(found)
 
 
+def listed(shared: tuple[Statistic, ...], own: tuple[Statistic, ...]) -> tuple[Statistic, ...]:
+    """The ``shared`` statistics with the kits' ``own`` among them: each right after the one its
+    ``after`` names, else after the shared ones (in the order given)."""
+    out = list(shared)
+    for statistic in own:
+        at = len(out) if statistic.after is None else [s.name for s in out].index(statistic.after) + 1
+        out.insert(at, statistic)
+    return tuple(out)
+
+
 #: The statistics of the decision analysis (``ingest --analyze``, table ``decisions``), after the others.
 DECISION_STATISTICS: tuple[Statistic, ...] = (
     Statistic(
@@ -356,8 +338,8 @@ ORDER BY band""",
     ),
 )
 
-#: Every statistic: the shared ones, then each kit's, then the decisions'.
-STATISTICS: tuple[Statistic, ...] = (*_SHARED, *kit_statistics(), *DECISION_STATISTICS)
+#: Every statistic: the shared ones with each kit's (``listed``), then the decisions'.
+STATISTICS: tuple[Statistic, ...] = (*listed(_SHARED, kit_statistics()), *DECISION_STATISTICS)
 
 #: The statistics by name.
 BY_NAME: dict[str, Statistic] = {s.name: s for s in STATISTICS}

@@ -14,19 +14,6 @@ from typing import ClassVar, Literal, cast
 
 from mypy_extensions import mypyc_attr
 
-from adjudicator.cards import (
-    CARD_LABELS,
-    CARD_SET,
-    FLIP_THREE,
-    FREEZE,
-    MODIFIER_SET,
-    NUMBER_SET,
-    SECOND_CHANCE,
-    deck_counts,
-    is_modifier,
-    is_number,
-    label,
-)
 from adjudicator.effects import (
     AsideDone,
     Awaits,
@@ -45,6 +32,19 @@ from adjudicator.effects import (
 from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
 from adjudicator.rules.common import end_round, standing, violation
+from adjudicator.rulesets.base.cards import (
+    CARD_LABELS,
+    CARD_SET,
+    FLIP_THREE,
+    FREEZE,
+    MODIFIER_SET,
+    NUMBER_SET,
+    SECOND_CHANCE,
+    deck_counts,
+    is_modifier,
+    is_number,
+    label,
+)
 from adjudicator.rulesets.base.options import BaseGameOptions
 from adjudicator.state import (
     ACTIVE,

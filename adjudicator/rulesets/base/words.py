@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.cards import ALL_CARDS
+from adjudicator.rulesets.base.cards import ALL_CARDS
 from adjudicator.rulesets.kit import CardWords
 
 #: Word → card: every card's own name, then the other ways a table writes them.

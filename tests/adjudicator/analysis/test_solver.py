@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.analysis.solver import Search, TooLarge
-from adjudicator.cards import NUMBERS, ONE_DECK, deck_counts
 from adjudicator.rulesets.base.analysis import solo_start
+from adjudicator.rulesets.base.cards import NUMBERS, ONE_DECK, deck_counts
 from adjudicator.rulesets.base.rules import score_row
 
 FREEZE, FLIP = "freeze", "flip_three"

@@ -43,6 +43,8 @@ def test_a_score_claim_refused_because_a_second_chance_saved_the_player_says_so(
     assert violation["code"] == "score_mismatch"
     assert "Ben's Second Chance cancelled a second 5 on event 12 (line 7)" in violation["facts"]
     assert "Ben: 5 + 7 = 12" in violation["facts"]
+    ben = result["ruling"]["players"][1]
+    assert ben["saves"] and "second_chance_saves" not in ben  # a ruleset-neutral name (docs/decisions.md)
     german = settle(log, "de")["ruling"]["violations"][0]["message"]
     assert "Ben hat 12, nicht 0" in german and "die Second Chance von Ben hat bei Ereignis 12 (Zeile 7) eine zweite 5 aufgehoben" in german
 

@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from adjudicator.cards import deck_counts
 from adjudicator.replay import check_log
+from adjudicator.rulesets.base.cards import deck_counts
 from adjudicator.scoring import bust_probability
 from adjudicator.simulate import (
     GameOptions,

@@ -4,7 +4,9 @@ smart targeting of Freeze, Flip Three and a passed Second Chance."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -130,7 +132,7 @@ def test_random_uses_only_the_given_rng() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Smart targeting (on a stand-in view: only me, row() and bust_chance() are used)
+# Smart targeting (on a stand-in view: only me, row(), bust_chance() and the game's ruleset are used)
 
 
 @dataclass
@@ -138,6 +140,7 @@ class FakeView:
     me: str
     table: dict[str, RowView]
     chance: float = 0.0
+    game: Any = field(default_factory=lambda: SimpleNamespace(ruleset="flip7"))
 
     def row(self, who: str | None = None) -> RowView:
         return self.table[who or self.me]

@@ -6,9 +6,11 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from adjudicator.store import LogInput, Store
+from adjudicator.store.migrate import RENAMED_COLUMNS
 
 GAMES = Path(__file__).resolve().parent / "games"
 #: The hand-written fixture logs (see the comments at their top and test_stats.py).
@@ -32,6 +34,13 @@ def assert_store_whole(store: Store) -> int:
     for table in ("logs", "events", "game_players", "rounds", "player_rounds", "hits", "targets", "wipes", "violations", "analyses", "decisions"):
         assert q(f"SELECT count(*) FROM {table} WHERE game NOT IN (SELECT id FROM games)") == [(0,)], table
     return games
+
+
+def with_old_column_names(con: duckdb.DuckDBPyConnection) -> None:
+    """Give the columns renamed by schema version 5 the names they had before (a store of version 4
+    or older)."""
+    for table, before, now in RENAMED_COLUMNS:
+        con.execute(f"ALTER TABLE {table} RENAME COLUMN {now} TO {before}")
 
 
 class Clock:

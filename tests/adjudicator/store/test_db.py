@@ -24,7 +24,7 @@ from adjudicator.store import (
 )
 from adjudicator.store.schema import ALL_TABLES
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, with_old_column_names
 
 
 def digest(path: Path) -> str:
@@ -149,6 +149,24 @@ def test_other_schema_version_is_refused(db_path: Path) -> None:
     con.close()
     with pytest.raises(SchemaMismatch, match="version 99"):
         Store.open(db_path)
+
+
+@pytest.mark.parametrize("read_only", [False, True], ids=["read-write", "read-only"])
+def test_a_version_4_store_gets_the_new_column_names_and_keeps_their_values(fixture_store: Store, db_path: Path, read_only: bool) -> None:
+    saves = "SELECT game, round, player, busts_saved FROM player_rounds ORDER BY ALL"
+    saved = "SELECT game, event, saved FROM hits ORDER BY ALL"
+    before = fixture_store.query(saves).rows, fixture_store.query(saved).rows
+    assert any(n for *_, n in before[0]) and any(s for *_, s in before[1])  # fx-2: a Second Chance saved Ana
+    statistic = fixture_store.stats(names=["second_chance"])[0].rows
+    fixture_store.close()
+    con = duckdb.connect(str(db_path))
+    with_old_column_names(con)
+    con.execute("UPDATE meta SET value = '4' WHERE key = 'schema_version'")
+    con.close()
+    with Store.open(db_path, read_only=read_only) as upgraded:
+        assert upgraded.query("SELECT value FROM meta WHERE key = 'schema_version'").rows == [(str(SCHEMA_VERSION),)]
+        assert (upgraded.query(saves).rows, upgraded.query(saved).rows) == before
+        assert upgraded.stats(names=["second_chance"])[0].rows == statistic == [(1, 1, 0, 33.0)]
 
 
 # ------------------------------------------------------------------ two processes

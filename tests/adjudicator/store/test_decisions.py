@@ -12,7 +12,7 @@ from adjudicator.analysis.observe import analyze
 from adjudicator.analysis.report import accuracy_of
 from adjudicator.store import SCHEMA_VERSION, LogInput, Store
 from adjudicator.store.decisions import STORED_BUDGET
-from tests.adjudicator.store.conftest import FX1, FX2, FX3, FX4, assert_store_whole
+from tests.adjudicator.store.conftest import FX1, FX2, FX3, FX4, assert_store_whole, with_old_column_names
 
 
 def _decision_rows(store: Store, game: str) -> list[tuple[object, ...]]:
@@ -132,6 +132,7 @@ def test_a_version_3_store_gets_the_empty_analysis_tables(store: Store, db_path:
     con = duckdb.connect(str(db_path))
     for table in ("analyses", "decisions"):
         con.execute(f"DROP TABLE {table}")
+    with_old_column_names(con)
     con.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
     con.close()
     with Store.open(db_path) as upgraded:

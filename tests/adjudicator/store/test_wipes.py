@@ -20,7 +20,7 @@ from adjudicator.replay import replay_log
 from adjudicator.store import SCHEMA_VERSION, SchemaMismatch, Store
 from adjudicator.store.records import RecordCollector, WipeRecord
 
-from .conftest import FX1, FX2, assert_store_whole
+from .conftest import FX1, FX2, assert_store_whole, with_old_column_names
 
 VENGEANCE = Path(__file__).resolve().parents[3] / "fixtures" / "vengeance"
 OVER_7, WIPES_MODIFIER, SWAP_U7 = (
@@ -78,6 +78,7 @@ def _as_version_1(path: Path) -> None:
     for table in ("live_tables", "live_events", "analyses", "decisions"):  # added by versions 3 and 4
         con.execute(f"DROP TABLE {table}")
     con.execute("ALTER TABLE games DROP COLUMN ruleset")
+    with_old_column_names(con)
     con.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     con.close()
 
@@ -88,6 +89,7 @@ def _as_version_2(path: Path) -> None:
     con.execute("ALTER TABLE games DROP COLUMN ruleset")
     for table in ("live_tables", "live_events", "analyses", "decisions"):
         con.execute(f"DROP TABLE {table}")
+    with_old_column_names(con)
     con.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
     con.close()
 

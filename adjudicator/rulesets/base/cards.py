@@ -1,4 +1,4 @@
-"""Cards of the base game and the deck they make up.
+"""Cards of the base game and the deck they make up (its kit's; shared layers ask the ruleset).
 
 A card is its name in the log: ``"0"`` … ``"12"``, ``"+2"`` … ``"+10"``, ``"x2"``, ``"freeze"``,
 ``"flip_three"``, ``"second_chance"``.
