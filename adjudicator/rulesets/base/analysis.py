@@ -31,6 +31,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import cast
 
+from adjudicator.analysis.pile import draws, pack
 from adjudicator.rulesets.base.cards import FLIP_THREE, FREEZE, NUMBERS, PLUS_MODIFIERS, SECOND_CHANCE
 from adjudicator.rulesets.base.rules import FLIP7_BONUS, NAME, BaseRow
 from adjudicator.state import ACTIVE, Expectation, GameState
@@ -69,7 +70,7 @@ class BaseSolo:
     """One player drawing alone from a known pile of base-game cards (a ``SoloModel``).
 
     The pile is one integer: ``bits`` bits per kind of card (kind ``i`` at bit ``i * bits``), so
-    that taking a card is one subtraction.
+    that taking a card is one subtraction (``adjudicator.analysis.pile``).
     """
 
     kinds: tuple[tuple[int, int], ...]
@@ -107,17 +108,8 @@ class BaseSolo:
             return None
         left = owed - 1 if owed else 0
         rest = size - 1
-        bits = self.bits
-        mask = (1 << bits) - 1
         total = 0.0
-        shift = 0
-        for kind, amount in self.kinds:
-            copies = (pile >> shift) & mask
-            if not copies:
-                shift += bits
-                continue
-            after = pile - (1 << shift)
-            shift += bits
+        for kind, amount, copies, after in draws(self.kinds, pile, self.bits):
             if kind == NUMBER:
                 bit = 1 << amount
                 if numbers & bit:
@@ -176,10 +168,7 @@ def solo_start(
         mask |= 1 << int(n)
     plus = sum(int(m) for m in modifiers if m in PLUS_MODIFIERS)
     doubles = sum(1 for m in modifiers if m == "x2")
-    bits = max(max(counts, default=1).bit_length(), 1)
-    packed = 0
-    for i, copies in enumerate(counts):
-        packed |= copies << (i * bits)
+    packed, bits = pack(counts)
     size = sum(counts)
     return BaseSolo(tuple(kinds), size, bits), (mask, packed, size, plus, doubles, int(chance), 0, ())
 

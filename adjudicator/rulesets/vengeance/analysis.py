@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from adjudicator.analysis.models import Unmodelled
+from adjudicator.analysis.pile import draws, pack
 from adjudicator.analysis.solver import Search
 from adjudicator.events import Event
 from adjudicator.rulesets.vengeance.options import VengeanceOptions
@@ -152,17 +153,8 @@ class VengeanceSolo:
         row: Row = (numbers, thirteens, halves, minus)
         left = 0 if owed == JOM_DRAW else max(owed - 1, 0)
         rest = size - 1
-        bits = self.bits
-        mask = (1 << bits) - 1
         total = 0.0
-        shift = 0
-        for kind, amount in self.kinds:
-            copies = (pile >> shift) & mask
-            if not copies:
-                shift += bits
-                continue
-            after = pile - (1 << shift)
-            shift += bits
+        for kind, amount, copies, after in draws(self.kinds, pile, self.bits):
             if kind in (HALF, MINUS) and not self.keep_modifiers:  # given away: the row does not change
                 if owed == JOM_DRAW:
                     got = self._go(value, row, after, rest, 0, pending, 1)
@@ -261,10 +253,7 @@ def solo_start(
             continue
         kinds.append(kind)
         counts.append(copies)
-    bits = max(max(counts, default=1).bit_length(), 1)
-    packed = 0
-    for i, copies in enumerate(counts):
-        packed |= copies << (i * bits)
+    packed, bits = pack(counts)
     size = sum(counts)
     model = VengeanceSolo(tuple(kinds), size, bits, brutal, alone, keep_modifiers)
     return model, (*_row_of(numbers, modifiers), packed, size, 0, (), 0)
