@@ -175,3 +175,15 @@ def test_every_statistic_is_documented_verbatim() -> None:
     assert len(BY_NAME) == len(STATISTICS) >= 10
     for s in STATISTICS:
         assert s.explanation and s.sql.count(";") == 0
+
+
+def test_a_kits_statistic_stands_right_after_the_one_it_names_else_after_the_shared_ones() -> None:
+    from adjudicator.statistic import Statistic
+    from adjudicator.store.stats import listed
+
+    def stat(name: str, after: str | None = None) -> Statistic:
+        return Statistic(name, name, name, "SELECT 1", after)
+
+    shared = (stat("a"), stat("b"), stat("c"))
+    own = (stat("x", after="a"), stat("y"), stat("z", after="x"))
+    assert [s.name for s in listed(shared, own)] == ["a", "x", "z", "b", "c", "y"]
