@@ -13,7 +13,7 @@ import json
 import os
 import sys
 from collections.abc import Iterator, Mapping
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -97,6 +97,19 @@ def open_store(db: str | None, *, read_only: bool, wait: float = 0.0, limits: Ma
         )
     except StoreError as exc:
         fail(str(exc))
+
+
+@contextmanager
+def reading(db: str | None, wait: float) -> Iterator[Store | RemoteStore]:
+    """The store ``--db`` names, opened read-only for one command and closed after it; a
+    ``StoreError`` while it is opened or read ends the command with its message (exit 2)."""
+    store = open_store(db, read_only=True, wait=wait)
+    try:
+        yield store
+    except StoreError as exc:
+        fail(str(exc))
+    finally:
+        store.close()
 
 
 # --------------------------------------------------------------------------------------------- ingest
@@ -319,27 +332,17 @@ def stats(
     check_ruleset(ruleset)
     if plot is not None:
         check_plot_path(plot)
-        plot_store = open_store(db, read_only=True, wait=wait)
-        try:
+        with reading(db, wait) as plot_store:
             typer.echo(write_plot(plot_store, plot, names=figures, player=player, since=since_at, ruleset=ruleset))
-        except StoreError as exc:
-            fail(str(exc))
-        finally:
-            plot_store.close()
         return
     if as_json and as_csv:
         fail("choose one of --json and --csv")
     short = names is None and not every and not as_json
     if short:
         names = ["overview"]
-    store = open_store(db, read_only=True, wait=wait)
-    try:
+    with reading(db, wait) as store:
         results = store.stats(player=player, since=since_at, names=names, ruleset=ruleset)
         player_hint(store, player)
-    except StoreError as exc:
-        fail(str(exc))
-    finally:
-        store.close()
     if as_json:
         typer.echo(_dumps([r.as_dict() for r in results]))
         return
@@ -389,13 +392,8 @@ def query(
     """Run read-only SQL over the store: it cannot write, read files or the network, or change settings."""
     if as_json and as_csv:
         fail("choose one of --json and --csv")
-    store = open_store(db, read_only=True, wait=wait)
-    try:
+    with reading(db, wait) as store:
         result = store.query(sql, max_rows=max_rows, timeout=timeout)
-    except StoreError as exc:
-        fail(str(exc))
-    finally:
-        store.close()
     if result.truncated:
         err_console().print(f"[yellow]note:[/] only the first {max_rows} rows are shown (--max-rows)")
     if as_json:
@@ -430,14 +428,9 @@ def games(
     if invalid and valid:
         fail("choose one of --valid and --invalid")
     check_ruleset(ruleset)
-    store = open_store(db, read_only=True, wait=wait)
-    try:
+    with reading(db, wait) as store:
         page = store.list_games(valid=False if invalid else True if valid else None, player=player, limit=limit, ruleset=ruleset)
         player_hint(store, player)
-    except StoreError as exc:
-        fail(str(exc))
-    finally:
-        store.close()
     if as_json:
         typer.echo(json.dumps([g.as_dict() for g in page.games], ensure_ascii=False, indent=2))
         return
@@ -481,19 +474,15 @@ def show(
     wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """Print a stored game's verdict, as `flip7 check` prints it. Exit code 0 valid, 1 violations."""
-    store = open_store(db, read_only=True, wait=wait)
-    try:
-        verdict = store.verdict(game_id)
-        lines = store.log_lines(game_id)
-        wanted = {v["line"] for v in verdict["violations"]}
-        shown = offending_lines(lines, wanted) if wanted else {}
-    except GameNotFound as exc:
-        near = near_ids(game_id, store.game_ids())
-        fail(f"{exc}; did you mean {' or '.join(repr(n) for n in near)}? (flip7 games lists them)" if near else f"{exc} (flip7 games lists the stored games)")
-    except StoreError as exc:
-        fail(str(exc))
-    finally:
-        store.close()
+    with reading(db, wait) as store:
+        try:
+            verdict = store.verdict(game_id)
+            lines = store.log_lines(game_id)
+            wanted = {v["line"] for v in verdict["violations"]}
+            shown = offending_lines(lines, wanted) if wanted else {}
+        except GameNotFound as exc:
+            near = near_ids(game_id, store.game_ids())
+            fail(f"{exc}; did you mean {' or '.join(repr(n) for n in near)}? (flip7 games lists them)" if near else f"{exc} (flip7 games lists the stored games)")
     if as_json:
         typer.echo(json.dumps(verdict, ensure_ascii=False, indent=2))
     else:
@@ -530,13 +519,8 @@ def export(
     wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """Write every table of the store as Parquet, for Spark, Polars or DuckDB elsewhere."""
-    store = open_store(db, read_only=True, wait=wait)
-    try:
+    with reading(db, wait) as store:
         written = store.export(directory)
-    except StoreError as exc:
-        fail(str(exc))
-    finally:
-        store.close()
     console = out_console()
     for item in written:
         console.print(f"{escape(str(item.path))}  [dim]{item.rows} rows[/]")
