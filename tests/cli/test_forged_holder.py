@@ -8,25 +8,21 @@ this machine whose server tells the announcement's nonce on ``GET /healthz``.
 from __future__ import annotations
 
 import json
-import os
-import socket
-import threading
 from collections.abc import Iterator
-from dataclasses import asdict
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from adjudicator.store import Store
-from adjudicator.store.holder import Holder, current_holder, holder_path, url_is_local
+from adjudicator.store.holder import current_holder, holder_path, url_is_local
 from cli.access import served_by
 from cli.main import app
 from tests.api.conftest import kitchen
+from tests.cli.holders import JSONHandler, announce_holder, serving
 
 
-class _Liar(BaseHTTPRequestHandler):
+class _Liar(JSONHandler):
     """Answers every request as a flip7 server would, and remembers what it was sent."""
 
     seen: list[tuple[str, str, str | None]] = []
@@ -36,37 +32,21 @@ class _Liar(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         self.rfile.read(length)
         _Liar.seen.append((self.command, self.path, self.headers.get("Authorization")))
-        body = {"status": "ok", "version": "0", "holder": _Liar.nonce} if self.path == "/healthz" else {"results": [], "games": []}
-        data = json.dumps(body).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        self.send_json({"status": "ok", "version": "0", "holder": _Liar.nonce} if self.path == "/healthz" else {"results": [], "games": []})
 
     do_GET = do_POST = _answer
-
-    def log_message(self, *args: object) -> None:
-        pass
 
 
 @pytest.fixture
 def liar() -> Iterator[str]:
     _Liar.seen = []
     _Liar.nonce = None
-    server = HTTPServer(("127.0.0.1", 0), _Liar)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(_Liar) as url:
+        yield url
 
 
 def _forge(db: Path, url: str, *, host: str | None = None, nonce: str = "forged-nonce") -> None:
-    holder = Holder("serve", os.getpid(), "2026-12-01T00:00:00Z", host or socket.gethostname(), url, nonce)
-    holder_path(db).write_text(json.dumps(asdict(holder)), encoding="utf-8")
+    announce_holder(db, url, nonce, host=host)
 
 
 @pytest.fixture

@@ -4,35 +4,29 @@ nothing on standard output. Now it says what was stored, what may be, and what w
 from __future__ import annotations
 
 import json
-import os
-import socket
-import threading
 from collections.abc import Iterator
-from dataclasses import asdict
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
-from typing import Any
 
 import pytest
 from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
 from adjudicator.store import Store
-from adjudicator.store.holder import Holder, holder_path
 from cli import remote
 from cli.main import app
 from tests.api.conftest import kitchen
+from tests.cli.holders import JSONHandler, announce_holder, serving
 
 NONCE = "the-holders-nonce"
 
 
-class _Dying(BaseHTTPRequestHandler):
+class _Dying(JSONHandler):
     """A holder that answers who it is, stores the first request's logs, and dies on the next."""
 
     ingests = 0
 
     def do_GET(self) -> None:
-        self._send({"status": "ok", "version": "0", "holder": NONCE})
+        self.send_json({"status": "ok", "version": "0", "holder": NONCE})
 
     def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)))
@@ -41,36 +35,18 @@ class _Dying(BaseHTTPRequestHandler):
             self.close_connection = True
             return
         results = [{"name": log["name"], "outcome": "ingested", "game": f"g{i}", "valid": True, "message": None, "events": 5} for i, log in enumerate(body["logs"])]
-        self._send({"results": results})
-
-    def _send(self, body: dict[str, Any]) -> None:
-        data = json.dumps(body).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args: object) -> None:
-        pass
+        self.send_json({"results": results})
 
 
 @pytest.fixture
 def dying_holder(tmp_path: Path) -> Iterator[Path]:
     """A store announced by a server (of this process, on loopback) that dies on its second ingest."""
     _Dying.ingests = 0
-    server = HTTPServer(("127.0.0.1", 0), _Dying)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    db = tmp_path / "store.duckdb"
-    Store.open(db).close()
-    holder = Holder("serve", os.getpid(), "2026-12-01T00:00:00Z", socket.gethostname(), f"http://127.0.0.1:{server.server_address[1]}", NONCE)
-    holder_path(db).write_text(json.dumps(asdict(holder)), encoding="utf-8")
-    try:
+    with serving(_Dying) as url:
+        db = tmp_path / "store.duckdb"
+        Store.open(db).close()
+        announce_holder(db, url, NONCE)
         yield db
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def _logs(tmp_path: Path) -> list[str]:
