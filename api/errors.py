@@ -19,19 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from adjudicator.errors import EventOutOfRange, Flip7Error, LogUnreadable, TimelineTooLarge, UnsupportedRuleset
-from adjudicator.store.errors import (
-    GameNotFound,
-    InvalidSince,
-    NotAStore,
-    QueryFailed,
-    QueryRefused,
-    QueryTimeout,
-    QueryTooLarge,
-    SchemaMismatch,
-    StoreError,
-    StoreInUse,
-    StoreNotFound,
-)
+from adjudicator.store import errors as store_errors
 from api.responses import SafeJSONResponse as JSONResponse
 
 log = logging.getLogger("flip7.api")
@@ -136,14 +124,14 @@ ERROR_PROBLEMS: tuple[tuple[type[Flip7Error] | tuple[type[Flip7Error], ...], str
     (LogUnreadable, "unreadable-log"),
     (EventOutOfRange, "event-out-of-range"),
     (TimelineTooLarge, "replay-too-large"),
-    (InvalidSince, "invalid-request"),
-    (GameNotFound, "game-not-found"),
-    (QueryTimeout, "query-timeout"),
-    (QueryTooLarge, "query-result-too-large"),
-    (QueryRefused, "query-refused"),
-    (QueryFailed, "query-failed"),
-    ((StoreInUse, StoreNotFound, NotAStore, SchemaMismatch), "store-unavailable"),
-    (StoreError, "store-error"),
+    (store_errors.InvalidSince, "invalid-request"),
+    (store_errors.GameNotFound, "game-not-found"),
+    (store_errors.QueryTimeout, "query-timeout"),
+    (store_errors.QueryTooLarge, "query-result-too-large"),
+    (store_errors.QueryRefused, "query-refused"),
+    (store_errors.QueryFailed, "query-failed"),
+    ((store_errors.StoreInUse, store_errors.StoreNotFound, store_errors.NotAStore, store_errors.SchemaMismatch), "store-unavailable"),
+    (store_errors.StoreError, "store-error"),
 )
 
 
@@ -161,7 +149,7 @@ def from_flip7_error(error: Flip7Error) -> Problem:
     extra: dict[str, Any] = {}
     if isinstance(error, EventOutOfRange):
         extra = {"events": error.events, "at": error.at}
-    if isinstance(error, QueryTooLarge):
+    if isinstance(error, store_errors.QueryTooLarge):
         extra = {"limit": error.limit}
     if isinstance(error, TimelineTooLarge):
         extra = {"limit": error.limit, "players": error.players}
