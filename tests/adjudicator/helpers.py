@@ -62,6 +62,19 @@ KITCHEN = log(
     {"type": "score", "round": 1, "scores": {"Ana": 22, "Ben": 8, "Cem": 12}},
 )
 
+#: The contract's example typed at the table, in the notation (under the contract's game id; line 7
+#: is Ana's hit of 11).
+KITCHEN_NOTATION = """game kitchen-2026-11-29; players Ana Ben Cem; dealer Ana
+round 1
+Ben 8
+Cem freeze>Ben
+Ana x2
+Cem hit 12
+Ana hit 11
+Cem stay; Ana stay
+score Ana 22 Ben 8 Cem 12
+"""
+
 
 # ------------------------------------------------------------------ simulated games
 

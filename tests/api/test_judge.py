@@ -10,6 +10,7 @@ from syrupy.assertion import SnapshotAssertion
 from adjudicator.replay import check_log
 from adjudicator.timeline import table_at
 from api.body import json_array_lines
+from tests.adjudicator.helpers import KITCHEN_NOTATION
 from tests.api.conftest import BAD_LOG, CLAIM_LOG, NDJSON, as_array, exchange, kitchen
 
 PROBLEM = "application/problem+json"
@@ -209,27 +210,16 @@ def test_lone_surrogate_escapes_are_judged_not_crashed_on(client) -> None:
 
 # --------------------------------------------------------------------------- the notation (issue 21 item 5)
 
-NOTATION = """game kitchen-2026-11-29; players Ana Ben Cem; dealer Ana
-round 1
-Ben 8
-Cem freeze>Ben
-Ana x2
-Cem hit 12
-Ana hit 11
-Cem stay; Ana stay
-score Ana 22 Ben 8 Cem 12
-"""
-
 
 def test_check_reads_the_notation_as_the_viewer_paste_box_sends_it(client) -> None:
-    response = client.post("/v1/check", content=NOTATION.encode(), headers={"Content-Type": "text/plain"})
+    response = client.post("/v1/check", content=KITCHEN_NOTATION.encode(), headers={"Content-Type": "text/plain"})
     assert response.status_code == 200, response.text
     assert response.json() == check_log(kitchen()).to_dict()
-    bad = client.post("/v1/check", content=NOTATION.replace("Ana hit 11", "Ben hit 11").encode(), headers={"Content-Type": "text/plain"})
+    bad = client.post("/v1/check", content=KITCHEN_NOTATION.replace("Ana hit 11", "Ben hit 11").encode(), headers={"Content-Type": "text/plain"})
     assert bad.json()["violations"][0]["line"] == 7  # the notation's own line
 
 
 def test_state_reads_the_notation(client) -> None:
-    response = client.post("/v1/state?at=4", content=NOTATION.encode(), headers={"Content-Type": "text/plain"})
+    response = client.post("/v1/state?at=4", content=KITCHEN_NOTATION.encode(), headers={"Content-Type": "text/plain"})
     assert response.status_code == 200, response.text
     assert response.json() == table_at(kitchen(), 4).to_dict()

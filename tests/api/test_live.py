@@ -20,7 +20,7 @@ from adjudicator.live.limits import LiveLimits
 from adjudicator.replay import check_log
 from api import Settings, create_app
 from tests.api.conftest import FIXED_NOW, TOKEN, TestClient
-from tests.api.test_server import ROOT, free_port, wait_until_up
+from tests.api.servers import ROOT, free_port, wait_until_up
 
 SEATS = {"id": "live-kitchen", "players": ["Ana", "Ben", "Cem"], "dealer": "Ana"}
 #: Round 1 of the contract's example, as the table records it.

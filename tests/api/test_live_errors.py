@@ -6,17 +6,14 @@ client's next request on it failed (``cli/remote.py`` then said the server was g
 
 from __future__ import annotations
 
-import socket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
 
 from api import Settings, create_app
-from tests.api.test_server import wait_until_up
+from tests.api.servers import in_thread
 
 
 @pytest.fixture
@@ -28,19 +25,8 @@ def failing_server(tmp_path: Path) -> Iterator[str]:
         raise RuntimeError("a bug")
 
     app.add_api_route("/v1/boom", boom, methods=["GET"])
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="critical", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    try:
-        wait_until_up(base)
+    with in_thread(app, log_level="critical") as base:
         yield base
-    finally:
-        server.should_exit = True
-        thread.join(timeout=15)
-        sock.close()
 
 
 def test_a_500_says_connection_close_and_the_next_request_works(failing_server: str) -> None:

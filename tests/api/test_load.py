@@ -23,9 +23,8 @@ import pytest
 
 from adjudicator.simulate.play import simulate
 from tests.api.conftest import NDJSON
-from tests.api.test_server import free_port, stop_server, wait_until_up
+from tests.api.servers import ROOT, free_port, stop_server, wait_until_up
 
-ROOT = Path(__file__).resolve().parents[2]
 #: Concurrent writes (each a different game) and the reads sent while they run.
 WRITES = 200
 #: Seconds any one request may take before the test gives up (the bound of the whole run).

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import os
-import signal
-import socket
 import subprocess
 import sys
-import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -17,47 +14,13 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 
 from adjudicator.replay import check_log
 from adjudicator.simulate.play import simulate
 from adjudicator.store import Store
 from api import Settings, create_app
 from tests.api.conftest import NDJSON, kitchen
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def stop_server(process: subprocess.Popen, timeout: float = 15.0) -> None:
-    """Stop a ``flip7 serve`` process as Ctrl-C does; one that does not stop within ``timeout`` is
-    killed and the test fails."""
-    process.send_signal(signal.SIGINT)
-    try:
-        process.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-        raise
-
-
-def wait_until_up(base: str, process: subprocess.Popen | None = None, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process is not None and process.poll() is not None:
-            raise AssertionError(f"the server exited early: {process.stderr.read() if process.stderr else ''}")
-        try:
-            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            time.sleep(0.1)
-    raise AssertionError(f"no answer from {base} within {timeout} s")
-
+from tests.api.servers import ROOT, free_port, in_thread, stop_server, wait_until_up
 
 # --------------------------------------------------------------------------- flip7 serve
 
@@ -120,22 +83,8 @@ def test_flip7_serve_fails_cleanly_when_the_store_cannot_be_used(tmp_path: Path)
 def live_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """The app under uvicorn in a thread of this process, on a free loopback port."""
     db = tmp_path / "concurrent.duckdb"
-    app = create_app(Settings(db_path=db))
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(base)
+    with in_thread(create_app(Settings(db_path=db))) as base:
         yield base, db
-    finally:
-        server.should_exit = True
-        thread.join(timeout=15)
-        sock.close()
-    assert not thread.is_alive()
 
 
 def test_50_concurrent_writes_store_all_50(live_server: tuple[str, Path]) -> None:

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from tests.adjudicator.helpers import KITCHEN, card, game, log, rnd, simulated_logs
+from tests.adjudicator.helpers import KITCHEN, KITCHEN_NOTATION, card, game, log, rnd, simulated_logs
 
 runner = CliRunner()
 
@@ -222,17 +222,8 @@ def test_progress_on_a_terminal_leaves_piped_output_alone(folder: Path, monkeypa
 
 # ------------------------------------------------------------------ the notation (issue 21 item 5)
 
-NOTATION = """# the contract's example, typed at the table
-game kitchen-2026-11-29; players Ana Ben Cem; dealer Ana
-round 1
-Ben 8
-Cem freeze>Ben
-Ana x2
-Cem hit 12
-Ana hit 11
-Cem stay; Ana stay
-score Ana 22 Ben 8 Cem 12
-"""
+#: With a comment line first: the lines are counted from the file's first (Ana's hit of 11 is line 8).
+NOTATION = "# the contract's example, typed at the table\n" + KITCHEN_NOTATION
 
 
 def test_check_reads_the_notation_and_names_its_lines(tmp_path: Path) -> None:

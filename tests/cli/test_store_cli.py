@@ -30,21 +30,30 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
+def ingest_into(path: Path, *logs: Path) -> Path:
+    """The store file ``path``, made by `flip7 ingest` of ``logs`` (which must exit 0)."""
+    result = CliRunner().invoke(app, ["ingest", *map(str, logs), "--db", str(path)])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def copy_for_test(template: Path, tmp_path: Path) -> Path:
+    """A copy of the store file ``template`` in ``tmp_path``, for one test (which may change it)."""
+    path = tmp_path / template.name
+    shutil.copyfile(template, path)
+    return path
+
+
 @pytest.fixture(scope="module")
 def ingested(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A store of the fixture games, ingested once per module by `flip7 ingest`."""
-    path = tmp_path_factory.mktemp("ingested") / "cli.duckdb"
-    result = CliRunner().invoke(app, ["ingest", str(GAMES), "--db", str(path)])
-    assert result.exit_code == 0, result.output
-    return path
+    return ingest_into(tmp_path_factory.mktemp("ingested") / "cli.duckdb", GAMES)
 
 
 @pytest.fixture
 def db(tmp_path: Path, ingested: Path) -> Path:
     """A copy of the ingested store for one test (which may change it)."""
-    path = tmp_path / "cli.duckdb"
-    shutil.copyfile(ingested, path)
-    return path
+    return copy_for_test(ingested, tmp_path)
 
 
 def test_ingest_summary_and_idempotence(tmp_path: Path, runner: CliRunner) -> None:
@@ -351,19 +360,14 @@ def test_show_suggests_near_ids(db: Path, runner: CliRunner) -> None:
 def mixed_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A store of one game of each ruleset: the base game, Vengeance and Brutal (made once per module)."""
     logs = Path(__file__).resolve().parents[2] / "logs"
-    path = tmp_path_factory.mktemp("mixed") / "mixed.duckdb"
-    files = [str(logs / name) for name in ("3-players.jsonl", "vengeance-4-players.jsonl", "vengeance-brutal.jsonl")]
-    result = CliRunner().invoke(app, ["ingest", *files, "--db", str(path)])
-    assert result.exit_code == 0, result.output
-    return path
+    files = [logs / name for name in ("3-players.jsonl", "vengeance-4-players.jsonl", "vengeance-brutal.jsonl")]
+    return ingest_into(tmp_path_factory.mktemp("mixed") / "mixed.duckdb", *files)
 
 
 @pytest.fixture
 def mixed_db(tmp_path: Path, mixed_template: Path) -> Path:
     """A copy of the store of one game of each ruleset, for one test."""
-    path = tmp_path / "mixed.duckdb"
-    shutil.copyfile(mixed_template, path)
-    return path
+    return copy_for_test(mixed_template, tmp_path)
 
 
 def _lines_fit(text: str, width: int = 80) -> None:
