@@ -209,6 +209,12 @@ def rate(count: float, seconds: float) -> str:
     return f"{count / seconds:,.0f}" if seconds > 0 else "∞"
 
 
+def games_timing(games: int, run: Run) -> str:
+    """A report cell of a whole command over ``games`` games: its CPU seconds, the games/s they
+    make, and its wall seconds."""
+    return f"{run.cpu:.2f} s CPU = {rate(games, run.cpu)} games/s (wall {run.seconds:.2f} s)"
+
+
 def mib(size: int) -> str:
     """Bytes as MiB with one decimal."""
     return f"{size / 2**20:.1f} MiB"

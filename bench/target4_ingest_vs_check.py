@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchlib import FLIP7, Run, Verdict, best_cpu, parser, rate, report, run_command, write_corpus  # noqa: E402
+from benchlib import FLIP7, Run, Verdict, best_cpu, games_timing, parser, report, run_command, write_corpus  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> list[Verdict]:
@@ -40,8 +40,8 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     n = args.games
     rows = [
         ("corpus", f"{n:,} games of {args.players} players"),
-        ("flip7 check --jobs 1 --json", f"{check.cpu:.2f} s CPU = {rate(n, check.cpu)} games/s (wall {check.seconds:.2f} s)"),
-        ("flip7 ingest --jobs 1 (fresh store)", f"{ingest.cpu:.2f} s CPU = {rate(n, ingest.cpu)} games/s (wall {ingest.seconds:.2f} s)"),
+        ("flip7 check --jobs 1 --json", games_timing(n, check)),
+        ("flip7 ingest --jobs 1 (fresh store)", games_timing(n, ingest)),
     ]
     verdicts = [Verdict("ingest games/s ÷ check games/s (CPU time)", check.cpu / ingest.cpu, 0.5)]
     notes = [f"CPU time (user + system) of whole commands, the least of {args.repeat} runs; DuckDB may use a second thread"]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchlib import FLIP7, Verdict, best_cpu, parser, rate, report  # noqa: E402
+from benchlib import FLIP7, Verdict, best_cpu, games_timing, parser, report  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> list[Verdict]:
@@ -33,8 +33,8 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     n = args.games
     rows = [
         ("corpus", f"{n:,} games of {args.players} players (seed {args.seed})"),
-        ("flip7 simulate --out DIR", f"{sim.cpu:.2f} s CPU = {rate(n, sim.cpu)} games/s (wall {sim.seconds:.2f} s)"),
-        ("flip7 check --json on those files", f"{check.cpu:.2f} s CPU = {rate(n, check.cpu)} games/s (wall {check.seconds:.2f} s)"),
+        ("flip7 simulate --out DIR", games_timing(n, sim)),
+        ("flip7 check --json on those files", games_timing(n, check)),
     ]
     verdicts = [Verdict("simulate games/s ÷ check games/s (CPU time)", check.cpu / sim.cpu, 0.5)]
     report("Target 5: simulate against check", rows, verdicts, [f"CPU time (user + system) of whole commands, the least of {args.repeat} runs"])
