@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
@@ -24,6 +24,7 @@ from adjudicator.source import MAX_LINE_BYTES
 from tests.conftest import examples as full_or_quick
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+T = TypeVar("T")
 
 
 def _fixture(name: str) -> bytes:
@@ -264,13 +265,18 @@ MUTATIONS: tuple[Callable[[st.DrawFn, bytes], bytes], ...] = (
 )
 
 
+def mutated(draw: st.DrawFn, seeds: Sequence[T], mutations: Sequence[Callable[[st.DrawFn, T], T]], most: int) -> T:
+    """One of ``seeds`` with one to ``most`` of ``mutations`` applied in turn (a mutation may come twice)."""
+    data = draw(st.sampled_from(seeds))
+    for mutation in draw(st.lists(st.sampled_from(mutations), min_size=1, max_size=most)):
+        data = mutation(draw, data)
+    return data
+
+
 @st.composite
 def hostile_logs(draw: st.DrawFn, max_mutations: int = 3) -> bytes:
     """A valid log with one to ``max_mutations`` mutations applied."""
-    data = draw(st.sampled_from(SEEDS))
-    for mutation in draw(st.lists(st.sampled_from(MUTATIONS), min_size=1, max_size=max_mutations)):
-        data = mutation(draw, data)
-    return data
+    return mutated(draw, SEEDS, MUTATIONS, max_mutations)
 
 
 def budget(examples: int, *, slow: bool = False) -> settings:
@@ -378,10 +384,7 @@ NOTATION_MUTATIONS: tuple[Callable[[st.DrawFn, str], str], ...] = (
 @st.composite
 def hostile_notation(draw: st.DrawFn, max_mutations: int = 3) -> str:
     """A notation text (English or German) with one to ``max_mutations`` mutations applied."""
-    text = draw(st.sampled_from(NOTATION_SEEDS))
-    for mutation in draw(st.lists(st.sampled_from(NOTATION_MUTATIONS), min_size=1, max_size=max_mutations)):
-        text = mutation(draw, text)
-    return text
+    return mutated(draw, NOTATION_SEEDS, NOTATION_MUTATIONS, max_mutations)
 
 
 # ------------------------------------------------------------------------------------ query parameters and SQL
