@@ -124,7 +124,11 @@ class RecordCollector:
     """Observes a replay (``replay_log(..., observer=...)``) and gathers the records the store keeps.
 
     Give a fresh collector to each replay; ``records`` finishes them once the replay is done.
+    It reads the state, never ``state.effects``, so the replay makes none for it.
     """
+
+    #: The replay builds no effects for this observer (about a tenth of a replay's time).
+    reads_effects = False
 
     def __init__(self) -> None:
         self.state: GameState | None = None
