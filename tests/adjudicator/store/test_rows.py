@@ -1,7 +1,11 @@
-"""A game's rows as ``ingest`` builds them: the record collector's replay makes no effects for it."""
+"""A game's rows as ``ingest`` builds them: the record collector's replay makes no effects for it,
+and the ``events`` columns are packed into a few objects for the trip from a worker to the writer."""
 
 from __future__ import annotations
 
+import pickle
+from array import array
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -9,7 +13,10 @@ import pytest
 
 from adjudicator.replay import replay_log
 from adjudicator.state import GameState
+from adjudicator.store import ingest as ingest_module
 from adjudicator.store.records import RecordCollector
+from adjudicator.store.rows import PackedText, game_rows, packed_ints, packed_text
+from adjudicator.store.schema import EVENTS
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 LOGS = sorted(FIXTURES.glob("**/*.jsonl"))
@@ -74,3 +81,52 @@ def test_the_records_do_not_depend_on_the_effects(path: Path) -> None:
         return
     second = replay_log(data, observer=reading)
     assert plain.records(first.state) == reading.collector.records(second.state)
+
+
+@pytest.mark.parametrize(
+    "values", [[], ["{}"], ["ab", "", "é", "日本語 x", "{\"type\":\"hit\",\"player\":\"Zoë\"}"], ["\t", " \r", "\x00"]]
+)
+def test_packed_text_gives_the_values_back(values: list[str]) -> None:
+    packed = packed_text(values)
+    assert isinstance(packed, PackedText)
+    assert len(packed) == len(values) and list(packed) == values
+    assert list(pickle.loads(pickle.dumps(packed))) == values
+
+
+def test_text_that_is_not_utf8_stays_a_list() -> None:
+    values = ["ok", "a\udc80b"]
+    assert packed_text(values) is values
+
+
+def test_packed_ints_are_32_bit_or_a_list() -> None:
+    assert packed_ints(range(4)) == array("i", [0, 1, 2, 3])
+    assert packed_ints([1, 2**31]) == [1, 2**31]
+    assert packed_ints([-(2**31), 2**31 - 1]) == array("i", [-(2**31), 2**31 - 1])
+
+
+def _unpacked(columns: list[Any]) -> list[Any]:
+    return [list(c) for c in columns]
+
+
+def test_packed_and_plain_columns_make_the_same_batch() -> None:
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    games = []
+    for path in LOGS[:40]:
+        data = path.read_bytes()
+        try:
+            games.append(game_rows(path.name, data, "0" * 64, at))
+        except Exception:
+            continue
+    assert any(isinstance(c, PackedText) for g in games for c in g.columns["events"])
+    plain = [
+        type(g)(g.game_id, g.content_hash, g.valid, g.verdict, g.n_events, {**g.columns, "events": _unpacked(g.columns["events"])})
+        for g in games
+    ]
+    packed_table = ingest_module.batch_tables(games, [EVENTS])["events"]
+    plain_table = ingest_module.batch_tables(plain, [EVENTS])["events"]
+    assert packed_table.schema == plain_table.schema
+    assert packed_table.to_pylist() == plain_table.to_pylist()
+    assert packed_table.num_rows == sum(g.n_events for g in games)
+    # a batch where one game's part is a list (a number past 32 bits) is read value by value
+    mixed = [*games[:1], plain[1]]
+    assert ingest_module.batch_tables(mixed, [EVENTS])["events"].to_pylist() == plain_table.to_pylist()[: sum(g.n_events for g in mixed)]
