@@ -19,11 +19,10 @@ import sys
 import threading
 import time
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import accumulate
-from operator import attrgetter
 from typing import Any
 
 from adjudicator.bulk import tune_for_bulk
@@ -139,7 +138,7 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime, analyz
     winner = judged.winner
     violations = judged.violations
     complete = named and result.stopped_by is None  # only wrong claims, if anything
-    records = collector.records(result.state)
+    records = collector.rows(result.state)
 
     games = (
         game_id,
@@ -201,13 +200,15 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime, analyz
     return rows
 
 
-def _record_columns(game_id: str, table: Table, records: Sequence[object]) -> list[list[Any]]:
-    """The columns of a table holding one row per record (``adjudicator.store.records``): ``game``, then
-    each further column read from the record's field of the same name (lists for ``…[]`` columns)."""
+def _record_columns(game_id: str, table: Table, records: list[tuple[Any, ...]]) -> list[list[Any]]:
+    """The columns of a table holding one row per record (``RecordCollector.rows``): ``game``, then
+    each further column, the records' fields in table order (lists for ``…[]`` columns)."""
     out: list[list[Any]] = [[game_id] * len(records)]
-    for column in table.columns[1:]:
-        values = list(map(attrgetter(column.name), records))
-        out.append([list(v) for v in values] if column.sql.endswith("[]") else values)
+    columns = table.columns[1:]
+    if not records:
+        return out + [[] for _ in columns]
+    for column, values in zip(columns, zip(*records, strict=True), strict=True):
+        out.append([list(v) for v in values] if column.sql.endswith("[]") else list(values))
     return out
 
 

@@ -1,8 +1,10 @@
 """A game's rows as ``ingest`` builds them: the record collector's replay makes no effects for it,
-and the ``events`` columns are packed into a few objects for the trip from a worker to the writer."""
+its records are kept as tuples in the tables' column order, and the ``events`` columns are packed
+into a few objects for the trip from a worker to the writer."""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 from array import array
 from datetime import UTC, datetime
@@ -14,9 +16,9 @@ import pytest
 from adjudicator.replay import replay_log
 from adjudicator.state import GameState
 from adjudicator.store import ingest as ingest_module
-from adjudicator.store.records import RecordCollector
+from adjudicator.store.records import HitRecord, PlayerRoundRecord, RecordCollector, RoundRecord, TargetRecord, WipeRecord
 from adjudicator.store.rows import PackedText, game_rows, packed_ints, packed_text
-from adjudicator.store.schema import EVENTS
+from adjudicator.store.schema import EVENTS, HITS, PLAYER_ROUNDS, ROUNDS, TARGETS, WIPES, Table
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 LOGS = sorted(FIXTURES.glob("**/*.jsonl"))
@@ -130,3 +132,25 @@ def test_packed_and_plain_columns_make_the_same_batch() -> None:
     # a batch where one game's part is a list (a number past 32 bits) is read value by value
     mixed = [*games[:1], plain[1]]
     assert ingest_module.batch_tables(mixed, [EVENTS])["events"].to_pylist() == plain_table.to_pylist()[: sum(g.n_events for g in mixed)]
+
+
+@pytest.mark.parametrize(
+    ("record", "table"),
+    [(RoundRecord, ROUNDS), (PlayerRoundRecord, PLAYER_ROUNDS), (HitRecord, HITS), (TargetRecord, TARGETS), (WipeRecord, WIPES)],
+)
+def test_a_record_has_its_tables_columns_in_order(record: type, table: Table) -> None:
+    assert [f.name for f in dataclasses.fields(record)] == table.column_names[1:]
+
+
+@pytest.mark.parametrize("path", LOGS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_rows_written_are_the_records_fields(path: Path) -> None:
+    collector = RecordCollector()
+    try:
+        result = replay_log(path.read_bytes(), observer=collector)
+    except Exception:
+        return
+    records = collector.records(result.state)
+    assert collector.records(result.state) == records  # asking again adds nothing
+    rows = collector.rows(result.state)
+    for name in ("rounds", "player_rounds", "hits", "targets", "wipes"):
+        assert getattr(rows, name) == [dataclasses.astuple(r) for r in getattr(records, name)]
