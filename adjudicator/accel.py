@@ -44,6 +44,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "adjudicator.rulesets.vengeance.words",
     "adjudicator.rulesets.vengeance.simulate",
     "adjudicator.simulate.play",
+    "adjudicator.store.records",
 )
 #: The extension holding the compiled code of every listed module (one mypyc group).
 SHARED_LIBRARY = "adjudicator._accel__mypyc"

@@ -29,7 +29,8 @@ class ReplayObserver(Protocol):
 
     An observer may also have ``refused(state, event, index, error)``: called for an event line
     the replay refused (``event`` None when the line did not parse), with the state as it was
-    before it, and the ``RuleViolation``.
+    before it, and the ``RuleViolation``. One that never reads ``state.effects`` may say so with
+    ``reads_effects = False``: then none are made for it (``state.effects`` stays None).
     """
 
     def before(self, state: GameState, event: Event, index: int) -> None:
@@ -180,6 +181,7 @@ def replay_lines(
     refused = getattr(observer, "refused", None)
     if refused is not None:  # an observer that hears of refusals may be handed unreadable lines
         parse = _refuse_unreadable(parse)
+    effects = observer is not None and bool(getattr(observer, "reads_effects", True))
     event_lines: list[int] = []  # the line of every event, for messages that name an earlier one
     seated = False
     for line_no, text in numbered:
@@ -194,7 +196,8 @@ def replay_lines(
                 event = parse(text)
                 if observer is not None:
                     observer.before(state, event, index)
-                    state.effects = []
+                    if effects:
+                        state.effects = []
                 apply(state, event, index)
                 applied = index + 1
                 if observer is not None:

@@ -20,6 +20,7 @@ import json
 import multiprocessing
 import os
 import sys
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -35,8 +36,10 @@ import pyarrow as pa
 from adjudicator.errors import Flip7Error
 from adjudicator.source import as_lines, printable
 from adjudicator.store.rows import (  # noqa: F401 - GameRows, content_hash, game_rows, unnamed_id: imported from here too
+    INT32,
     GameRows,
     Job,
+    PackedText,
     _die_with_parent,
     _replay_here,
     _replay_job,
@@ -206,12 +209,25 @@ def batch_tables(games: list[GameRows], tables: Sequence[Table] = GAME_TABLES) -
     """Arrow tables, one per store table, holding the rows of ``games`` (columns concatenated)."""
     out: dict[str, pa.Table] = {}
     for table in tables:
-        arrays = []
-        for i, column in enumerate(table.columns):
-            values = list(chain.from_iterable(g.columns[table.name][i] for g in games))
-            arrays.append(pa.array(values, type=column.arrow, memory_pool=BATCH_MEMORY_POOL))
+        arrays = [_batch_column([g.columns[table.name][i] for g in games], column.arrow) for i, column in enumerate(table.columns)]
         out[table.name] = pa.Table.from_arrays(arrays, schema=table.arrow_schema())
     return out
+
+
+def _batch_column(parts: list[Any], arrow: pa.DataType) -> pa.Array:
+    """One column of a batch from each game's part of it: packed parts (``rows.packed_ints``,
+    ``rows.PackedText``) are read by Arrow as they are, lists value by value."""
+    if parts and arrow == pa.int32() and all(isinstance(p, array) and p.typecode == INT32 for p in parts):
+        joined = array(INT32)
+        for part in parts:
+            joined.extend(part)
+        return pa.Array.from_buffers(arrow, len(joined), [None, pa.py_buffer(joined)])
+    if parts and arrow == pa.string() and all(isinstance(p, PackedText) for p in parts):
+        return pa.concat_arrays(
+            [pa.StringArray.from_buffers(len(p), pa.py_buffer(p.ends), pa.py_buffer(p.data)) for p in parts],
+            memory_pool=BATCH_MEMORY_POOL,
+        )
+    return pa.array(list(chain.from_iterable(parts)), type=arrow, memory_pool=BATCH_MEMORY_POOL)
 
 
 def _insert_sql(table: Table, view: str) -> str:

@@ -2,7 +2,11 @@
 
 The fields of ``RoundRecord``, ``PlayerRoundRecord``, ``HitRecord``, ``TargetRecord`` and ``WipeRecord``
 are named as the columns of the store tables ``rounds``, ``player_rounds``, ``hits``, ``targets`` and ``wipes``
-(``schema.py``) after ``game``: the store reads them by name. They hold only plain values.
+(``schema.py``) after ``game``, in the same order. They hold only plain values. The collector keeps
+each record as a plain tuple of those values until asked for records (``RecordCollector.records``);
+the store takes the tuples as they are (``RecordCollector.rows``): a frozen record costs a dozen
+times as much to make as a tuple, and a game has a few hundred. This module is compiled with the
+engine (``adjudicator.accel``): the replay calls the collector for every event.
 What differs between rulesets (a bust's chance, busts saved, which targets count, what wiped a row)
 is asked of the game's ruleset.
 """
@@ -10,7 +14,7 @@ is asked of the game's ruleset.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from adjudicator.events import Event
 from adjudicator.rules import HIT, expecting, round_outcomes
@@ -110,6 +114,17 @@ class WipeRecord:
 
 
 @dataclass(slots=True)
+class RecordRows:
+    """What a replay collected for one game as plain tuples, each in its record's field order."""
+
+    rounds: list[tuple[Any, ...]] = field(default_factory=list)
+    player_rounds: list[tuple[Any, ...]] = field(default_factory=list)
+    hits: list[tuple[Any, ...]] = field(default_factory=list)
+    targets: list[tuple[Any, ...]] = field(default_factory=list)
+    wipes: list[tuple[Any, ...]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class GameRecords:
     """Everything a replay collected for one game."""
 
@@ -124,11 +139,16 @@ class RecordCollector:
     """Observes a replay (``replay_log(..., observer=...)``) and gathers the records the store keeps.
 
     Give a fresh collector to each replay; ``records`` finishes them once the replay is done.
+    It reads the state, never ``state.effects``, so the replay makes none for it.
     """
+
+    #: The replay builds no effects for this observer (about a tenth of a replay's time).
+    reads_effects: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self.state: GameState | None = None
-        self._records = GameRecords()
+        self._rows = RecordRows()
+        self._finished = False
         self._pending_hit: tuple[Any, ...] | None = None
 
     def before(self, state: GameState, event: Event, index: int) -> None:
@@ -149,23 +169,19 @@ class RecordCollector:
                 return
             lead = max(state.totals)
             sizes = {s: len(state.rows[s].table_cards()) for s in exp.eligible}
-            self._records.targets.append(
-                TargetRecord(
-                    index, state.round, event.player, event.card, event.target,
-                    at_self=event.player == event.target,
-                    at_leader=state.totals[target] == lead,
-                    at_most_cards=bool(sizes) and sizes.get(target, -1) == max(sizes.values()),
-                )
-            )
+            self._rows.targets.append((  # TargetRecord's fields
+                index, state.round, event.player, event.card, event.target,
+                event.player == event.target,  # at_self
+                state.totals[target] == lead,  # at_leader
+                bool(sizes) and sizes.get(target, -1) == max(sizes.values()),  # at_most_cards
+            ))
 
     def after(self, state: GameState, event: Event, index: int) -> None:
         """Record a hit once its card has been revealed."""
         pending = self._pending_hit
         if pending is not None and pending[0] == index:
             _, round_no, player, distinct, chance, row, saved = pending
-            self._records.hits.append(
-                HitRecord(index, round_no, player, distinct, chance, row.status == BUSTED, state.rules.busts_saved(row) > saved)
-            )
+            self._rows.hits.append((index, round_no, player, distinct, chance, row.status == BUSTED, state.rules.busts_saved(row) > saved))
             self._pending_hit = None
 
     def judged(self, state: GameState, index: int, applied: int, stopped_by: Violation | None) -> None:
@@ -175,8 +191,20 @@ class RecordCollector:
         """The records of the replay that ended in ``state``: its hits and targets, and every
         round that began (the last one ``unfinished`` if the log stopped inside it) with its
         players' rows and the wipes they suffered."""
-        if state.game is None:
-            return self._records
+        rows = self.rows(state)
+        return GameRecords(
+            [RoundRecord(*r) for r in rows.rounds],
+            [PlayerRoundRecord(*r) for r in rows.player_rounds],
+            [HitRecord(*r) for r in rows.hits],
+            [TargetRecord(*r) for r in rows.targets],
+            [WipeRecord(*r) for r in rows.wipes],
+        )
+
+    def rows(self, state: GameState) -> RecordRows:
+        """``records`` as plain tuples, each in its record's field order (what the store writes)."""
+        if self._finished or state.game is None:
+            return self._rows
+        self._finished = True
         names = state.players
         finished = [(r.round, r.dealer, r.ended_by, r.flip7_seat, r.outcomes, r.scores, r.rows) for r in state.history]
         if state.in_round:
@@ -184,17 +212,14 @@ class RecordCollector:
             outcomes, scores = round_outcomes(state, None)
             finished.append((state.round, state.dealer, "unfinished", None, outcomes, scores, state.rows))
         rules = state.rules
+        rounds, player_rounds, wipes = self._rows.rounds, self._rows.player_rounds, self._rows.wipes
         for round_no, dealer, ended_by, flip7_seat, outcomes, scores, rows in finished:
-            self._records.rounds.append(
-                RoundRecord(round_no, names[dealer], ended_by, names[flip7_seat] if flip7_seat is not None else None)
-            )
+            rounds.append((round_no, names[dealer], ended_by, names[flip7_seat] if flip7_seat is not None else None))
             for seat, row in enumerate(rows):
-                self._records.player_rounds.append(
-                    PlayerRoundRecord(
-                        round_no, names[seat], seat, outcomes[seat], scores[seat], tuple(row.numbers),
-                        tuple(row.modifiers), row.cards_drawn, row.flip7, row.bust_card, rules.busts_saved(row),
-                    )
-                )
+                player_rounds.append((
+                    round_no, names[seat], seat, outcomes[seat], scores[seat], tuple(row.numbers),
+                    tuple(row.modifiers), row.cards_drawn, row.flip7, row.bust_card, rules.busts_saved(row),
+                ))
                 for wipe in rules.wipes(row):
-                    self._records.wipes.append(WipeRecord(wipe.event, round_no, names[seat], wipe.cards, wipe.points))
-        return self._records
+                    wipes.append((wipe.event, round_no, names[seat], wipe.cards, wipe.points))
+        return self._rows

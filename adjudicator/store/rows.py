@@ -3,7 +3,9 @@
 A worker only replays logs: this module imports the rules engine and the store's table layout, but
 neither DuckDB nor Arrow (``adjudicator.store.ingest`` writes the rows; ``python -X importtime -c
 "import adjudicator.store.rows"`` shows it). A worker sends the rows back without the log's bytes,
-which the writing process already holds (``LOG_COLUMN``; ``with_log`` puts them back).
+which the writing process already holds (``LOG_COLUMN``; ``with_log`` puts them back), and the
+``events`` table's numbers and raw lines packed (``packed_ints``, ``PackedText``): what pickling a
+game's rows costs, in the worker and in the writer, is per object.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from array import array
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from operator import attrgetter
+from itertools import accumulate
 from typing import Any
 
 from adjudicator.bulk import tune_for_bulk
@@ -34,7 +37,8 @@ from adjudicator.store.schema import HITS, PLAYER_ROUNDS, ROUNDS, TARGETS, UNNAM
 class GameRows:
     """Everything one replayed log puts in the store, column by column per table, plus its verdict.
 
-    ``columns[table]`` holds one list per column of that table, in table order, all of one length.
+    ``columns[table]`` holds one sequence per column of that table, in table order, all of one
+    length: a list, or for some ``events`` columns a packed form (``packed_ints``, ``PackedText``).
     """
 
     game_id: str
@@ -42,7 +46,7 @@ class GameRows:
     valid: bool
     verdict: dict[str, Any]
     n_events: int
-    columns: dict[str, list[list[Any]]]
+    columns: dict[str, list[Any]]
     #: With ``analyze``: the decisions valued (None: not analysed) and why there are none, if so.
     decisions: int | None = None
     note: str | None = None
@@ -62,11 +66,60 @@ def unnamed_id(digest: str) -> str:
     return UNNAMED_PREFIX + digest[:16]
 
 
-def _event_columns(game_id: str, lines: ReadLines) -> list[list[Any]]:
-    """The columns of the ``events`` table for the event lines of one replay."""
+#: The type code of a packed ``INTEGER`` column: a C int, 32 bits, which Arrow's int32 reads as it is.
+INT32 = "i"
+_PACKS_INT32 = array(INT32).itemsize == 4
+
+
+@dataclass(frozen=True, slots=True)
+class PackedText:
+    """A column of text as two objects instead of one per value: the values' UTF-8 bytes one after
+    another, and where each begins and ends (value ``i`` is ``data[ends[i]:ends[i + 1]]``, ``ends[0]``
+    is 0). Arrow reads the two as they are (``ingest.batch_tables``); iterating gives the text back."""
+
+    data: bytes
+    ends: array[int]
+
+    def __len__(self) -> int:
+        return len(self.ends) - 1
+
+    def __iter__(self) -> Iterator[str]:
+        data, ends = self.data, self.ends
+        return (data[ends[i]:ends[i + 1]].decode("utf-8") for i in range(len(ends) - 1))
+
+
+def packed_text(values: list[str]) -> PackedText | list[str]:
+    """``values`` as a ``PackedText``, or as they are where they cannot be (text that is not valid
+    UTF-8, or more than 32-bit ends can reach)."""
+    joined = "".join(values)
+    try:
+        data = joined.encode("utf-8")
+    except UnicodeEncodeError:
+        return values
+    if not _PACKS_INT32 or len(data) >= 2**31:
+        return values
+    sizes = map(len, values) if joined.isascii() else (len(v.encode("utf-8")) for v in values)
+    return PackedText(data, array(INT32, accumulate(sizes, initial=0)))
+
+
+def packed_ints(values: Iterable[int]) -> array[int] | list[int]:
+    """``values`` (of an ``INTEGER`` column) as one 32-bit array, or as a list where one does not fit."""
+    if _PACKS_INT32:
+        try:
+            return array(INT32, values)
+        except OverflowError:
+            pass
+    return list(values)
+
+
+def _event_columns(game_id: str, lines: ReadLines) -> list[Any]:
+    """The columns of the ``events`` table for the event lines of one replay (numbers and raw lines packed)."""
     n = len(lines.line)
     c = lines.columns()
-    return [[game_id] * n, list(range(n)), lines.line, c.round, c.type, c.player, c.card, c.target, lines.text]
+    return [
+        [game_id] * n, packed_ints(range(n)), packed_ints(lines.line), packed_ints(c.round),
+        c.type, c.player, c.card, c.target, packed_text(lines.text),
+    ]
 
 
 def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime, analyze: bool = False) -> GameRows:
@@ -85,7 +138,7 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime, analyz
     winner = judged.winner
     violations = judged.violations
     complete = named and result.stopped_by is None  # only wrong claims, if anything
-    records = collector.records(result.state)
+    records = collector.rows(result.state)
 
     games = (
         game_id,
@@ -110,7 +163,7 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime, analyz
     n = len(players)
     dealer_seat = players.index(dealer) if players and dealer is not None else 0
     seats = range(n)
-    columns: dict[str, list[list[Any]]] = {
+    columns: dict[str, list[Any]] = {
         "games": [[value] for value in games],
         "logs": [[game_id], [data]],
         "game_players": [
@@ -147,13 +200,15 @@ def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime, analyz
     return rows
 
 
-def _record_columns(game_id: str, table: Table, records: Sequence[object]) -> list[list[Any]]:
-    """The columns of a table holding one row per record (``adjudicator.store.records``): ``game``, then
-    each further column read from the record's field of the same name (lists for ``…[]`` columns)."""
+def _record_columns(game_id: str, table: Table, records: list[tuple[Any, ...]]) -> list[list[Any]]:
+    """The columns of a table holding one row per record (``RecordCollector.rows``): ``game``, then
+    each further column, the records' fields in table order (lists for ``…[]`` columns)."""
     out: list[list[Any]] = [[game_id] * len(records)]
-    for column in table.columns[1:]:
-        values = list(map(attrgetter(column.name), records))
-        out.append([list(v) for v in values] if column.sql.endswith("[]") else values)
+    columns = table.columns[1:]
+    if not records:
+        return out + [[] for _ in columns]
+    for column, values in zip(columns, zip(*records, strict=True), strict=True):
+        out.append([list(v) for v in values] if column.sql.endswith("[]") else list(values))
     return out
 
 
