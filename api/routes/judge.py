@@ -11,7 +11,7 @@ from adjudicator.notation import replay_any
 from adjudicator.source import lines_from_text
 from api.body import read_log
 from api.models import TableView, Verdict
-from api.responses import SafeJSONResponse
+from api.responses import PlainJSONResponse, SafeJSONResponse
 from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, AtQuery, table_at
 
 #: Logs up to this many bytes (two or three games) are judged on the event loop itself: that holds
@@ -89,7 +89,7 @@ async def check(request: Request) -> Any:
     # a Response of its own: FastAPI would otherwise validate the verdict again through the response
     # model and walk it with jsonable_encoder (a quarter of the route's own time); the model stays
     # declared above for the OpenAPI document
-    return SafeJSONResponse(verdict.to_dict())
+    return PlainJSONResponse(verdict.to_dict())
 
 
 @router.post(
