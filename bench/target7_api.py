@@ -15,6 +15,7 @@ Target: ``/v1/check`` sustains ≥ 0.5× the requests/s of the trivial endpoint.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import socket
 import sys
 import tempfile
@@ -29,6 +30,15 @@ from fastapi import Request  # noqa: E402  (module level: the route's annotation
 from adjudicator.simulate import simulate  # noqa: E402
 
 ROUNDS = 5
+
+
+def process_cpu(pid: int) -> float | None:
+    """The user + system CPU seconds process ``pid`` has used so far (None where ``/proc`` is not there)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def serve(sock: socket.socket, db: str) -> None:
@@ -71,6 +81,8 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
         sock.close()
         done = {"/v1/check": 0, "/bench/echo": 0}
         spent = {"/v1/check": 0.0, "/bench/echo": 0.0}
+        server_cpu: dict[str, float | None] = {"/v1/check": 0.0, "/bench/echo": 0.0}
+        client_cpu = {"/v1/check": 0.0, "/bench/echo": 0.0}
         try:
             headers = {"Content-Type": "application/x-ndjson"}
             # TCP_NODELAY: without it, a body sent after its headers waits for a delayed ACK (~40 ms)
@@ -93,6 +105,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
                 per_round = max(1, args.requests // ROUNDS)
                 for _ in range(ROUNDS):
                     for path in done:
+                        cpu_before, client_before = process_cpu(server.pid or 0), time.process_time()
                         start = time.perf_counter()
                         limit = start + args.seconds / ROUNDS
                         for _ in range(per_round):
@@ -101,6 +114,9 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
                             if time.perf_counter() > limit:
                                 break
                         spent[path] += time.perf_counter() - start
+                        client_cpu[path] += time.process_time() - client_before
+                        cpu_after, used = process_cpu(server.pid or 0), server_cpu[path]
+                        server_cpu[path] = None if used is None or cpu_before is None or cpu_after is None else used + cpu_after - cpu_before
         finally:
             server.terminate()
             server.join(10)
@@ -111,6 +127,15 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
         ("POST /bench/echo (reads the body, answers its length)", f"{done['/bench/echo']:,} requests in {spent['/bench/echo']:.2f} s = {rate(done['/bench/echo'], spent['/bench/echo'])} req/s"),
         ("POST /v1/check", f"{done['/v1/check']:,} requests in {spent['/v1/check']:.2f} s = {rate(done['/v1/check'], spent['/v1/check'])} req/s"),
     ]
+    for path in done:
+        used = server_cpu[path]
+        on_server = "not measured (no /proc)" if used is None else f"{used / done[path] * 1e3:.3f} ms"
+        rows.append((f"CPU time of one {path} request: server; client", f"{on_server}; {client_cpu[path] / done[path] * 1e3:.3f} ms"))
+    check_cpu, echo_cpu = server_cpu["/v1/check"], server_cpu["/bench/echo"]
+    if check_cpu is not None and echo_cpu is not None and check_cpu > 0:
+        per_check = (check_cpu + client_cpu["/v1/check"]) / done["/v1/check"]
+        per_echo = (echo_cpu + client_cpu["/bench/echo"]) / done["/bench/echo"]
+        rows.append(("the same ratio in CPU time (server + client per request, trivial ÷ check)", f"{per_echo / per_check:.2f}×"))
     verdicts = [Verdict("/v1/check req/s ÷ trivial endpoint req/s", check_rps / echo_rps, 0.5)]
     notes = ["one keep-alive client on 127.0.0.1, requests in sequence; uvicorn, one worker process; client and server share the machine"]
     report("Target 7: API check against a trivial endpoint", rows, verdicts, notes)

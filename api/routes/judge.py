@@ -8,9 +8,10 @@ from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
 from adjudicator.notation import replay_any
+from adjudicator.source import lines_from_text
 from api.body import read_log
 from api.models import TableView, Verdict
-from api.responses import SafeJSONResponse
+from api.responses import PlainJSONResponse, SafeJSONResponse
 from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, AtQuery, table_at
 
 #: Logs up to this many bytes (two or three games) are judged on the event loop itself: that holds
@@ -28,20 +29,37 @@ def check_log(source: bytes | list[str]) -> Any:
     return replay_any(source)[0].verdict
 
 
-def _size(source: bytes | list[str]) -> int:
-    return len(source) if isinstance(source, bytes) else sum(map(len, source))
+def _longest_line(lines: list[str], ascii_only: bool) -> int:
+    """The length in bytes of the longest of ``lines`` (text), counting UTF-8 bytes only where a
+    line is long enough for them to matter."""
+    longest = max(map(len, lines), default=0)
+    if ascii_only or longest * 4 <= INLINE_LINE_BYTES:
+        return longest
+    return max((len(line.encode("utf-8", "surrogatepass")) for line in lines if len(line) * 4 > INLINE_LINE_BYTES), default=0)
 
 
-def _longest_line(source: bytes | list[str]) -> int:
-    if isinstance(source, bytes):
-        return max(map(len, source.split(b"\n")), default=0)
-    return max(map(len, source), default=0)
+def inline_source(source: bytes | list[str]) -> bytes | list[str] | None:
+    """What to judge on the event loop when ``source`` costs little enough for that, else None.
 
-
-def cheap(source: bytes | list[str]) -> bool:
-    """Whether judging ``source`` costs little enough to be done on the event loop: short (at most
-    ``INLINE_BYTES``) and without a long line (at most ``INLINE_LINE_BYTES``)."""
-    return _size(source) <= INLINE_BYTES and _longest_line(source) <= INLINE_LINE_BYTES
+    Cheap is short (at most ``INLINE_BYTES``) and without a long line (at most
+    ``INLINE_LINE_BYTES``). Short JSON Lines bytes are decoded in one go and split by the core's
+    own ``lines_from_text``: the lines its byte reader would give, for less than reading them one
+    at a time. Bytes that are not UTF-8 stay bytes, so the core's reader names the line and the
+    byte as it does for a file.
+    """
+    if isinstance(source, list):
+        if sum(map(len, source)) > INLINE_BYTES:
+            return None
+        lines, ascii_only = source, False
+    else:
+        if len(source) > INLINE_BYTES:
+            return None
+        try:
+            text = source.decode("utf-8")
+        except UnicodeDecodeError:
+            return source if max(map(len, source.split(b"\n")), default=0) <= INLINE_LINE_BYTES else None
+        lines, ascii_only = list(lines_from_text(text)), text.isascii()
+    return lines if _longest_line(lines, ascii_only) <= INLINE_LINE_BYTES else None
 
 
 router = APIRouter(prefix="/v1", tags=["judge"], default_response_class=SafeJSONResponse)
@@ -63,15 +81,15 @@ router = APIRouter(prefix="/v1", tags=["judge"], default_response_class=SafeJSON
 )
 async def check(request: Request) -> Any:
     body = await read_log(request)
-    source = body.source
-    if cheap(source):
-        verdict = check_log(source)
+    inline = inline_source(body.source)
+    if inline is not None:
+        verdict = check_log(inline)
     else:
-        verdict = await run_in_threadpool(check_log, source)
+        verdict = await run_in_threadpool(check_log, body.source)
     # a Response of its own: FastAPI would otherwise validate the verdict again through the response
     # model and walk it with jsonable_encoder (a quarter of the route's own time); the model stays
     # declared above for the OpenAPI document
-    return SafeJSONResponse(verdict.to_dict())
+    return PlainJSONResponse(verdict.to_dict())
 
 
 @router.post(

@@ -7,6 +7,7 @@ import json
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
+from adjudicator.errors import LogUnreadable
 from adjudicator.replay import check_log
 from adjudicator.timeline import table_at
 from api.body import json_array_lines
@@ -122,6 +123,41 @@ def test_check_unusable_bodies_are_problems(client, snapshot_json, body, content
 def test_check_unreadable_log_says_why_like_the_cli(client) -> None:
     detail = client.post("/v1/check", content=b'{"type":"game"}\n\xff\n', headers=NDJSON).json()["detail"]
     assert detail == "line 2 is not UTF-8 text (byte 1 of the line is 0xff)"
+
+
+def _kitchen_bytes(ending: str = "\n") -> bytes:
+    return kitchen().replace("\n", ending).encode()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"\xef\xbb\xbf" + kitchen().encode(),
+        _kitchen_bytes("\r\n"),
+        _kitchen_bytes("\r\n").rstrip(b"\n"),
+        _kitchen_bytes("\n\r\n\n"),
+        kitchen().replace('"Ana"', '"A\rna"', 1).encode(),
+        kitchen().replace("kitchen-2026-11-29", "k\u2028\u00e9\U0001f0cf", 1).encode(),
+        kitchen().encode() + b"\r\r\n",
+        BAD_LOG.encode() + b"\n\n# the end\n",
+    ],
+    ids=["bom", "crlf", "crlf-last-cr", "blank-lines", "cr-inside", "unicode-id", "cr-cr-lf", "bad-then-comment"],
+)
+def test_check_short_body_is_read_as_the_cores_byte_reader_reads_it(client, body: bytes) -> None:
+    """A short log is decoded in one go on the way to the core: the verdict is the one of its bytes."""
+    response = client.post("/v1/check", content=body, headers=NDJSON)
+    assert response.status_code == 200, response.text
+    assert response.content == json.dumps(check_log(body).to_dict(), ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def test_check_short_body_not_utf8_is_refused_as_the_cores_byte_reader_refuses_it(client) -> None:
+    """Bytes that are not UTF-8 stay bytes: the core's reader names the line and the byte, as for a file."""
+    body = BAD_LOG.encode() + b"\n\xff\xfe\n"
+    with pytest.raises(LogUnreadable) as refused:
+        check_log(body)
+    response = client.post("/v1/check", content=body, headers=NDJSON)
+    assert (response.status_code, response.json()["detail"]) == (400, str(refused.value))
+    assert str(refused.value).startswith("line 6 is not UTF-8 text")
 
 
 def test_check_form_encoded_body_gets_a_curl_hint(client) -> None:

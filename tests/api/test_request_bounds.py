@@ -13,6 +13,7 @@ import pytest
 from starlette.concurrency import run_in_threadpool
 from syrupy.assertion import SnapshotAssertion
 
+from adjudicator.replay import check_log
 from adjudicator.timeline import MAX_SEATS
 from api import Settings, create_app
 from api.routes import judge
@@ -72,6 +73,28 @@ def test_a_short_log_with_a_long_line_is_judged_off_the_event_loop(
     assert sent == ["check_log"]
     assert client.post("/v1/check", content=kitchen(), headers=NDJSON).status_code == 200
     assert sent == ["check_log"]  # the ordinary log was judged where it was read
+
+
+def test_a_long_line_is_measured_in_bytes_not_characters(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 13: a game line seating a name of 500 two-byte characters is over ``INLINE_LINE_BYTES``
+    in bytes though under it in characters: judged in a worker thread, as JSON Lines and as a JSON
+    array."""
+    sent: list[str] = []
+
+    async def recording(func: Any, *args: Any, **kwargs: Any) -> Any:
+        sent.append(func.__name__)
+        return await run_in_threadpool(func, *args, **kwargs)
+
+    monkeypatch.setattr(judge, "run_in_threadpool", recording)
+    name = "\u00e9" * 500
+    lines = kitchen().splitlines()
+    lines[0] = lines[0].replace('"Ana"', json.dumps(name, ensure_ascii=False), 1)
+    assert len(lines[0]) <= judge.INLINE_LINE_BYTES < len(lines[0].encode())
+    for kind, body in (("application/x-ndjson", "\n".join(lines)), ("application/json", "[" + ",".join(lines) + "]")):
+        response = client.post("/v1/check", content=body.encode(), headers={"Content-Type": kind})
+        assert response.status_code == 200, response.text
+        assert response.json() == check_log("\n".join(lines)).to_dict()
+    assert sent == ["check_log", "check_log"]
 
 
 def test_the_probes_replay_is_a_413_naming_the_bound(client: TestClient, snapshot_json: SnapshotAssertion) -> None:
