@@ -59,11 +59,16 @@ MAX_BATCH_EVENTS = 30_000
 ANALYZE_BATCH_SIZE = 32
 #: DuckDB's settings for a store opened only to ingest (``flip7 ingest``). The blocks DuckDB keeps
 #: cached after writing them grow with the store up to its ``memory_limit`` (80% of RAM by default),
-#: about 10 MiB per 1,000 games; the cap bounds them (beyond it DuckDB spills to ``<store>.tmp``).
-#: Not lower: a checkpoint needs memory it cannot spill, and with 32 MB one failed (a fatal error that
-#: ends the run; committed batches stay) at 8,400 games, while 64 MB ingested 40,000 into one store.
-#: One thread: a batch's writes are small, and the cores are the replay's. See docs/performance.md.
-WRITER_LIMITS: dict[str, str | int] = {"memory_limit": "64MB", "threads": 1}
+#: about 10 MiB per 1,000 games; the cap bounds them (beyond it DuckDB evicts them, or spills to
+#: ``<store>.tmp``). What a cap must leave room for is what DuckDB cannot spill: the rows written
+#: since the last checkpoint (up to ``checkpoint_threshold`` of log) and the checkpoint's own work.
+#: No vacuum (``max_vacuum_tasks`` 0): each checkpoint stores its rows as row groups of their own
+#: instead of merging them into the stored ones, which for the logs' compressed blobs meant
+#: decompressing and compressing again up to thousands of logs at once (up to 80 MiB more, growing
+#: with the row groups merged; with 32 MB it failed fatally at 8,400 games). Checkpoints of 32 MB
+#: of log keep those row groups large (the file 9% above a vacuumed one, not 50%). One thread: a
+#: batch's writes are small, and the cores are the replay's. See docs/performance.md, round five.
+WRITER_LIMITS: dict[str, str | int] = {"memory_limit": "32MB", "threads": 1, "checkpoint_threshold": "32MB", "max_vacuum_tasks": 0}
 #: Errors of writing one batch that are reported per game instead of ending the run.
 WRITE_ERRORS: tuple[type[BaseException], ...] = (duckdb.Error, pa.ArrowException, OverflowError)
 
