@@ -516,7 +516,7 @@ def test_ingest_caps_the_memory_of_its_store_only(tmp_path: Path, runner: CliRun
     assert runner.invoke(app, ["ingest", str(GAMES), "--db", str(path)]).exit_code == 0
     memory, threads, vacuum = seen["ingest"]
     assert threads == "1" and vacuum == "0"
-    assert memory.endswith("MiB") and float(memory.split()[0]) <= 32
+    assert memory.endswith("MiB") and float(memory.split()[0]) <= 48
     with Store.open(path, read_only=True) as store:
         assert store.query("SELECT current_setting('threads')").rows == [(os.cpu_count() or 1,)]
         assert store.query("SELECT current_setting('max_vacuum_tasks')").rows != [(0,)]  # merges as DuckDB does
