@@ -37,8 +37,10 @@ LOCKED_CONFIG: dict[str, str | bool | int | float | list[str]] = {
     "lock_configuration": True,
 }
 
-#: The settings ``open_connection`` accepts as ``limits``: they bound memory and threads.
-RESOURCE_SETTINGS = frozenset({"memory_limit", "threads"})
+#: The settings ``open_connection`` accepts as ``limits``: they bound memory and threads, and how
+#: much a checkpoint writes (and so holds) at once: the write-ahead log's size that triggers one
+#: (``checkpoint_threshold``) and whether it merges stored row groups (``max_vacuum_tasks``).
+RESOURCE_SETTINGS = frozenset({"memory_limit", "threads", "checkpoint_threshold", "max_vacuum_tasks"})
 
 
 def resource_config(limits: Mapping[str, str | int] | None) -> dict[str, str | int]:
@@ -101,9 +103,10 @@ def open_connection(
 ) -> duckdb.DuckDBPyConnection:
     """Open the store at ``path``, creating an empty store first when opening read-write a new file.
 
-    ``limits``: DuckDB settings that bound the instance (``memory_limit``, ``threads``; see
-    ``RESOURCE_SETTINGS``), fixed for its life like the rest of ``LOCKED_CONFIG``. A server passes
-    them so that no query can take more memory or threads than it was given.
+    ``limits``: DuckDB settings that bound the instance (``memory_limit``, ``threads``, the
+    checkpoints' size; see ``RESOURCE_SETTINGS``), fixed for its life like the rest of
+    ``LOCKED_CONFIG``. A server passes them so that no query can take more memory or threads than
+    it was given; ``flip7 ingest`` so that its memory does not grow with the store.
 
     Raises ``StoreNotFound`` (read-only and no file), ``StoreInUse`` (another process holds it),
     ``NotAStore`` (a foreign, truncated or damaged file, or a DuckDB database of something else:

@@ -62,11 +62,19 @@ MAX_BATCH_EVENTS = 30_000
 ANALYZE_BATCH_SIZE = 32
 #: DuckDB's settings for a store opened only to ingest (``flip7 ingest``). The blocks DuckDB keeps
 #: cached after writing them grow with the store up to its ``memory_limit`` (80% of RAM by default),
-#: about 10 MiB per 1,000 games; the cap bounds them (beyond it DuckDB spills to ``<store>.tmp``).
-#: Not lower: a checkpoint needs memory it cannot spill, and with 32 MB one failed (a fatal error that
-#: ends the run; committed batches stay) at 8,400 games, while 64 MB ingested 40,000 into one store.
-#: One thread: a batch's writes are small, and the cores are the replay's. See docs/performance.md.
-WRITER_LIMITS: dict[str, str | int] = {"memory_limit": "64MB", "threads": 1}
+#: about 10 MiB per 1,000 games; the cap bounds them (beyond it DuckDB evicts them, or spills to
+#: ``<store>.tmp``). No vacuum (``max_vacuum_tasks`` 0): each checkpoint stores its rows as row
+#: groups of their own instead of merging them into the stored ones, which for the logs' compressed
+#: blobs meant decompressing and compressing again up to thousands of logs at once (up to 80 MiB
+#: beyond the cap; likely what made a 32 MB cap fail fatally at 8,400 games). Checkpoints every 32 MB
+#: of log keep those row groups large (the file 9% above a vacuumed one at 5,000 games, 32% at 15,000;
+#: at DuckDB's 16 MB, 50% at 5,000).
+#: The cap must still hold what DuckDB cannot spill. Not safe at any cap tried: a second call into a
+#: store of 15,000 games runs out of memory after about 8,600 games at 48 MB (6,900 with round
+#: four's 64 MB and vacuum; an error that ends the run, the committed batches stay); one call of
+#: 60,000 games into a new store does not (32 MB). See docs/performance.md, round five.
+#: One thread: a batch's writes are small, and the cores are the replay's.
+WRITER_LIMITS: dict[str, str | int] = {"memory_limit": "48MB", "threads": 1, "checkpoint_threshold": "32MB", "max_vacuum_tasks": 0}
 #: Errors of writing one batch that are reported per game instead of ending the run.
 WRITE_ERRORS: tuple[type[BaseException], ...] = (duckdb.Error, pa.ArrowException, OverflowError)
 

@@ -503,20 +503,24 @@ def test_stats_since_at_the_calendars_ends(db: Path, runner: CliRunner, since: s
 
 def test_ingest_caps_the_memory_of_its_store_only(tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     """``flip7 ingest`` opens its store with ``WRITER_LIMITS`` (DuckDB's cache of written blocks grows
-    with the store otherwise); the other commands open theirs as before."""
+    with the store otherwise, and its checkpoints merge stored row groups); the other commands open
+    theirs as before."""
     from adjudicator.store import ingest as ingest_module
 
-    seen: dict[str, tuple[str, str]] = {}
+    settings = "SELECT current_setting('memory_limit'), current_setting('threads')::VARCHAR, current_setting('max_vacuum_tasks')::VARCHAR"
+    seen: dict[str, tuple[str, str, str]] = {}
     real = ingest_module.Ingestor.run
 
     def run(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        seen["ingest"] = self._con.execute("SELECT current_setting('memory_limit'), current_setting('threads')::VARCHAR").fetchone()
+        seen["ingest"] = self._con.execute(settings).fetchone()
         return real(self, *args, **kwargs)
 
     monkeypatch.setattr(ingest_module.Ingestor, "run", run)
     path = tmp_path / "s.duckdb"
     assert runner.invoke(app, ["ingest", str(GAMES), "--db", str(path)]).exit_code == 0
-    assert ingest_module.WRITER_LIMITS == {"memory_limit": "64MB", "threads": 1}
-    assert seen["ingest"][1] == "1" and seen["ingest"][0].endswith("MiB") and float(seen["ingest"][0].split()[0]) < 64
+    memory, threads, vacuum = seen["ingest"]
+    assert threads == "1" and vacuum == "0"
+    assert memory.endswith("MiB") and float(memory.split()[0]) <= 48
     with Store.open(path, read_only=True) as store:
         assert store.query("SELECT current_setting('threads')").rows == [(os.cpu_count() or 1,)]
+        assert store.query("SELECT current_setting('max_vacuum_tasks')").rows != [(0,)]  # merges as DuckDB does

@@ -53,7 +53,7 @@ def test_memory_limit_of_the_instance_stops_the_query(tmp_path: Path) -> None:
 
 
 def test_only_resource_settings_are_accepted_as_limits(tmp_path: Path) -> None:
-    """``limits`` cannot unlock the configuration (only memory_limit and threads)."""
+    """``limits`` cannot unlock the configuration (only memory, threads and checkpoint settings)."""
     with pytest.raises(ValueError, match="enable_external_access"):
         Store.open(tmp_path / "s.duckdb", limits={"enable_external_access": "true"})
 
