@@ -201,3 +201,19 @@ def test_plain_events_are_what_validation_builds(ruleset: str, own: dict[str, ob
         assert (plain.__pydantic_extra__, plain.__pydantic_private__) == (validated.__pydantic_extra__, validated.__pydantic_private__)
         assert plain.model_dump_json() == validated.model_dump_json(), text
     assert built > 20
+
+
+def test_the_replays_of_one_ruleset_share_its_memo() -> None:
+    from adjudicator.replay import replay_log, shared_parser
+    from adjudicator.rulesets import find_ruleset
+    from tests.adjudicator.helpers import card, game, log, rnd
+
+    base = log(game(), rnd(1), card("Ben", "7"), card("Cem", "8"))
+    first, again = (replay_log(base, collect=True) for _ in range(2))
+    assert first.verdict.to_dict() == again.verdict.to_dict()
+    assert first.lines.event[2] is again.lines.event[2] and first.lines.event[3] is again.lines.event[3]
+    assert first.lines.event[0] is not again.lines.event[0]  # a game line is read anew in every replay
+    other = replay_log(log(game(ruleset="vengeance"), rnd(1), card("Ben", "7")), collect=True)
+    assert other.lines.text[2] == first.lines.text[2] and other.lines.event[2] is not first.lines.event[2]
+    assert other.lines.event[2] == first.lines.event[2]
+    assert shared_parser(find_ruleset("flip7")) is shared_parser(find_ruleset("flip7"))
