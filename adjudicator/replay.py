@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
-from adjudicator.event_cache import SHARED_ENTRIES, memoized, typed_flat_reader, with_flat_reader
+from adjudicator.event_cache import SHARED_ENTRIES, game_memo, memoized, typed_flat_reader, with_flat_reader
 from adjudicator.events import GAME_MODELS, Event, parse_event, validate_event
 from adjudicator.rules import apply, round_outcomes
 from adjudicator.source import TooLongLine, UnreadableLine, as_lines, printable
@@ -130,6 +130,11 @@ def shared_parser(rules: Ruleset) -> Callable[[str], Event]:
     return parse
 
 
+#: How the lines before the ``game`` line is applied are read (with the base game's cards): one
+#: reader for every replay, which remembers the ``game`` lines it read but for their ids.
+_first_lines: Callable[[str], Event] = game_memo(with_flat_reader(validate_event, parse_event))
+
+
 def _line_parser(rules: Ruleset) -> Callable[[str], Event]:
     """How the lines after the ``game`` line are read: as the game's ruleset parses them, compact
     flat lines with the fast reader first and, where every field is plainly valid, built without
@@ -194,7 +199,7 @@ def replay_lines(
     index = -1
     applied = 0
     # identical lines share one parsed event; compact flat lines skip the JSON decoder
-    parse: Callable[[str], Event] = memoized(with_flat_reader(validate_event, parse_event))
+    parse: Callable[[str], Event] = memoized(_first_lines)
     refused = getattr(observer, "refused", None)
     if refused is not None:  # an observer that hears of refusals may be handed unreadable lines
         parse = _refuse_unreadable(parse)
