@@ -39,9 +39,10 @@ M = TypeVar("M", bound=BaseModel)
 #: about 1 MB) whatever the log holds. Typical event lines are 40–90 characters long.
 MAX_ENTRIES = 4096
 MAX_LINE_CHARS = 256
-#: Distinct lines kept by the memo a ruleset's replays share (``replay.shared_parser``): about 4 MB
-#: at most, for lines that repeat from log to log (the same names dealt the same cards).
-SHARED_ENTRIES = 16384
+#: Distinct lines kept by the memo a ruleset's replays share (``replay.shared_parser``), for lines
+#: that repeat from log to log (the same names dealt the same cards): about 1.5 kB a line, so
+#: about 12 MB at most, which keeps the peak of a check of many games within 1.5x that of one.
+SHARED_ENTRIES = 8192
 
 
 def memoized(parse: Callable[[str], E], *, entries: int = MAX_ENTRIES, longest: int = MAX_LINE_CHARS) -> Callable[[str], E]:
