@@ -10,13 +10,27 @@ validator (``plain_event``). This module is compiled with the engine (``adjudica
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from adjudicator.events import MAX_NAME_LENGTH, CardEvent, Event, HitEvent, RoundEvent, ShuffleEvent, StayEvent, TargetEvent
+from adjudicator.events import (
+    GAME_MODELS,
+    MAX_NAME_LENGTH,
+    RULESET_NAMES,
+    CardEvent,
+    EndEvent,
+    Event,
+    HitEvent,
+    RoundEvent,
+    ScoreEvent,
+    ShuffleEvent,
+    StayEvent,
+    TargetEvent,
+)
 
 E = TypeVar("E")
 M = TypeVar("M", bound=BaseModel)
@@ -25,6 +39,10 @@ M = TypeVar("M", bound=BaseModel)
 #: about 1 MB) whatever the log holds. Typical event lines are 40–90 characters long.
 MAX_ENTRIES = 4096
 MAX_LINE_CHARS = 256
+#: Distinct lines kept by the memo a ruleset's replays share (``replay.shared_parser``), for lines
+#: that repeat from log to log (the same names dealt the same cards): about 1.5 kB a line, so
+#: about 12 MB at most, which keeps the peak of a check of many games within 1.5x that of one.
+SHARED_ENTRIES = 8192
 
 
 def memoized(parse: Callable[[str], E], *, entries: int = MAX_ENTRIES, longest: int = MAX_LINE_CHARS) -> Callable[[str], E]:
@@ -35,10 +53,9 @@ def memoized(parse: Callable[[str], E], *, entries: int = MAX_ENTRIES, longest: 
     parsed every time; after ``entries`` distinct lines nothing more is added.
     """
     events: dict[str, E] = {}
-    get = events.get
 
     def parse_line(text: str) -> E:
-        event = get(text)
+        event = events.get(text)
         if event is None:
             event = parse(text)
             if len(text) <= longest and type(text) is str and len(events) < entries:
@@ -67,6 +84,91 @@ def flat_object(text: str) -> dict[str, str | int] | None:
             return None
         obj[key] = int(number) if number else string
     return obj
+
+
+#: A claim as the simulator and the recorder write it, compact, with its keys in this order: a
+#: ``score`` line, or an ``end`` line with or without its totals, whose inner object holds string
+#: keys without escapes and integers of at most 15 digits (as ``_FLAT``). Any other claim goes to
+#: the strict reader.
+_INT = r"-?(?:0|[1-9][0-9]{0,14})"
+_INTS = r'(?:"[^"\\\x00-\x1f]*":' + _INT + r"(?:,(?!\})|(?=\})))*"
+_SCORE = re.compile(r'\{"type":"score","round":' + _INT + r',"scores":\{' + _INTS + r"\}\}")
+_END = re.compile(r'\{"type":"end","winner":"[^"\\\x00-\x1f]*"(?:,"totals":\{' + _INTS + r"\})?\}")
+#: JSON's own reader, without the strict one's hooks: for a line ``_SCORE`` or ``_END`` matched,
+#: which holds nothing those hooks refuse or read otherwise but a key named twice.
+_decode = json.JSONDecoder().decode
+
+
+def plain_claim(text: str) -> Event | None:
+    """The event validation makes of a compact ``score`` or ``end`` line (``_SCORE``, ``_END``),
+    built without the strict reader and the validator; None for any other line, or one they refuse
+    (a key named twice, an empty winner), which the caller parses, so that every refusal keeps its
+    message. ``tests/adjudicator/test_event_cache.py`` holds both to one result."""
+    if type(text) is not str:
+        return None
+    # a key ends in '":' and nothing else does (no string here holds a quote): their count is the
+    # number of keys written, which the object read has fewer of when one is named twice
+    if text.startswith('{"type":"score",'):
+        if _SCORE.fullmatch(text) is None:
+            return None
+        obj = _decode(text)
+        if len(obj["scores"]) != text.count('":') - 3:
+            return None
+        return construct(ScoreEvent, obj, {"type", "round", "scores"})
+    if text.startswith('{"type":"end",'):
+        if _END.fullmatch(text) is None:
+            return None
+        obj = _decode(text)
+        if not _plain_name(obj["winner"]):
+            return None
+        if "totals" not in obj:
+            obj["totals"] = None
+            return construct(EndEvent, obj, {"type", "winner"})
+        if len(obj["totals"]) != text.count('":') - 3:
+            return None
+        return construct(EndEvent, obj, {"type", "winner", "totals"})
+    return None
+
+
+#: The start of a ``game`` line as the simulator and the recorder write it: its type, then its id,
+#: a string without escapes or control characters.
+_GAME_ID = re.compile(r'\{"type":"game","id":"([^"\\\x00-\x1f]*)"')
+#: Games of different ids kept by the memo of ``game`` lines (``game_memo``), of lines of at most
+#: ``MAX_LINE_CHARS`` characters.
+GAME_ENTRIES = 256
+
+
+def game_memo(parse: Callable[[str], E], *, entries: int = GAME_ENTRIES, longest: int = MAX_LINE_CHARS) -> Callable[[str], E]:
+    """``parse`` (the reader of a log's first lines), remembering the ``game`` lines it read by
+    everything but their id: a game line that differs from one read before only in its id
+    (``_GAME_ID``: a plain string, which the ``id`` field takes as it is) is the event read then
+    with this id (``model_copy``), without the JSON reader and the options' validation. Seats,
+    dealer and options repeat from game to game; every other line, and a line that fails, is
+    parsed every time. What a game line reads to depends on the registered rulesets
+    (``RULESET_NAMES``, ``GAME_MODELS``): when they change, the memo starts afresh. Bounded like
+    ``memoized``."""
+    games: dict[str, Any] = {}
+    registry: list[tuple[tuple[str, ...], tuple[Any, ...]]] = [((), ())]
+
+    def parse_line(text: str) -> E:
+        match = _GAME_ID.match(text) if type(text) is str else None
+        if match is None:
+            return parse(text)
+        now = (tuple(RULESET_NAMES), tuple(GAME_MODELS.items()))
+        if now != registry[0]:
+            games.clear()
+            registry[0] = now
+        rest = text[match.end() :]
+        known = games.get(rest)
+        if known is not None:
+            copied: E = known.model_copy(update={"id": match.group(1)})
+            return copied
+        event = parse(text)
+        if len(text) <= longest and len(games) < entries:
+            games[rest] = event
+        return event
+
+    return parse_line
 
 
 def with_flat_reader(validate: Callable[[dict[str, Any]], E], parse: Callable[[str], E]) -> Callable[[str], E]:
@@ -165,12 +267,14 @@ def typed_flat_reader(
 ) -> Callable[[str], Event]:
     """``with_flat_reader`` for a ruleset's lines (``context``: its ``parse_context``, ``target_event``
     its target model): a compact flat line whose fields are plainly valid is built by
-    ``plain_event``, any other flat line handed to ``validate``, any other line to ``parse``."""
+    ``plain_event``, any other flat line handed to ``validate``, a compact claim built by
+    ``plain_claim``, any other line handed to ``parse``."""
 
     def parse_line(text: str) -> Event:
         obj = flat_object(text)
         if obj is None:
-            return parse(text)
+            claim = plain_claim(text)
+            return parse(text) if claim is None else claim
         event = plain_event(obj, context, target_event)
         return validate(obj) if event is None else event
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from adjudicator.errors import EventOutOfRange, LogUnreadable, RuleViolation
-from adjudicator.event_cache import memoized, typed_flat_reader, with_flat_reader
+from adjudicator.event_cache import SHARED_ENTRIES, game_memo, memoized, typed_flat_reader, with_flat_reader
 from adjudicator.events import GAME_MODELS, Event, parse_event, validate_event
 from adjudicator.rules import apply, round_outcomes
 from adjudicator.source import TooLongLine, UnreadableLine, as_lines, printable
@@ -113,6 +113,29 @@ class ReplayResult:
 
 
 
+#: How many rulesets keep a shared memo at a time (a ruleset registered anew gets its own).
+_SHARED_RULESETS = 8
+_SHARED: dict[Ruleset, Callable[[str], Event]] = {}
+
+
+def shared_parser(rules: Ruleset) -> Callable[[str], Event]:
+    """The memoized line parser of ``rules`` (``_line_parser``), one for every replay of its games:
+    events are frozen and a ruleset parses a line the same way in every game, so a line seen in an
+    earlier log (the same seats dealt the same cards) is not read again. Bounded like the memo of
+    one replay (``event_cache.SHARED_ENTRIES`` lines), for at most ``_SHARED_RULESETS`` rulesets."""
+    parse = _SHARED.get(rules)
+    if parse is None:
+        if len(_SHARED) >= _SHARED_RULESETS:
+            _SHARED.clear()
+        parse = _SHARED[rules] = memoized(_line_parser(rules), entries=SHARED_ENTRIES)
+    return parse
+
+
+#: How the lines before the ``game`` line is applied are read (with the base game's cards): one
+#: reader for every replay, which remembers the ``game`` lines it read but for their ids.
+_first_lines: Callable[[str], Event] = game_memo(with_flat_reader(validate_event, parse_event))
+
+
 def _line_parser(rules: Ruleset) -> Callable[[str], Event]:
     """How the lines after the ``game`` line are read: as the game's ruleset parses them, compact
     flat lines with the fast reader first and, where every field is plainly valid, built without
@@ -177,7 +200,7 @@ def replay_lines(
     index = -1
     applied = 0
     # identical lines share one parsed event; compact flat lines skip the JSON decoder
-    parse: Callable[[str], Event] = memoized(with_flat_reader(validate_event, parse_event))
+    parse: Callable[[str], Event] = memoized(_first_lines)
     refused = getattr(observer, "refused", None)
     if refused is not None:  # an observer that hears of refusals may be handed unreadable lines
         parse = _refuse_unreadable(parse)
@@ -204,7 +227,7 @@ def replay_lines(
                     observer.after(state, event, index)
                 if not seated and state.game is not None:  # the game line: from here on, lines
                     seated = True  # are read as the game's ruleset says
-                    parse = memoized(_line_parser(state.rules))
+                    parse = shared_parser(state.rules)
                     if refused is not None:
                         parse = _refuse_unreadable(parse)
             except RuleViolation as error:

@@ -28,7 +28,7 @@ BUSTED = "busted"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a ruleset left uncompiled subclasses it
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Row:
     """What lies in front of one player in the current round, and how they stand.
 
@@ -47,6 +47,24 @@ class Row:
     put_out_by: int | None = None
     #: The purpose of the draw during which the status came (a bust during a Flip Three), if any.
     status_during: str | None = None
+
+    # written out (init=False), as in the frames below: the compiled build runs a written
+    # __init__ natively, and the one dataclass makes as interpreted code (a row per seat per round)
+    def __init__(
+        self, numbers: list[str] | None = None, modifiers: list[str] | None = None, status: str = ACTIVE,
+        status_event: int | None = None, bust_card: str | None = None, flip7: bool = False, cards_drawn: int = 0,
+        put_out_by: int | None = None, status_during: str | None = None,
+    ) -> None:
+        """A row with the fields in their order (an empty list where ``numbers`` or ``modifiers`` is None)."""
+        self.numbers = [] if numbers is None else numbers
+        self.modifiers = [] if modifiers is None else modifiers
+        self.status = status
+        self.status_event = status_event
+        self.bust_card = bust_card
+        self.flip7 = flip7
+        self.cards_drawn = cards_drawn
+        self.put_out_by = put_out_by
+        self.status_during = status_during
 
     def has_card(self) -> bool:
         """True when any card lies in front of the player (so they may stay)."""
@@ -78,7 +96,7 @@ class Frame(Protocol):
         ...
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class RoundFrame:
     """Bottom of the stack during a round: the deal, then the turns."""
 
@@ -87,12 +105,19 @@ class RoundFrame:
     last_mover: int = 0
     kind: Literal["round"] = "round"
 
+    def __init__(self, dealing: bool = True, deal_pos: int = 0, last_mover: int = 0, kind: Literal["round"] = "round") -> None:
+        """The frame with the fields in their order (written out: see ``Row.__init__``)."""
+        self.dealing = dealing
+        self.deal_pos = deal_pos
+        self.last_mover = last_mover
+        self.kind = kind
+
     def in_play(self) -> list[str]:
         """A round holds no card."""
         return []
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class DrawFrame:
     """Cards owed to ``seat``: one after a hit, or more for an action card (``purpose`` names it,
     among the ruleset's ``draw_purposes``); cards the ruleset sets aside meanwhile go to ``set_aside``."""
@@ -104,12 +129,28 @@ class DrawFrame:
     set_aside: list[str] = field(default_factory=list)
     kind: Literal["draw"] = "draw"
 
+    def __init__(
+        self, seat: int, remaining: int, purpose: str, action_card: str | None = None,
+        set_aside: list[str] | None = None, kind: Literal["draw"] = "draw",
+    ) -> None:
+        """The frame with the fields in their order (written out: see ``Row.__init__``)."""
+        self.seat = seat
+        self.remaining = remaining
+        self.purpose = purpose
+        self.action_card = action_card
+        self.set_aside = [] if set_aside is None else set_aside
+        self.kind = kind
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """How ``copy`` and ``pickle`` rebuild the frame (the compiled class has no bare ``__new__``)."""
+        return (DrawFrame, (self.seat, self.remaining, self.purpose, self.action_card, self.set_aside, self.kind))
+
     def in_play(self) -> list[str]:
         """The action card that made the draw, and the cards set aside so far."""
         return [self.action_card, *self.set_aside] if self.action_card else list(self.set_aside)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class TargetFrame:
     """A ``card`` held by ``holder`` that waits for a ``target`` event.
 
@@ -124,6 +165,22 @@ class TargetFrame:
     origin: Any = None
     holds_card: bool = True
     kind: Literal["target"] = "target"
+
+    def __init__(
+        self, holder: int, card: str, purpose: str, origin: Any = None, holds_card: bool = True,
+        kind: Literal["target"] = "target",
+    ) -> None:
+        """The frame with the fields in their order (written out: see ``Row.__init__``)."""
+        self.holder = holder
+        self.card = card
+        self.purpose = purpose
+        self.origin = origin
+        self.holds_card = holds_card
+        self.kind = kind
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """How ``copy`` and ``pickle`` rebuild the frame (the compiled class has no bare ``__new__``)."""
+        return (TargetFrame, (self.holder, self.card, self.purpose, self.origin, self.holds_card, self.kind))
 
     def in_play(self) -> list[str]:
         """The waiting card (unless another frame keeps it)."""

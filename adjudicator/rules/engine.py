@@ -16,8 +16,9 @@ names no card of any ruleset.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, cast
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, cast, get_args
 
 from adjudicator.effects import Stayed
 from adjudicator.errors import RuleViolation, UnsupportedRuleset
@@ -491,7 +492,7 @@ def settle(state: GameState, index: int) -> None:
 Check = Callable[[GameState, Any], None]
 Apply = Callable[[GameState, Any, int], None]
 
-HANDLERS: dict[str, tuple[Check, Apply]] = {
+_HANDLERS: dict[str, tuple[Check, Apply]] = {
     "game": (check_game, apply_game),
     "round": (check_round, apply_round),
     "card": (check_card, apply_card),
@@ -502,6 +503,38 @@ HANDLERS: dict[str, tuple[Check, Apply]] = {
     "score": (check_score, apply_nothing),
     "end": (check_end, apply_nothing),
 }
+#: The check and apply of every event type, read-only: ``add_handlers`` adds a type. ``apply``
+#: calls the handlers of ``FAST_PATH``'s types directly; the table holds those same handlers.
+HANDLERS: Mapping[str, tuple[Check, Apply]] = MappingProxyType(_HANDLERS)
+#: The moves of a round (nearly every event), which ``apply`` tells by their exact model and
+#: handles without the table: the type, its model and the handlers the table must hold for it.
+FAST_PATH: tuple[tuple[str, type[RoundMove], Check, Apply], ...] = (
+    ("card", CardEvent, check_card, apply_card),
+    ("hit", HitEvent, check_hit, apply_hit),
+    ("stay", StayEvent, check_stay, apply_stay),
+)
+
+
+def add_handlers(kind: str, check_fn: Check, apply_fn: Apply) -> None:
+    """Add the handlers of the event type ``kind`` (an extension such as ``position``) to the
+    table. A type ``apply`` handles directly (``FAST_PATH``) cannot be given other handlers, so
+    that no change to them is silently passed over: a ``ValueError`` says so."""
+    if any(kind == fast for fast, _model, _check, _apply in FAST_PATH):
+        raise ValueError(f"the engine applies {kind!r} events directly (FAST_PATH): their handlers cannot be replaced")
+    _HANDLERS[kind] = (check_fn, apply_fn)
+
+
+def fast_path_agrees() -> bool:
+    """True when the table holds, for every type of ``FAST_PATH``, the handlers ``apply`` calls
+    directly, and the type's model says that type (checked when this module is imported)."""
+    return all(
+        HANDLERS.get(kind) == (check_fn, apply_fn) and get_args(model.model_fields["type"].annotation) == (kind,)
+        for kind, model, check_fn, apply_fn in FAST_PATH
+    )
+
+
+if not fast_path_agrees():  # pragma: no cover (a table edited without the fast path, or the reverse)
+    raise AssertionError("rules.engine: the fast path of apply and HANDLERS name different handlers")
 
 
 def check(state: GameState, event: Event) -> None:
@@ -524,9 +557,9 @@ def apply(state: GameState, event: Event, index: int) -> None:
     ``index`` is the event's position in the log (used in messages such as "stayed on event 7").
     A refused event raises ``RuleViolation`` and leaves the state untouched.
     """
-    # the moves of a round, nearly every event, by direct calls (native ones in the compiled build),
-    # each field read once (a pydantic model's attributes are slow to read); every other type
-    # through the table, which other modules extend
+    # the moves of a round, nearly every event, by direct calls (native ones in the compiled build)
+    # to the handlers the table holds for them (FAST_PATH), each field read once (a pydantic
+    # model's attributes are slow to read); every other type through the table
     if type(event) is CardEvent:
         card = event.card
         _apply_card(state, _check_card(state, event, event.player, card), card, index)
@@ -577,6 +610,6 @@ def legal_moves(state: GameState, *, chance: bool = True) -> list[Event]:
 # What the rules share lives in ``common`` (the rulesets build on it); it is named here too, as the
 # engine's public surface.
 __all__ = [
-    "HANDLERS", "Expectation", "apply", "check", "describe_expectation", "end_round", "expecting", "is_legal",
+    "FAST_PATH", "HANDLERS", "Expectation", "add_handlers", "apply", "check", "describe_expectation", "end_round", "expecting", "fast_path_agrees", "is_legal",
     "legal_moves", "may_stay", "next_dealer", "out_of_order", "round_outcomes", "seat_of", "settle", "standing", "violation",
 ]

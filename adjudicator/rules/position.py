@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from adjudicator.events import PositionEvent
-from adjudicator.rules.engine import HANDLERS, seat_of, violation
+from adjudicator.rules.engine import add_handlers, seat_of, violation
 from adjudicator.state import ACTIVE, BUSTED, GameState, RoundFrame, Row
 
 RULE = "log.position"
@@ -102,4 +102,4 @@ def apply_position(state: GameState, ev: PositionEvent, index: int) -> None:
     state.stack = [RoundFrame(dealing=False, deal_pos=len(state.players), last_mover=before % len(state.players))]
 
 
-HANDLERS["position"] = (check_position, apply_position)
+add_handlers("position", check_position, apply_position)

@@ -118,10 +118,11 @@ def test_a_replay_reads_compact_lines_without_the_strict_reader(monkeypatch: pyt
 
     game = next(iter(simulate(1, 4, seed=5)))
     expected = check_log(game.text()).to_dict()
+    renamed = game.text().replace('"Ana"', '"Ana-compact"')  # lines no earlier replay of this process read
     calls: list[str] = []
     real = events._DECODER.decode
     monkeypatch.setattr(events, "_DECODER", type("Spy", (), {"decode": staticmethod(lambda text: calls.append(text) or real(text))})())
-    assert check_log(game.text()).to_dict() == expected
+    assert json.loads(json.dumps(check_log(renamed).to_dict()).replace('"Ana-compact"', '"Ana"')) == expected
     # only the lines that nest (the game's seats, the claims' scores) go to the strict reader
     assert calls and {json.loads(text)["type"] for text in calls} <= {"game", "score", "end"}
     calls.clear()
@@ -201,3 +202,129 @@ def test_plain_events_are_what_validation_builds(ruleset: str, own: dict[str, ob
         assert (plain.__pydantic_extra__, plain.__pydantic_private__) == (validated.__pydantic_extra__, validated.__pydantic_private__)
         assert plain.model_dump_json() == validated.model_dump_json(), text
     assert built > 20
+
+
+def test_the_replays_of_one_ruleset_share_its_memo() -> None:
+    from adjudicator.replay import replay_log, shared_parser
+    from adjudicator.rulesets import find_ruleset
+    from tests.adjudicator.helpers import card, game, log, rnd
+
+    base = log(game(), rnd(1), card("Ben", "7"), card("Cem", "8"))
+    first, again = (replay_log(base, collect=True) for _ in range(2))
+    assert first.verdict.to_dict() == again.verdict.to_dict()
+    assert first.lines.event[2] is again.lines.event[2] and first.lines.event[3] is again.lines.event[3]
+    assert first.lines.event[0] is not again.lines.event[0]  # a game line is read anew in every replay
+    other = replay_log(log(game(ruleset="vengeance"), rnd(1), card("Ben", "7")), collect=True)
+    assert other.lines.text[2] == first.lines.text[2] and other.lines.event[2] is not first.lines.event[2]
+    assert other.lines.event[2] == first.lines.event[2]
+    assert shared_parser(find_ruleset("flip7")) is shared_parser(find_ruleset("flip7"))
+
+
+#: Claim lines near ``plain_claim``'s edge: each is built without the JSON reader only when the
+#: strict reader and the validator would take it, and then exactly as they build it.
+PLAIN_CLAIM_LINES = [
+    '{"type":"score","round":1,"scores":{"Ana":0,"Ben":27,"Cem":-3}}',
+    '{"type":"score","round":1,"scores":{}}',
+    '{"type":"score","round":0,"scores":{"":5}}',
+    '{"type":"score","round":-0,"scores":{"Ana":-0}}',
+    '{"type":"score","round":1,"scores":{"Ana":1,"Ana":2}}',  # a key twice: refused
+    '{"type":"score","round":1,"scores":{"Ana":1,}}',
+    '{"type":"score","round":1,"scores":{"Ana":"1"}}',
+    '{"type":"score","round":1,"scores":{"Ana":1.5}}',
+    '{"type":"score","round":1,"scores":{"Ana":true}}',
+    '{"type":"score","round":1,"scores":{"Ana":1234567890123456}}',  # 16 digits: refused
+    '{"type":"score","round":"1","scores":{"Ana":1}}',
+    '{"type":"score","round":1,"scores":{"A\\u006ea":1}}',
+    '{"type":"score","round":1,"scores":{"Ana":1},"extra":1}',
+    '{"type":"score","scores":{"Ana":1},"round":1}',  # keys in another order: the strict reader
+    '{"type":"end","winner":"Ana"}',
+    '{"type":"end","winner":"Ana","totals":{}}',
+    '{"type":"end","winner":"Ana","totals":{"Ana":201,"Ben":150}}',
+    '{"type":"end","winner":"","totals":{"Ana":201}}',
+    '{"type":"end","winner":"' + "A" * 200 + '"}',
+    '{"type":"end","winner":"' + "A" * 201 + '"}',
+    '{"type":"end","winner":"Ana","totals":{"Ana":1,"Ana":1}}',
+    '{"type":"end","winner":"Ana","totals":null}',
+    '{"type":"end","winner":7}',
+    '{"type":"end", "winner":"Ana"}',
+]
+
+
+@pytest.mark.parametrize("ruleset", ["flip7", "vengeance"])
+def test_plain_claims_are_what_validation_builds(ruleset: str) -> None:
+    from adjudicator.event_cache import plain_claim
+    from adjudicator.rulesets import find_ruleset
+
+    rules = find_ruleset(ruleset)
+    built = refused = 0
+    for text in PLAIN_CLAIM_LINES + [line for line in _simulated_lines(ruleset) if '"score"' in line or '"end"' in line]:
+        plain = plain_claim(text)
+        try:
+            parsed = rules.parse(text)
+        except RuleViolation:
+            refused += 1
+            assert plain is None, text
+            continue
+        if plain is None:
+            continue
+        built += 1
+        assert type(plain) is type(parsed), text
+        assert plain == parsed and list(plain.__dict__.items()) == list(parsed.__dict__.items()), text
+        assert plain.model_fields_set == parsed.model_fields_set, text
+    assert built > 10 and refused >= 5
+
+
+def test_a_replay_reads_compact_claims_without_the_strict_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    import adjudicator.events as events
+    from adjudicator.replay import replay_log
+    from adjudicator.simulate import simulate
+
+    game = next(iter(simulate(1, 4, seed=8)))
+    expected = replay_log(game.text()).verdict.to_dict()
+    text = game.text().replace('"Ana"', '"Ana-claims"')  # lines no earlier replay of this process read
+    text = text.replace('{"type":"score","round":1,', '{"type":"score","round":1 ,')  # one spaced claim
+    calls: list[str] = []
+    real = events._DECODER.decode
+    monkeypatch.setattr(events, "_DECODER", type("Spy", (), {"decode": staticmethod(lambda line: calls.append(line) or real(line))})())
+    assert json.loads(json.dumps(replay_log(text).verdict.to_dict()).replace('"Ana-claims"', '"Ana"')) == expected
+    assert [json.loads(line)["type"] for line in calls] == ["game", "score"] and '"round":1 ,' in calls[1]
+
+
+@pytest.mark.parametrize("options", [{}, {"ruleset": "vengeance", "brutal": True}, {"target": 150, "decks": 2, "brutal": True}])
+def test_a_game_line_read_before_but_for_its_id_is_what_parsing_builds(options: dict[str, object]) -> None:
+    from adjudicator.event_cache import game_memo
+
+    calls: list[str] = []
+    parse = game_memo(counting(calls))
+    lines = [json.dumps({"type": "game", "id": game_id, "players": ["Ana", "Ben", "Cem"], "dealer": "Ben", **options}, separators=(",", ":"))
+             for game_id in ("g-1", "g-2", "")]
+    for text in lines:
+        remembered, fresh = parse(text), parse_event(text)
+        assert type(remembered) is type(fresh) and remembered == fresh, text
+        assert list(remembered.__dict__.items()) == list(fresh.__dict__.items()) and remembered.model_fields_set == fresh.model_fields_set
+        assert remembered.foreign == fresh.foreign and remembered.model_dump() == fresh.model_dump()
+    assert calls == lines[:1]  # the other two differ from the first only in their ids
+    spaced = lines[0].replace('"players":', '"players": ')
+    parse(spaced), parse(lines[0].replace('"g-1"', '"g\\u0031"'))
+    assert len(calls) == 3  # any other difference: parsed again
+    for _ in range(2):  # a line that fails fails every time
+        with pytest.raises(RuleViolation, match="must not be empty"):
+            parse(lines[0].replace('"dealer":"Ben"', '"dealer":""'))
+    assert len(calls) == 5
+
+
+def test_the_memo_of_game_lines_starts_afresh_when_the_registry_changes() -> None:
+    from adjudicator.event_cache import game_memo
+    from adjudicator.rulesets import Kit, registered
+    from adjudicator.rulesets.base.rules import BaseGame
+
+    class House(BaseGame):
+        name = "house"
+
+    parse = game_memo(parse_event)
+    line = '{"type":"game","id":"h-1","players":["Ana","Ben","Cem"],"dealer":"Ana","ruleset":"house"}'
+    with registered(Kit(rules=House())):
+        assert parse(line).ruleset == "house"
+        assert parse(line.replace("h-1", "h-2")).id == "h-2"
+    with pytest.raises(RuleViolation, match="ruleset"):  # no longer a ruleset the registry knows
+        parse(line.replace("h-1", "h-3"))

@@ -104,7 +104,7 @@ _TARGET_RULE = {FREEZE: "action.freeze", FLIP_THREE: "action.flip-three", SECOND
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class BaseRow(Row):
     """A base-game row: also a held Second Chance, the Freezes it took, and Second Chances used."""
 
@@ -113,6 +113,19 @@ class BaseRow(Row):
     second_chance_used: int = 0
     #: The duplicates a Second Chance cancelled this round: (number, event).
     saves: list[tuple[str, int]] = field(default_factory=list)
+
+    def __init__(
+        self, numbers: list[str] | None = None, modifiers: list[str] | None = None, status: str = ACTIVE,
+        status_event: int | None = None, bust_card: str | None = None, flip7: bool = False, cards_drawn: int = 0,
+        put_out_by: int | None = None, status_during: str | None = None, second_chance: bool = False,
+        freezes: list[str] | None = None, second_chance_used: int = 0, saves: list[tuple[str, int]] | None = None,
+    ) -> None:
+        """A row with the fields in their order (written out, as ``Row.__init__`` says why)."""
+        Row.__init__(self, numbers, modifiers, status, status_event, bust_card, flip7, cards_drawn, put_out_by, status_during)
+        self.second_chance = second_chance
+        self.freezes = [] if freezes is None else freezes
+        self.second_chance_used = second_chance_used
+        self.saves = [] if saves is None else saves
 
     def has_card(self) -> bool:
         """True when a number, a modifier or a held Second Chance lies in front of the player."""

@@ -106,13 +106,23 @@ _ACTION_RULE = {
 
 
 # no slots=True: Row may be a compiled class, whose fields a slots subclass would shadow (docs/decisions.md)
-@dataclass
+@dataclass(init=False)
 class VengeanceRow(Row):
     """A Vengeance row: ``bonus`` is the Brutal Flip 7 bonus (+15 to the maker or -15 to another
     player) given to this row; ``wipes`` (what each Unlucky 7 threw out) feeds the statistics."""
 
     bonus: int = 0
     wipes: tuple[Wipe, ...] = ()
+
+    def __init__(
+        self, numbers: list[str] | None = None, modifiers: list[str] | None = None, status: str = ACTIVE,
+        status_event: int | None = None, bust_card: str | None = None, flip7: bool = False, cards_drawn: int = 0,
+        put_out_by: int | None = None, status_during: str | None = None, bonus: int = 0, wipes: tuple[Wipe, ...] = (),
+    ) -> None:
+        """A row with the fields in their order (written out, as ``Row.__init__`` says why)."""
+        Row.__init__(self, numbers, modifiers, status, status_event, bust_card, flip7, cards_drawn, put_out_by, status_during)
+        self.bonus = bonus
+        self.wipes = wipes
 
     def has_zero(self) -> bool:
         """True while The Zero lies in this row."""
