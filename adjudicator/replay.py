@@ -136,6 +136,15 @@ def shared_parser(rules: Ruleset) -> Callable[[str], Event]:
 _first_lines: Callable[[str], Event] = game_memo(with_flat_reader(validate_event, parse_event))
 
 
+def forget_shared_lines() -> None:
+    """Forget every line the replays share (``shared_parser``'s memos and the memo of ``game``
+    lines): the next replay reads each line afresh, as in a new process. For a benchmark's cold
+    pass and for tests."""
+    global _first_lines
+    _SHARED.clear()
+    _first_lines = game_memo(with_flat_reader(validate_event, parse_event))
+
+
 def _line_parser(rules: Ruleset) -> Callable[[str], Event]:
     """How the lines after the ``game`` line are read: as the game's ruleset parses them, compact
     flat lines with the fast reader first and, where every field is plainly valid, built without

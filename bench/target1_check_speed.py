@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchlib import Verdict, best_of, event_lines, parser, rate, report, write_corpus  # noqa: E402
 
 from adjudicator.bulk import bulk_replays  # noqa: E402
-from adjudicator.replay import replay_log  # noqa: E402
+from adjudicator.replay import forget_shared_lines, replay_log  # noqa: E402
 from adjudicator.source import lines_from_stream  # noqa: E402
 
 
@@ -76,7 +76,9 @@ def json_loads_per_line(paths: list[Path]) -> None:
 
 def check_files(paths: list[Path]) -> None:
     """Judge every file as ``flip7 check`` does (the collector tuned for bulk replays, verdicts as
-    JSON data, nothing printed)."""
+    JSON data, nothing printed), from a cold start: the lines that replays share are forgotten
+    first, so a repeated round reads every line afresh, as one ``flip7 check`` process does."""
+    forget_shared_lines()
     with bulk_replays():
         for path in paths:
             with path.open("rb") as handle:

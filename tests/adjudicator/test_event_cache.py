@@ -220,6 +220,18 @@ def test_the_replays_of_one_ruleset_share_its_memo() -> None:
     assert shared_parser(find_ruleset("flip7")) is shared_parser(find_ruleset("flip7"))
 
 
+def test_forgetting_the_shared_lines_reads_every_line_afresh() -> None:
+    from adjudicator.replay import forget_shared_lines, replay_log
+    from tests.adjudicator.helpers import card, game, log, rnd
+
+    base = log(game(), rnd(1), card("Ben", "7"), card("Cem", "8"))
+    first = replay_log(base, collect=True)
+    forget_shared_lines()
+    again = replay_log(base, collect=True)
+    assert first.verdict.to_dict() == again.verdict.to_dict()
+    assert first.lines.event[2] == again.lines.event[2] and first.lines.event[2] is not again.lines.event[2]
+
+
 #: Claim lines near ``plain_claim``'s edge: each is built without the JSON reader only when the
 #: strict reader and the validator would take it, and then exactly as they build it.
 PLAIN_CLAIM_LINES = [
