@@ -4,7 +4,9 @@ The unit of work is a *batch*: up to ``batch_size`` logs are read, hashed and re
 are gathered column by column into one Arrow table per store table, and the batch is written in a
 single transaction (``INSERT INTO t SELECT … FROM <registered Arrow table>``). Should that
 transaction fail for any reason, it is rolled back and the batch's games are written again one
-transaction each, so one game that cannot be stored never costs the others. An interrupt (Ctrl-C)
+transaction each, so one game that cannot be stored never costs the others; if it ran out of
+memory, it is first run again with a higher cap (``raise_memory_limit``), and a ``COMMIT`` that ran
+out of memory ends the run (``CommitOutOfMemory``). An interrupt (Ctrl-C)
 or a crash during a batch rolls back the games of that batch only; batches already committed stay.
 With worker processes the next batch is already being replayed while one is written; an interrupt
 then drops that one too (it was never written, and no result of it was reported).
