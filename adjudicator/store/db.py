@@ -41,14 +41,23 @@ LOCKED_CONFIG: dict[str, str | bool | int | float | list[str]] = {
 #: much a checkpoint writes (and so holds) at once: the write-ahead log's size that triggers one
 #: (``checkpoint_threshold``) and whether it merges stored row groups (``max_vacuum_tasks``).
 RESOURCE_SETTINGS = frozenset({"memory_limit", "threads", "checkpoint_threshold", "max_vacuum_tasks"})
+#: Not DuckDB's: a true value in ``limits`` leaves the configuration unlocked so that the owner of
+#: the connection can raise its ``memory_limit`` with ``SET`` (``flip7 ingest`` after running out of
+#: memory, ``ingest.raise_memory_limit``). Only for a connection that runs no one else's SQL: DuckDB
+#: still refuses to turn external access and unsigned or community extensions back on while running.
+ADJUSTABLE_MEMORY = "adjustable_memory_limit"
 
 
 def resource_config(limits: Mapping[str, str | int] | None) -> dict[str, str | int]:
-    """``limits`` checked to be resource settings only (``ValueError`` for any other name)."""
+    """``limits`` checked to be resource settings only (``ValueError`` for any other name), as the
+    DuckDB configuration they stand for (``ADJUSTABLE_MEMORY`` becomes an unlocked configuration)."""
     config = dict(limits or {})
+    adjustable = bool(config.pop(ADJUSTABLE_MEMORY, False))
     unknown = sorted(set(config) - RESOURCE_SETTINGS)
     if unknown:
         raise ValueError(f"not a resource setting: {', '.join(unknown)}")
+    if adjustable:
+        config["lock_configuration"] = False
     return config
 
 
@@ -106,7 +115,8 @@ def open_connection(
     ``limits``: DuckDB settings that bound the instance (``memory_limit``, ``threads``, the
     checkpoints' size; see ``RESOURCE_SETTINGS``), fixed for its life like the rest of
     ``LOCKED_CONFIG``. A server passes them so that no query can take more memory or threads than
-    it was given; ``flip7 ingest`` so that its memory does not grow with the store.
+    it was given; ``flip7 ingest`` so that its memory does not grow with the store (raisable:
+    ``ADJUSTABLE_MEMORY``).
 
     Raises ``StoreNotFound`` (read-only and no file), ``StoreInUse`` (another process holds it),
     ``NotAStore`` (a foreign, truncated or damaged file, or a DuckDB database of something else:

@@ -4,7 +4,9 @@ The unit of work is a *batch*: up to ``batch_size`` logs are read, hashed and re
 are gathered column by column into one Arrow table per store table, and the batch is written in a
 single transaction (``INSERT INTO t SELECT … FROM <registered Arrow table>``). Should that
 transaction fail for any reason, it is rolled back and the batch's games are written again one
-transaction each, so one game that cannot be stored never costs the others. An interrupt (Ctrl-C)
+transaction each, so one game that cannot be stored never costs the others; if it ran out of
+memory, it is first run again with a higher cap (``raise_memory_limit``), and a ``COMMIT`` that ran
+out of memory ends the run (``CommitOutOfMemory``). An interrupt (Ctrl-C)
 or a crash during a batch rolls back the games of that batch only; batches already committed stay.
 With worker processes the next batch is already being replayed while one is written; an interrupt
 then drops that one too (it was never written, and no result of it was reported).
@@ -23,6 +25,7 @@ import sys
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -35,6 +38,8 @@ import pyarrow as pa
 
 from adjudicator.errors import Flip7Error
 from adjudicator.source import as_lines, printable
+from adjudicator.store.db import ADJUSTABLE_MEMORY, scalar
+from adjudicator.store.errors import StoreError
 from adjudicator.store.rows import (  # noqa: F401 - GameRows, content_hash, game_rows, unnamed_id: imported from here too
     INT32,
     GameRows,
@@ -69,12 +74,15 @@ ANALYZE_BATCH_SIZE = 32
 #: beyond the cap; likely what made a 32 MB cap fail fatally at 8,400 games). Checkpoints every 32 MB
 #: of log keep those row groups large (the file 9% above a vacuumed one at 5,000 games, 32% at 15,000;
 #: at DuckDB's 16 MB, 50% at 5,000).
-#: The cap must still hold what DuckDB cannot spill. Not safe at any cap tried: a second call into a
-#: store of 15,000 games runs out of memory after about 8,600 games at 48 MB (6,900 with round
-#: four's 64 MB and vacuum; an error that ends the run, the committed batches stay); one call of
-#: 60,000 games into a new store does not (32 MB). See docs/performance.md, round five.
+#: The cap must still hold what DuckDB cannot spill, and no fixed cap does: a second call into a
+#: store of 15,000 games ran out of memory after about 8,600 games at 48 MB (6,900 with round
+#: four's 64 MB and vacuum). So the cap is a starting point: a statement that runs out of memory
+#: doubles it (``raise_memory_limit``, up to DuckDB's default) and runs again, its batch's
+#: transaction rolled back first (``ADJUSTABLE_MEMORY``). See docs/performance.md, round five.
 #: One thread: a batch's writes are small, and the cores are the replay's.
-WRITER_LIMITS: dict[str, str | int] = {"memory_limit": "48MB", "threads": 1, "checkpoint_threshold": "32MB", "max_vacuum_tasks": 0}
+WRITER_LIMITS: dict[str, str | int] = {
+    "memory_limit": "48MB", "threads": 1, "checkpoint_threshold": "32MB", "max_vacuum_tasks": 0, ADJUSTABLE_MEMORY: 1,
+}
 #: Errors of writing one batch that are reported per game instead of ending the run.
 WRITE_ERRORS: tuple[type[BaseException], ...] = (duckdb.Error, pa.ArrowException, OverflowError)
 
@@ -238,9 +246,56 @@ def _batch_column(parts: list[Any], arrow: pa.DataType) -> pa.Array:
     return pa.array(list(chain.from_iterable(parts)), type=arrow, memory_pool=BATCH_MEMORY_POOL)
 
 
+_MEMORY_UNITS = {"bytes": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40, "PiB": 1 << 50}
+
+
+def memory_limit_bytes(con: duckdb.DuckDBPyConnection) -> int:
+    """The connection's ``memory_limit`` in bytes (DuckDB shows it rounded, e.g. ``45.7 MiB``)."""
+    number, unit = str(scalar(con, "SELECT current_setting('memory_limit')")).split()
+    return int(float(number) * _MEMORY_UNITS[unit])
+
+
+def raise_memory_limit(con: duckdb.DuckDBPyConnection) -> bool:
+    """After a statement ran out of memory (outside a transaction): double the connection's
+    ``memory_limit``, up to DuckDB's own default (80% of RAM). False when it cannot be raised: it is
+    there already, or the configuration is locked (a connection opened without ``ADJUSTABLE_MEMORY``)."""
+    current = memory_limit_bytes(con)
+    try:
+        con.execute("RESET memory_limit")
+    except duckdb.InvalidInputException:  # the configuration is locked
+        return False
+    ceiling = memory_limit_bytes(con)
+    if 2 * current < ceiling:
+        con.execute(f"SET memory_limit = '{2 * current}B'")
+    return ceiling > current
+
+
 def _insert_sql(table: Table, view: str) -> str:
     cols = ", ".join(table.column_names)
     return f"INSERT INTO {table.name} ({cols}) SELECT {cols} FROM {view}"
+
+
+class CommitOutOfMemory(StoreError):
+    """A batch's ``COMMIT`` ran out of memory. Nothing of it is stored, but DuckDB (2.0) keeps the
+    keys of its rows in the primary-key index of the connection: writing them again is refused as a
+    duplicate, and a later checkpoint stores those keys in the file (the game could never be stored).
+    So it ends the run: nothing more is written on the connection, and closing it keeps the file clean."""
+
+
+def is_out_of_memory(exc: BaseException) -> bool:
+    """Whether ``exc`` is DuckDB running out of memory: ``OutOfMemoryException``, or a failed
+    ``COMMIT`` (a ``TransactionException``) that could not get a block."""
+    if isinstance(exc, duckdb.OutOfMemoryException):
+        return True
+    text = str(exc)
+    return isinstance(exc, duckdb.TransactionException) and "Failed to commit" in text and any(
+        marker in text for marker in ("Out of Memory", "failed to pin block", "could not allocate", "failed to allocate")
+    )
+
+
+def _first_line(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
 
 
 def raise_if_interrupt(exc: BaseException) -> None:
@@ -275,6 +330,7 @@ def write_games(
     raised again.
     """
     tables = batch_tables(games) if only is GAME_TABLES else batch_tables(games, only)
+    registered: list[str] = []
     con.execute("BEGIN TRANSACTION")
     try:
         delete_games(con, replace_ids, only)
@@ -284,16 +340,26 @@ def write_games(
                 continue
             view = f"_flip7_batch_{table.name}"
             con.register(view, arrow)
-            try:
-                con.execute(_insert_sql(table, view))
-            finally:
-                con.unregister(view)
-        con.execute("COMMIT")
+            registered.append(view)
+            con.execute(_insert_sql(table, view))
+            con.unregister(view)
+            registered.pop()
+        try:
+            con.execute("COMMIT")
+        except duckdb.Error as error:
+            if is_out_of_memory(error):
+                raise CommitOutOfMemory(
+                    f"DuckDB ran out of memory committing a batch ({_first_line(error)}); the batch was not stored"
+                ) from error
+            raise
     except BaseException:
         try:
             con.execute("ROLLBACK")
         except duckdb.Error:
             pass  # the transaction is already gone (e.g. a failed COMMIT rolled it back)
+        for view in registered:  # after the rollback: in the failed transaction it would fail, hiding the error
+            with suppress(duckdb.Error):
+                con.unregister(view)
         exc = sys.exc_info()[1]
         if exc is not None and is_interrupt(exc):
             raise KeyboardInterrupt from None
@@ -458,24 +524,22 @@ class Ingestor:
 
     def _begin(self, batch: list[_Item]) -> _Settling:
         """Hash the batch, find the logs already stored byte for byte, and start replaying the rest."""
-        con = self._con
         for item in batch:
             if item.data is not None:
                 item.digest = content_hash(item.data)
         digests = [i.digest for i in batch if i.digest is not None and i.result is None]
         extra = ", valid, verdict" if self._stored_verdicts else ""
-        found = con.execute(
-            f"SELECT content_hash, id{extra} FROM games WHERE content_hash IN (SELECT unnest($1::VARCHAR[]))",
-            [digests],
-        ).fetchall() if digests else []
+        found = self._fetch(
+            f"SELECT content_hash, id{extra} FROM games WHERE content_hash IN (SELECT unnest($1::VARCHAR[]))", [digests]
+        ) if digests else []
         by_hash = {row[0]: row[1] for row in found}
         stored = {row[0]: row[2:] for row in found}
         ingested_at = self._now()
         unanalysed: set[str] = set()
         if self._analyze and by_hash:  # stored without decisions: replayed again, to add them
-            have = {row[0] for row in con.execute(
+            have = {row[0] for row in self._fetch(
                 "SELECT game FROM analyses WHERE status = 'analysed' AND game IN (SELECT unnest($1::VARCHAR[]))", [list(by_hash.values())]
-            ).fetchall()}
+            )}
             unanalysed = {g for g in by_hash.values() if g not in have}
             by_hash = {h: g for h, g in by_hash.items() if g in have}
 
@@ -485,23 +549,20 @@ class Ingestor:
 
     def _finish(self, settling: _Settling, replace: bool) -> list[_Item]:
         """Decide every item's outcome, write what must be written, and return the items."""
-        con = self._con
         batch, by_hash, stored, ingested_at = settling.batch, settling.by_hash, settling.stored, settling.ingested_at
         settling.attach()
         if by_hash and self._workers > 1:
             # the batch before this one was written after the look-up: what it replaced is gone
-            still = {row[0] for row in con.execute(
+            still = {row[0] for row in self._fetch(
                 "SELECT content_hash FROM games WHERE content_hash IN (SELECT unnest($1::VARCHAR[]))", [list(by_hash)]
-            ).fetchall()}
+            )}
             gone = [i for i in batch if i.result is None and i.game is None and i.digest not in still]
             if gone:
                 self._replay(gone, ingested_at)
 
         ids = list({i.game.game_id for i in batch if i.game is not None})
         known: dict[str, str] = dict(
-            con.execute(
-                "SELECT id, content_hash FROM games WHERE id IN (SELECT unnest($1::VARCHAR[]))", [ids]
-            ).fetchall()
+            self._fetch("SELECT id, content_hash FROM games WHERE id IN (SELECT unnest($1::VARCHAR[]))", [ids])
         ) if ids else {}
         in_db = set(known)
 
@@ -563,13 +624,13 @@ class Ingestor:
         if to_write:
             games = [i.game for i in to_write if i.game is not None]
             try:
-                write_games(con, games, [g.game_id for g in games if g.game_id in in_db])
+                self._write(games, [g.game_id for g in games if g.game_id in in_db])
             except WRITE_ERRORS as exc:
                 raise_if_interrupt(exc)
                 self._write_one_by_one(to_write, in_db)
         if analyse_only:
             try:
-                write_games(con, analyse_only, [g.game_id for g in analyse_only], ANALYSIS_TABLES)
+                self._write(analyse_only, [g.game_id for g in analyse_only], ANALYSIS_TABLES)
             except WRITE_ERRORS as exc:
                 raise_if_interrupt(exc)
                 for item in batch:  # the games stay stored as they were, without decisions
@@ -580,13 +641,54 @@ class Ingestor:
             item.game = None  # let the rows go
         return batch
 
+    def _fetch(self, sql: str, params: list[Any]) -> list[Any]:
+        """The rows of a look-up; one that runs out of memory runs again with a higher cap."""
+        while True:
+            try:
+                return self._con.execute(sql, params).fetchall()
+            except duckdb.OutOfMemoryException:
+                if not raise_memory_limit(self._con):
+                    raise
+
+    def _write(self, games: list[GameRows], replace_ids: list[str], only: Sequence[Table] = GAME_TABLES) -> None:
+        """``write_games``; a transaction that runs out of memory (rolled back) runs again with a
+        higher cap, unless it took effect after all (the automatic checkpoint after its COMMIT ran out)."""
+        while True:
+            try:
+                if only is GAME_TABLES:
+                    write_games(self._con, games, replace_ids)
+                else:
+                    write_games(self._con, games, replace_ids, only)
+                return
+            except duckdb.OutOfMemoryException:
+                if self._written(games, only):
+                    return
+                if not raise_memory_limit(self._con):
+                    raise
+            except CommitOutOfMemory:
+                if self._written(games, only):  # the COMMIT took effect, its checkpoint ran out
+                    return
+                raise
+
+    def _written(self, games: list[GameRows], only: Sequence[Table]) -> bool:
+        """Whether ``games`` are stored as ``write_games`` would have left them: with these bytes
+        (``only=ANALYSIS_TABLES``: analysed)."""
+        ids = [g.game_id for g in games]
+        if only is ANALYSIS_TABLES:
+            sql = "SELECT game, 'analysed' FROM analyses WHERE status = 'analysed' AND game IN (SELECT unnest($1::VARCHAR[]))"
+            expected = {g.game_id: "analysed" for g in games}
+        else:
+            sql = "SELECT id, content_hash FROM games WHERE id IN (SELECT unnest($1::VARCHAR[]))"
+            expected = {g.game_id: g.content_hash for g in games}
+        return dict(self._fetch(sql, [ids])) == expected
+
     def _write_one_by_one(self, items: list[_Item], in_db: set[str]) -> None:
         """After a failed batch: store each game in its own transaction; mark the ones that fail."""
         for item in items:
             game = item.game
             assert game is not None and item.result is not None
             try:
-                write_games(self._con, [game], [game.game_id] if game.game_id in in_db else [])
+                self._write([game], [game.game_id] if game.game_id in in_db else [])
             except WRITE_ERRORS as exc:
                 raise_if_interrupt(exc)
                 item.stored_events = 0

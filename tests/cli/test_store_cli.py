@@ -524,3 +524,24 @@ def test_ingest_caps_the_memory_of_its_store_only(tmp_path: Path, runner: CliRun
     with Store.open(path, read_only=True) as store:
         assert store.query("SELECT current_setting('threads')").rows == [(os.cpu_count() or 1,)]
         assert store.query("SELECT current_setting('max_vacuum_tasks')").rows != [(0,)]  # merges as DuckDB does
+
+
+def test_ingest_into_a_store_that_outgrows_the_cap_completes(tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second ``flip7 ingest`` whose statements run out of memory under its cap (2 MB here, as a
+    store of 15,000 games did at 48 MB) raises the cap and ends as if nothing happened."""
+    from adjudicator.store import ingest as ingest_module
+
+    path = tmp_path / "s.duckdb"
+    first = runner.invoke(app, ["ingest", str(GAMES / "fx1_freeze.jsonl"), str(GAMES / "fx2_flip7.jsonl"), "--db", str(path)])
+    assert first.exit_code == 0, first.output
+    raised: list[bool] = []
+    real = ingest_module.raise_memory_limit
+    monkeypatch.setattr(ingest_module, "raise_memory_limit", lambda con: raised.append(real(con)) or raised[-1])
+    monkeypatch.setattr("cli.store.WRITER_LIMITS", {**ingest_module.WRITER_LIMITS, "memory_limit": "2MB"})
+    second = runner.invoke(app, ["ingest", str(GAMES), "--db", str(path), "--json"])
+    assert second.exit_code == 0, second.output
+    assert raised and all(raised)
+    counts = json.loads(second.stdout)
+    assert (counts["ingested"], counts["unchanged"], counts["failed"], counts["problems"]) == (2, 2, 0, [])
+    with Store.open(path, read_only=True) as store:
+        assert store.query("SELECT count(*), count(DISTINCT id) FROM games").rows == [(4, 4)]
