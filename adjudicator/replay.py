@@ -131,9 +131,14 @@ def shared_parser(rules: Ruleset) -> Callable[[str], Event]:
     return parse
 
 
-#: How the lines before the ``game`` line is applied are read (with the base game's cards): one
-#: reader for every replay, which remembers the ``game`` lines it read but for their ids.
-_first_lines: Callable[[str], Event] = game_memo(with_flat_reader(validate_event, parse_event))
+def _first_line_reader() -> Callable[[str], Event]:
+    """How the lines before the ``game`` line is applied are read (with the base game's cards),
+    remembering the ``game`` lines it read but for their ids."""
+    return game_memo(with_flat_reader(validate_event, parse_event))
+
+
+#: The reader of the first lines, one for every replay (``_first_line_reader``).
+_first_lines: Callable[[str], Event] = _first_line_reader()
 
 
 def forget_shared_lines() -> None:
@@ -142,7 +147,7 @@ def forget_shared_lines() -> None:
     pass and for tests."""
     global _first_lines
     _SHARED.clear()
-    _first_lines = game_memo(with_flat_reader(validate_event, parse_event))
+    _first_lines = _first_line_reader()
 
 
 def _line_parser(rules: Ruleset) -> Callable[[str], Event]:

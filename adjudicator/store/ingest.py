@@ -655,10 +655,7 @@ class Ingestor:
         higher cap, unless it took effect after all (the automatic checkpoint after its COMMIT ran out)."""
         while True:
             try:
-                if only is GAME_TABLES:
-                    write_games(self._con, games, replace_ids)
-                else:
-                    write_games(self._con, games, replace_ids, only)
+                write_games(self._con, games, replace_ids, only)
                 return
             except duckdb.OutOfMemoryException:
                 if self._written(games, only):

@@ -375,7 +375,7 @@ def test_generated_games_round_trip(tmp_path: Path) -> None:
 
 
 def test_duckdb_error_text_is_kept_short(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(con, games, replace_ids):  # type: ignore[no-untyped-def]
+    def broken(con, games, replace_ids, only=None):  # type: ignore[no-untyped-def]
         raise duckdb.IOException("IO Error: disk on fire\nmore detail")
 
     monkeypatch.setattr(ingest_module, "write_games", broken)
