@@ -159,7 +159,7 @@ function show(data) {
     ...view.roundStarts.map((r) => el("option", { value: String(r.event), text: String(r.round) })),
   );
   $("violation-btn").disabled = data.verdict.violations.length === 0;
-  go(0, { focus: false });
+  go(0, { opening: true });
 }
 
 function roundOf(event) {
@@ -263,7 +263,7 @@ function renderMarks() {
   );
 }
 
-function go(index, { focus = false } = {}) {
+function go(index, { focus = false, opening = false } = {}) {
   const data = view.data;
   if (!data || !data.events.length) return;
   const at = Math.min(Math.max(index, 0), data.events.length - 1);
@@ -283,11 +283,41 @@ function go(index, { focus = false } = {}) {
   const item = $("events").querySelector(`button[data-event="${at}"]`);
   if (item) {
     item.setAttribute("aria-current", "step");
-    item.scrollIntoView({ block: "nearest" });
+    scrollWithin($("events"), item);
   }
   const hash = view.game !== null ? `#game=${encodeURIComponent(view.game)}&event=${at}` : `#event=${at}`;
   history.replaceState(null, "", hash);
-  if (focus) $("viewer").focus();
+  if (focus) $("viewer").focus({ preventScroll: true });
+  keepEventInView(opening);
+}
+
+// scroll the list itself to show `item`; scrollIntoView would scroll the page too, and on a phone
+// the list lies below the rows, so every step would carry the page away from the cards
+function scrollWithin(list, item) {
+  const outer = list.getBoundingClientRect();
+  const inner = item.getBoundingClientRect();
+  if (inner.top < outer.top) list.scrollTop -= outer.top - inner.top;
+  else if (inner.bottom > outer.bottom) list.scrollTop += inner.bottom - outer.bottom;
+}
+
+// the event box and the first player row stay in view, the box never under the sticky toolbar:
+// when they are not, the page scrolls to put the box just below the toolbar (a game just opened
+// shows its heading and verdict instead, when the box and the rows still fit below them)
+function keepEventInView(opening) {
+  const gap = 6;
+  const toolbar = document.querySelector("#viewer .controls").offsetHeight;
+  const box = $("event-info").getBoundingClientRect();
+  const rows = $("seats").getBoundingClientRect();
+  const room = window.innerHeight;
+  const fits = (shift) => box.top - shift >= toolbar + gap && box.bottom - shift <= room && rows.top - shift < room - 40;
+  if (opening) {
+    const heading = $("viewer").getBoundingClientRect().top;
+    if (fits(heading)) {
+      window.scrollBy(0, heading);
+      return;
+    }
+  } else if (fits(0)) return;
+  window.scrollBy(0, box.top - toolbar - gap);
 }
 
 function renderEvent(at, table) {
