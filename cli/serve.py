@@ -158,7 +158,10 @@ def _client_host(host: str) -> str:
 def _banner(url: str, path: Path, host: str, settings: Settings) -> None:
     console = err_console()
     writes = "need the bearer token" if settings.writes_protected else f"open to every client ({TOKEN_ENV} is not set)"
-    console.print(f"flip7 on {url}: the replay viewer {url}/, the statistics {url}/stats, the API docs {url}/docs", soft_wrap=True)
+    console.print(
+        f"flip7 on {url}: the replay viewer {url}/, the live table {url}/table, the statistics {url}/stats, the API docs {url}/docs",
+        soft_wrap=True,
+    )
     console.print(f"store: {path}  writes: {writes}", soft_wrap=True)
     if not _is_loopback(host) and not settings.writes_protected:
         console.print(

@@ -11,7 +11,7 @@ const LANGUAGE = (() => {
 
 const GERMAN = {
   // both pages
-  "Viewer": "Viewer", "Statistics": "Statistik", "API": "API",
+  "Viewer": "Viewer", "Live table": "Live-Tisch", "Statistics": "Statistik", "API": "API",
   "replay viewer": "Partie-Viewer", "statistics": "Statistik",
   // the viewer: loading a log
   "Skip to the table": "Zum Tisch springen",

@@ -87,3 +87,4 @@ def test_the_banner_names_the_viewer_and_the_statistics(tmp_path, capsys) -> Non
     _banner("http://127.0.0.1:8000", tmp_path / "f.duckdb", "127.0.0.1", Settings(db_path=tmp_path / "f.duckdb"))
     err = capsys.readouterr().err
     assert "replay viewer http://127.0.0.1:8000/" in err and "http://127.0.0.1:8000/stats" in err and "/docs" in err
+    assert "live table http://127.0.0.1:8000/table" in err  # issue 32: the live table was not named

@@ -1,4 +1,4 @@
-"""The viewer on a phone keeps the event and the player rows in view (issue 28, item 2).
+"""The viewer on a phone keeps the event and the player rows in view (issue 28, item 2), and links to the live table (issue 32).
 
 At 360×780 the event list lies below the rows; stepping must scroll only the list itself, never
 the page down to it, and the event box must never sit under the sticky toolbar.
@@ -65,3 +65,13 @@ def test_stepping_on_a_phone_keeps_the_event_and_rows_in_view(small_phone: Any, 
     )
     assert inside
     screenshot(page, "viewer-phone-stepping")
+
+
+def test_the_viewer_and_the_statistics_link_to_the_live_table(small_phone: Any, server: str) -> None:
+    # issue 32 ("Found"): the live table was not linked from the viewer
+    page = small_phone
+    for start in ("/", "/stats"):
+        page.goto(server + start)
+        page.click("nav a[href='/table']")
+        expect(page).to_have_url(server + "/table")
+        expect(page.locator("#create-form")).to_be_visible()
