@@ -307,6 +307,17 @@ def game_modes() -> list[str]:
     return list(dict.fromkeys(mode for model in GAME_MODELS.values() for mode in model.modes))
 
 
+def ruleset_labels() -> list[str]:
+    """Every label a registered ruleset's games may carry (``ruleset_label``): each ruleset's name,
+    then its name with each of its modes (``NAME (MODE)``), in the registry's order. What a
+    ruleset filter offers (``flip7 stats --ruleset``, the statistics page)."""
+    return [
+        label for name, model in GAME_MODELS.items()
+        for label in (name, *(ruleset_label({"ruleset": name, mode: True}) for mode in model.modes))
+        if label is not None
+    ]
+
+
 def check_log(source: str | bytes | Iterable[str]) -> Verdict:
     """Judge a log and return its verdict (see ``replay_log`` for what ``source`` may be)."""
     return replay_log(source).verdict

@@ -25,8 +25,7 @@ from rich.table import Table
 
 from adjudicator.bulk import bulk_replays
 from adjudicator.plots import FIGURES_BY_NAME
-from adjudicator.replay import ruleset_label
-from adjudicator.rules import RULESETS
+from adjudicator.replay import ruleset_label, ruleset_labels
 from adjudicator.store import (
     GameNotFound,
     IngestResult,
@@ -67,7 +66,7 @@ RulesetOption = Annotated[
     str | None,
     typer.Option(
         "--ruleset", metavar="NAME",
-        help="Only games of this ruleset: flip7, vengeance (Brutal games too) or 'vengeance (brutal)'.",
+        help=f"Only games of this ruleset (its modes' games too) or of one of its modes: {', '.join(repr(label) for label in ruleset_labels())}.",
     ),
 ]
 
@@ -76,9 +75,9 @@ def check_ruleset(ruleset: str | None) -> None:
     """End the command (exit 2) when ``--ruleset`` names no ruleset (a typo would list nothing)."""
     if ruleset is None:
         return
-    known = [*RULESETS, *(f"{name} (brutal)" for name in RULESETS)]
+    known = ruleset_labels()
     if ruleset not in known:
-        fail(f"--ruleset: no ruleset is called {ruleset!r} (there are: {', '.join(RULESETS)}, each also as 'NAME (brutal)')")
+        fail(f"--ruleset: no ruleset is called {ruleset!r} (there are: {', '.join(repr(label) for label in known)})")
 
 
 def store_path(db: str | None) -> Path:

@@ -196,6 +196,7 @@ ENDPOINTS = {
     ("/v1/tables/{table_id}/undo", "post"),
     ("/v1/tables/{table_id}/finish", "post"),
     ("/v1/tables/{table_id}/stream", "get"),
+    ("/v1/rulesets", "get"),  # the registry, for the pages (docs/new-ruleset.md)
 }
 
 

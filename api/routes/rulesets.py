@@ -1,0 +1,40 @@
+"""``GET /v1/rulesets``: every ruleset this server judges, from the registry, in English or German.
+
+The pages build their ruleset choices from this answer (the live table's form, the statistics
+page's filter), so a ruleset added to the registry reaches them without a shared edit.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Response
+
+from api.responses import SafeJSONResponse
+from api.routes.referee import choose_language
+from api.rulesets import Rulesets, describe_rulesets
+
+router = APIRouter(prefix="/v1", tags=["rulesets"], default_response_class=SafeJSONResponse)
+
+
+@router.get(
+    "/rulesets",
+    summary="The rulesets this server judges",
+    description=(
+        "Every registered ruleset: its name, its own `game` options with their types and defaults (from its options "
+        "model), its modes and the labels their games carry, its cards with their kinds and labels, and the statuses a "
+        "row may have, labelled in the asked language (`?lang=de` or `Accept-Language: de`; `Content-Language` says "
+        "which). `filters` lists every value the `ruleset` filter of `GET /v1/stats` takes."
+    ),
+    response_model=Rulesets,
+    operation_id="listRulesets",
+)
+def list_rulesets(
+    response: Response,
+    accept_language: Annotated[str | None, Header(description="`de` for German, `en` (default) for English.")] = None,
+    lang: Annotated[str | None, Query(pattern="^(en|de)$", description="Overrides Accept-Language.")] = None,
+) -> Any:
+    chosen = lang or choose_language(accept_language)
+    response.headers["Content-Language"] = chosen
+    response.headers["Vary"] = "Accept-Language"
+    return describe_rulesets(chosen)
