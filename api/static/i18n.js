@@ -104,8 +104,7 @@ const GERMAN = {
   "The statistics could not be loaded: {message}": "Die Statistik ist nicht ladbar: {message}",
   "No stored game matches these filters.": "Keine gespeicherte Partie passt zu diesen Filtern.",
   "No game is stored yet (flip7 ingest stores some).": "Noch keine Partie gespeichert (flip7 ingest speichert welche).",
-  "Ruleset": "Regelwerk", "all games": "alle Partien", "Flip 7": "Flip 7",
-  "With a Vengeance (Brutal too)": "With a Vengeance (auch Brutal)", "With a Vengeance, Brutal": "With a Vengeance, Brutal",
+  "Ruleset": "Regelwerk", "all games": "alle Partien", "{name} (every mode)": "{name} (jeder Modus)",
   "{n} figures": "{n} Abbildungen", " (filtered)": " (gefiltert)",
   "The numbers": "Die Zahlen",
   // the figure of the stored decisions (flip7 ingest --analyze)

@@ -80,8 +80,24 @@ async function load() {
   }
 }
 
+// the ruleset filter's choices, from the server's rulesets (GET /v1/rulesets): every ruleset (with
+// its modes' games), then each of its modes; the page names none
+async function fillRulesets() {
+  try {
+    const response = await fetch(`/v1/rulesets?lang=${LANGUAGE}`);
+    if (!response.ok) return;
+    const { rulesets } = await response.json();
+    $("ruleset").append(...rulesets.flatMap((r) => [
+      el("option", { value: r.name, text: r.modes.length ? t("{name} (every mode)", { name: r.name }) : r.name }),
+      ...r.modes.map((m) => el("option", { value: m.label, text: m.label })),
+    ]));
+  } catch (_) {
+    // without the list the filter offers all games only; the figures still load
+  }
+}
+
 $("filters").addEventListener("submit", (event) => {
   event.preventDefault();
   load();
 });
-load();
+fillRulesets().then(load);

@@ -8,8 +8,8 @@ const $ = (id) => document.getElementById(id);
 const LANG = (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
 const TEXT = {
   en: {
-    title: "live table", new: "New table", seat: "Seat the players", players: "Players, clockwise (one per line or separated by commas)",
-    dealer: "Dealer of round 1", ruleset: "Ruleset", brutal: "Brutal mode", target: "Points to win", create: "Start the table",
+    title: "live table", new: "New table", stats: "Statistics", seat: "Seat the players", players: "Players, clockwise (one per line or separated by commas)",
+    dealer: "Dealer of round 1", ruleset: "Ruleset", target: "Points to win", create: "Start the table", noRulesets: "The rulesets could not be loaded: {error}",
     undo: "↶ Undo", finish: "Finish and store", share: "Follow on another phone", copy: "copy", events: "Last events",
     hit: "Hit", stay: "Stay", round: "Start round", shuffle: "Shuffle the discards", chance: "{p}: {pct}% bust chance on the next card ({n} of {of})",
     covered: ", but {card} cancels it", advice: "Stay banks {stay} · a hit is worth about {hit}", adviceHit: "A hit is worth about {hit}", left: "left", stored: "Finished: the game is stored as {game}", live: "live", reconnecting: "reconnecting…",
@@ -18,8 +18,8 @@ const TEXT = {
     winner: "winner", roundScore: "Round", gameScore: "Game", holds: "holds {card}", confirmFinish: "The game is not over. Store it as it stands and close the table?",
   },
   de: {
-    title: "Live-Tisch", new: "Neuer Tisch", seat: "Spieler setzen", players: "Spieler im Uhrzeigersinn (je Zeile einer oder mit Kommas)",
-    dealer: "Geber der 1. Runde", ruleset: "Regeln", brutal: "Brutal-Modus", target: "Punkte zum Sieg", create: "Tisch eröffnen",
+    title: "Live-Tisch", new: "Neuer Tisch", stats: "Statistik", seat: "Spieler setzen", players: "Spieler im Uhrzeigersinn (je Zeile einer oder mit Kommas)",
+    dealer: "Geber der 1. Runde", ruleset: "Regeln", target: "Punkte zum Sieg", create: "Tisch eröffnen", noRulesets: "Die Regelwerke sind nicht abrufbar: {error}",
     undo: "↶ Zurück", finish: "Beenden und speichern", share: "Auf einem anderen Handy mitverfolgen", copy: "kopieren", events: "Letzte Ereignisse",
     hit: "Noch eine", stay: "Stopp", round: "Runde beginnen", shuffle: "Ablage mischen", chance: "{p}: {pct} % Risiko, mit der nächsten Karte auszuscheiden ({n} von {of})",
     covered: ", aber {card} hebt es auf", advice: "Stopp sichert {stay} · noch eine bringt etwa {hit}", adviceHit: "Noch eine bringt etwa {hit}", left: "übrig", stored: "Beendet: das Spiel ist als {game} gespeichert.", live: "live", reconnecting: "verbinde neu…",
@@ -30,7 +30,7 @@ const TEXT = {
 };
 const t = (key, values = {}) => (TEXT[LANG][key] || TEXT.en[key] || key).replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
 
-const page = { id: null, key: null, snap: null, events: [], busy: false, labels: {}, kinds: {} };
+const page = { id: null, key: null, snap: null, events: [], busy: false, labels: {}, kinds: {}, rulesets: [] };
 
 const label = (card) => page.labels[card] ?? String(card);
 
@@ -45,10 +45,59 @@ function fillDealers() {
   $("dealer").replaceChildren(...playerNames().map((n) => el("option", { value: n, text: n, selected: n === chosen })));
 }
 
+// the rulesets the server judges and their own options (GET /v1/rulesets): the form names none
+async function loadRulesets() {
+  try {
+    const response = await fetch(`/v1/rulesets?lang=${LANG}`);
+    const data = await response.json();
+    if (!response.ok) throw new Error(data.detail || response.statusText);
+    page.rulesets = data.rulesets;
+  } catch (error) {
+    $("create-status").textContent = t("noRulesets", { error: error.message });
+    $("create-status").className = "error";
+    return;
+  }
+  $("ruleset").replaceChildren(...page.rulesets.map((r) => el("option", { value: r.name, text: r.name, selected: r.default })));
+  fillOptions();
+  $("create-btn").disabled = false;  // not before: the form would send no ruleset
+}
+
+function chosenRuleset() {
+  return page.rulesets.find((r) => r.name === $("ruleset").value);
+}
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// one input per option of the chosen ruleset, at its default: a box for a yes-or-no option, a
+// list for a choice, a field for a number or a word
+function fillOptions() {
+  const ruleset = chosenRuleset();
+  $("options").replaceChildren(...(ruleset ? ruleset.options : []).map((o) => {
+    const id = `option-${o.name}`;
+    const common = { id, "data-option": o.name, title: o.description };
+    if (o.type === "boolean") return el("label", { class: "inline", for: id }, el("input", { ...common, type: "checkbox", checked: o.default === true }), " ", capital(o.label));
+    const input = o.choices
+      ? el("select", common, o.choices.map((c) => el("option", { value: JSON.stringify(c), text: String(c), selected: c === o.default })))
+      : el("input", { ...common, type: o.type === "integer" || o.type === "number" ? "number" : "text", value: o.default ?? "" });
+    return el("label", { class: "inline", for: id }, capital(o.label), " ", input);
+  }));
+}
+
+// the chosen options that are not at their defaults, as the game line's fields
+function optionValues() {
+  const values = {};
+  for (const o of (chosenRuleset() || { options: [] }).options) {
+    const input = $(`option-${o.name}`);
+    const value = o.type === "boolean" ? input.checked : o.choices ? JSON.parse(input.value)
+      : o.type === "integer" || o.type === "number" ? Number(input.value) : input.value;
+    if (value !== o.default) values[o.name] = value;
+  }
+  return values;
+}
+
 async function createTable(event) {
   event.preventDefault();
-  const body = { players: playerNames(), dealer: $("dealer").value, ruleset: $("ruleset").value, target: Number($("target").value) || 200 };
-  if (body.ruleset === "vengeance" && $("brutal").checked) body.brutal = true;
+  const body = { players: playerNames(), dealer: $("dealer").value, ruleset: $("ruleset").value, target: Number($("target").value) || 200, ...optionValues() };
   const response = await fetch("/v1/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await response.json();
   if (!response.ok) {
@@ -243,6 +292,8 @@ function init() {
     $("players").addEventListener("input", fillDealers);
     fillDealers();
     $("create-form").addEventListener("submit", createTable);
+    $("ruleset").addEventListener("change", fillOptions);
+    loadRulesets();
     return;
   }
   page.id = decodeURIComponent(match[1]);
