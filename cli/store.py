@@ -312,11 +312,11 @@ def stats(
     ] = None,
 ) -> None:
     """Statistics over the stored games: the overview, or any of the tables (players, seats, scores,
-    bust risk, Flip 7, actions, Second Chance) with --only or --all.
+    bust risk, Flip 7, actions, and each ruleset's own) with --only or --all.
 
     With --plot FILE, the statistics page's figures (bust risk, scores by outcome, win rate by seat,
-    Flip 7 rate by player count; where Vengeance games are stored, what Unlucky 7 wipes cost, whom
-    the actions were aimed at, The Zero's fate) are drawn into one SVG or PNG file instead.
+    Flip 7 rate by player count, and the figures of each ruleset whose games are stored) are drawn
+    into one SVG or PNG file instead.
     """
     try:
         since_at = parse_since(since, datetime.now(UTC)) if since else None

@@ -1,7 +1,7 @@
 // The statistics page: the figures of GET /v1/plots as SVG images, each with its data as a table
 // (from GET /v1/stats, the statistic it draws), and the overview of the store. A figure of one
-// ruleset's games (the With a Vengeance ones) is shown only where GET /v1/plots says the stored games
-// include such games (has_games).
+// ruleset's games is shown only where GET /v1/plots says the stored games include such games
+// (has_games). The ruleset filter's choices come from GET /v1/rulesets.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
