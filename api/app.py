@@ -19,7 +19,7 @@ from api.deps import StoreHolder
 from api.guard import RequestGuard
 from api.paths import SegmentPaths
 from api.query_params import refuse_repeated_parameters
-from api.routes import ROUTERS
+from api.routes import ROUTERS, rulesets
 from api.routes.health import flip7_version
 from api.settings import Settings
 
@@ -75,9 +75,10 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     )
     app.state.settings = settings
     app.state.store = holder
-    for router in ROUTERS:
+    routers = (*ROUTERS, rulesets.router)  # GET /v1/rulesets: the registry, for the pages
+    for router in routers:
         app.include_router(router)
-    app.state.api_routes = [route for router in ROUTERS for route in router.routes]  # for 405's Allow
+    app.state.api_routes = [route for router in routers for route in router.routes]  # for 405's Allow
     errors.install(app)
     openapi.install(app)
     docs_page.install(app)

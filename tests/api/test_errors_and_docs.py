@@ -185,6 +185,7 @@ ENDPOINTS = {
     ("/v1/plots", "get"),
     ("/v1/plots/{name}.svg", "get"),
     ("/v1/plots/{name}.png", "get"),
+    ("/v1/rulesets", "get"),  # the registry, for the pages (docs/new-ruleset.md)
     ("/v1/analyze", "post"),
     ("/v1/games/{game_id}/analysis", "get"),
     # live tables (docs/live.md)
@@ -196,7 +197,6 @@ ENDPOINTS = {
     ("/v1/tables/{table_id}/undo", "post"),
     ("/v1/tables/{table_id}/finish", "post"),
     ("/v1/tables/{table_id}/stream", "get"),
-    ("/v1/rulesets", "get"),  # the registry, for the pages (docs/new-ruleset.md)
 }
 
 
