@@ -80,6 +80,7 @@ def test_a_test_only_ruleset_is_offered_by_the_form_and_the_filter(
         expect(page.locator("#option-edition")).to_be_visible()  # a choice, as a list
         box.check()
         page.fill("#players", "Ana, Ben, Cem")
+        screenshot(page, f"table-form-picnic-{locale}")
         page.click("#create-btn")
         page.wait_for_url("**/table/*#key=*")
         table_id = page.url.split("/table/")[1].split("#")[0]
