@@ -175,10 +175,10 @@ class JoinDesk:
 
     # -- the next game -----------------------------------------------------------------------
 
-    def next_game(self, table_id: str, key: str | None) -> tuple[Entry, str]:
+    def next_game(self, table_id: str, key: str | None, dealer: str | None = None) -> tuple[Entry, str]:
         """A new table for the next game of a finished table (behind the old table's key): the
-        same players and options, the next dealer. Returns the new table and its write key; a
-        second call returns ``TableConflict`` (the next game is already seated)."""
+        same players and options, the next dealer (or ``dealer``). Returns the new table and its
+        write key; a second call raises ``TableConflict`` (the next game is already seated)."""
         entry = self.service.entry(table_id)
         self.service.check_key(entry, key)
         if not entry.table.finished:
@@ -188,7 +188,8 @@ class JoinDesk:
                 raise TableConflict(f"the next game is already seated: /table/{self._next[table_id]}")
             self._next[table_id] = ""  # reserved while the new table is made
         try:
-            created, new_key = self.service.create(next_game_line(entry.table.lines[0]))
+            game = next_game_line(entry.table.lines[0])
+            created, new_key = self.service.create(game if dealer is None else game | {"dealer": dealer})
         except BaseException:
             with self._lock:
                 self._next.pop(table_id, None)

@@ -1,5 +1,5 @@
 """Joining a live table (docs/live.md): join codes and QR codes, the scorer's code, handing the
-scorer's right over, the next game, and the table screen's page ``/table/<id>/screen``.
+scorer's right over, the next game, redo after undo, and the table screen's page ``/table/<id>/screen``.
 
 A table's join code (six characters, no 0/O, 1/I/L) opens its read link: ``GET /v1/join/{code}``.
 The QR codes are drawn here, offline, as SVG. The scorer's code and the hand-over need the table's
@@ -16,14 +16,15 @@ from typing import Any
 import segno
 from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import FileResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.live.join import ALPHABET, JOIN_LENGTH, JoinDesk
+from adjudicator.live.redo import next_redo, redo
 from adjudicator.live.service import LiveError
 from api.deps import WriterDep
 from api.responses import SafeJSONResponse
 from api.routes.common import STORE_ERRORS, WRITE_ERRORS
-from api.routes.live import CreatedTable, TableKey, _call, _problem, live_service
+from api.routes.live import After, Appended, CreatedTable, Lang, TableKey, _call, _problem, live_service
 from api.routes.viewer import _page
 
 router = APIRouter(tags=["live"], default_response_class=SafeJSONResponse)
@@ -100,6 +101,14 @@ class ScorerShare(BaseModel):
     key: str | None = Field(default=None, description="After a hand-over: the new write key (the old one no longer writes).")
 
 
+class NextGameSeats(BaseModel):
+    """The next game's seating: by default the same as the last game's, the deal passed on."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"example": {}})
+
+    dealer: str | None = Field(default=None, description="Who deals round 1 (default: the player after the last game's first dealer).")
+
+
 class NextGame(BaseModel):
     """The table seated for a finished table's next game, once the scorer seated it."""
 
@@ -161,9 +170,11 @@ async def hand_over(request: Request, table_id: str, key: TableKey = None) -> An
              operation_id="nextGame", dependencies=[WriterDep],
              description="A new table with the same players and options, the deal passed to the next player clockwise, for a finished "
              "table (behind its write key). Its followers find it at `GET` of the same address. Needs the bearer token when the server "
-             "has `FLIP7_API_TOKEN` set.", responses={**WRITE_ERRORS, **_KEYED, 429: {"description": "The server holds as many open tables as it may."}})
-async def next_game(request: Request, table_id: str, key: TableKey = None) -> Any:
-    entry, new_key = await _call(request, join_desk(request).next_game, table_id, key)
+             "has `FLIP7_API_TOKEN` set. The body (`{}`) may name another first dealer.",
+             responses={**WRITE_ERRORS, **_KEYED, 422: {"description": "The dealer is not one of the players (`move-refused`), or the body is not as described."},
+                        429: {"description": "The server holds as many open tables as it may."}})
+async def next_game(request: Request, body: NextGameSeats, table_id: str, key: TableKey = None) -> Any:
+    entry, new_key = await _call(request, join_desk(request).next_game, table_id, key, body.dealer)
     new_id = entry.table.id
     return SafeJSONResponse(
         {"id": new_id, "key": new_key, "read_link": f"/table/{new_id}", "write_link": f"/table/{new_id}#key={new_key}", "table": entry.snapshot},
@@ -182,3 +193,26 @@ async def read_next_game(request: Request, table_id: str) -> Any:
 def screen_page(table_id: str) -> FileResponse:
     """The table screen: a read-only page for a tablet or TV in the middle of the table."""
     return _page("screen.html")
+
+
+class Redo(BaseModel):
+    """The event a redo would keep again (null: nothing to redo)."""
+
+    event: dict[str, Any] | None
+
+
+@router.get("/v1/tables/{table_id}/redo", summary="What a redo would keep", response_model=Redo, operation_id="readRedo",
+            description="The event undone last, which `POST` of this address keeps again; null when nothing was undone since the last "
+            "new event (or since the server started).", responses=_NOT_FOUND)
+async def read_redo(request: Request, table_id: str) -> Any:
+    entry = _desk_call(request, live_service(request).entry, table_id)
+    return {"event": next_redo(entry)}
+
+
+@router.post("/v1/tables/{table_id}/redo", summary="Redo the event undone last", response_model=Appended, operation_id="redoEvent",
+             description="Keep again the event undone last (judged as any append); `index` is its index. Undo, undo, redo, redo walks "
+             "back and forth; a new event in between empties what may be redone.",
+             responses={**_KEYED, 409: {"description": "Nothing to redo, the table is finished, or it moved on since `after`."}})
+async def redo_event(request: Request, table_id: str, key: TableKey = None, after: After = None, lang: Lang = None) -> Any:
+    entry, index = await _call(request, redo, live_service(request), table_id, key, after=after, lang=lang or "en")
+    return SafeJSONResponse({"index": index, "table": entry.snapshot})

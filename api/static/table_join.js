@@ -15,6 +15,7 @@ const JOIN_TEXT = {
     qrWrite: "QR code of the scorer's link", confirmHandOver: "Hand the scoring over? This phone stops recording; the new link below records.",
     handedOver: "The scoring is handed over: this phone now follows. Open the scorer's link on the other phone.",
     nextGame: "New game: same players, next dealer", nextSeated: "The next game is seated:", follow: "follow it",
+    redo: "↷ Redo", redoWhat: "Redo: {what}",
   },
   de: {
     joinTitle: "An einem Tisch mitmachen", joinCode: "Code (auf dem anderen Handy oder dem Tischbildschirm)", join: "Beitreten",
@@ -24,6 +25,7 @@ const JOIN_TEXT = {
     qrWrite: "QR-Code des Schreiber-Links", confirmHandOver: "Das Eintragen übergeben? Dieses Handy trägt dann nicht mehr ein; der neue Link unten schon.",
     handedOver: "Das Eintragen ist übergeben: dieses Handy verfolgt jetzt nur noch. Den Schreiber-Link auf dem anderen Handy öffnen.",
     nextGame: "Neues Spiel: dieselben Spieler, nächster Geber", nextSeated: "Das nächste Spiel ist eröffnet:", follow: "mitverfolgen",
+    redo: "↷ Wiederholen", redoWhat: "Wiederholen: {what}",
   },
 };
 const jt = (key, values = {}) => (JOIN_TEXT[JOIN_LANG][key] || JOIN_TEXT.en[key]).replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
@@ -128,6 +130,18 @@ async function lookForNextGame() {
   $("next-box").replaceChildren(el("p", {}, `${jt("nextSeated")} `, el("a", { id: "next-link", href: next.read_link, text: jt("follow") })));
 }
 
+// ------------------------------------------------------------------------------ redo after undo
+
+// the server says what a redo would keep (the event undone last); the button offers it
+async function offerRedo(seq) {
+  const button = $("redo-btn");
+  const response = await fetch(`/v1/tables/${encodeURIComponent(joining.id)}/redo`);
+  if (!response.ok || !page.snap || page.snap.seq !== seq) return;
+  const { event } = await response.json();
+  button.disabled = !event;
+  button.title = event ? jt("redoWhat", { what: describe(event) }) : "";
+}
+
 // ------------------------------------------------------------------------------ following the page
 
 function update() {
@@ -135,6 +149,8 @@ function update() {
   if (!snap) return;
   const writer = Boolean(writeKey());
   $("scorer-tools").hidden = !writer || snap.finished;
+  if (writer && !snap.finished && snap.seq !== joining.seq) offerRedo(snap.seq);
+  joining.seq = snap.seq;
   keepAwake(!snap.finished);
   if (snap.finished === joining.finished) return;
   joining.finished = snap.finished;
@@ -162,6 +178,7 @@ function initJoining() {
   showJoin(joining.id);
   $("share-scorer-btn").addEventListener("click", shareScorer);
   $("hand-over-btn").addEventListener("click", handOver);
+  $("redo-btn").addEventListener("click", () => { $("redo-btn").disabled = true; send("redo"); });
   new MutationObserver(update).observe(document.body, { attributes: true, attributeFilter: ["data-seq"] });
   update();
 }

@@ -204,6 +204,8 @@ ENDPOINTS = {
     ("/v1/tables/{table_id}/hand-over", "post"),
     ("/v1/tables/{table_id}/next-game", "post"),
     ("/v1/tables/{table_id}/next-game", "get"),
+    ("/v1/tables/{table_id}/redo", "get"),
+    ("/v1/tables/{table_id}/redo", "post"),
 }
 
 

@@ -204,3 +204,59 @@ def test_a_scorers_code_expires(settings: Settings) -> None:
             desk.resolve(code)
     finally:
         store.close()
+
+
+# --------------------------------------------------------------------------- redo after undo
+
+
+def test_undo_undo_redo_redo_walks_back_and_forth(client: TestClient) -> None:
+    table_id, key, _ = create(client)
+    for event in ROUND[:3]:
+        client.post(f"/v1/tables/{table_id}/events", json=event, headers=key)
+    assert client.get(f"/v1/tables/{table_id}/redo").json() == {"event": None}
+    assert client.post(f"/v1/tables/{table_id}/redo", headers=key).status_code == 409
+    before = client.get(f"/v1/tables/{table_id}/log").text
+    client.post(f"/v1/tables/{table_id}/undo", headers=key)
+    client.post(f"/v1/tables/{table_id}/undo", headers=key)
+    assert client.get(f"/v1/tables/{table_id}/redo").json() == {"event": ROUND[1]}
+    assert client.post(f"/v1/tables/{table_id}/redo").status_code == 403
+    assert client.post(f"/v1/tables/{table_id}/redo?after=0", headers=key).status_code == 409  # stale: the last event is 1
+    first = client.post(f"/v1/tables/{table_id}/redo?after=1", headers=key)
+    assert first.status_code == 200 and first.json()["index"] == 2
+    assert client.get(f"/v1/tables/{table_id}/redo").json() == {"event": ROUND[2]}
+    assert client.post(f"/v1/tables/{table_id}/redo", headers=key).json()["table"]["owed"]["en"] == "Cem must give Freeze to one of: Ana, Ben, Cem"
+    assert client.get(f"/v1/tables/{table_id}/log").text == before
+    assert client.post(f"/v1/tables/{table_id}/redo", headers=key).status_code == 409  # all redone
+
+
+def test_a_new_event_after_an_undo_empties_the_redo(client: TestClient) -> None:
+    table_id, key, _ = create(client)
+    for event in ROUND[:3]:
+        client.post(f"/v1/tables/{table_id}/events", json=event, headers=key)
+    client.post(f"/v1/tables/{table_id}/undo", headers=key)
+    client.post(f"/v1/tables/{table_id}/events", json={"type": "card", "player": "Cem", "card": "7"}, headers=key)
+    assert client.get(f"/v1/tables/{table_id}/redo").json() == {"event": None}
+    client.post(f"/v1/tables/{table_id}/undo", headers=key)  # the 7 undone: that is what a redo keeps
+    assert client.get(f"/v1/tables/{table_id}/redo").json()["event"]["card"] == "7"
+
+
+def test_the_redo_stack_is_read_from_the_changes() -> None:
+    from adjudicator.live.redo import redo_stack
+    from adjudicator.live.service import Change
+
+    a, b, c = ({"type": "hit", "player": n} for n in ("Ana", "Ben", "Cem"))
+    undo = lambda e: Change(0, "undo", 0, e)  # noqa: E731
+    append = lambda e: Change(0, "append", 0, e)  # noqa: E731
+    assert redo_stack([append(a), append(b), undo(b), undo(a)]) == [b, a]
+    assert redo_stack([undo(b), undo(a), append(a)]) == [b]
+    assert redo_stack([undo(b), undo(a), append(c)]) == []
+    assert redo_stack([undo(b), Change(0, "finish", 0, None)]) == []
+
+
+def test_the_next_game_may_name_another_dealer(client: TestClient) -> None:
+    table_id, key, _ = create(client)
+    client.post(f"/v1/tables/{table_id}/finish", headers=key)
+    refused = client.post(f"/v1/tables/{table_id}/next-game", json={"dealer": "Zoe"}, headers=key)
+    assert refused.status_code == 422 and refused.json()["type"] == "urn:flip7:problem:move-refused"
+    seated = client.post(f"/v1/tables/{table_id}/next-game", json={"dealer": "Cem"}, headers=key)
+    assert seated.status_code == 201 and seated.json()["table"]["owed"]["en"] == "round 1: Cem deals"

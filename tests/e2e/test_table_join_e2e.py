@@ -161,3 +161,32 @@ def test_the_screen_and_the_join_field_in_german(browser_context_factory: Any, s
     screenshot(screen, f"table-screen-de-{width}")
     for tab in tabs:
         next(tab, None)
+
+
+def test_redo_after_undo(browser_context_factory: Any, server: str) -> None:
+    table = seat(server)
+    tabs = [_page(context(browser_context_factory, 360, 740), server) for _ in range(2)]
+    scorer, follower = (next(t) for t in tabs)
+    scorer.goto(server + table["write_link"])
+    follower.goto(server + table["read_link"])
+    expect(scorer.locator("#redo-btn")).to_be_disabled()
+    tap_move(scorer, "round")
+    tap_card(scorer, "5")
+    expect(scorer.locator("#owed")).to_have_text("deal: Cem's card")
+    for _ in range(2):
+        seq = scorer.locator("body").get_attribute("data-seq")
+        scorer.click("#undo-btn")
+        expect(scorer.locator("body")).not_to_have_attribute("data-seq", str(seq))
+    expect(scorer.locator("#owed")).to_have_text("round 1: Ana deals")
+    expect(scorer.locator("#redo-btn")).to_be_enabled()
+    expect(scorer.locator("#redo-btn")).to_have_attribute("title", "Redo: round 1")
+    scorer.click("#redo-btn")
+    expect(scorer.locator("#owed")).to_have_text("deal: Ben's card")
+    expect(scorer.locator("#redo-btn")).to_have_attribute("title", "Redo: card Ben 5")
+    scorer.click("#redo-btn")
+    expect(scorer.locator("#owed")).to_have_text("deal: Cem's card")
+    expect(follower.locator("#owed")).to_have_text("deal: Cem's card")
+    expect(follower.locator("#events li").first).to_have_text("2. card Ben 5")
+    expect(scorer.locator("#redo-btn")).to_be_disabled()
+    for tab in tabs:
+        next(tab, None)
