@@ -65,7 +65,7 @@ def _absolute(request: Request, link: str) -> str:
     return str(request.base_url).rstrip("/") + link
 
 
-def _desk_call(request: Request, fn: Any, *args: Any) -> Any:
+def _desk_call(fn: Any, *args: Any) -> Any:
     try:
         return fn(*args)
     except LiveError as error:
@@ -119,7 +119,7 @@ class NextGame(BaseModel):
 @router.get("/v1/tables/{table_id}/join", summary="The join code of a table", response_model=JoinInfo, operation_id="tableJoin",
             description="The table's join code (for the read link), its read link and the table screen's link.", responses=_NOT_FOUND)
 async def table_join(request: Request, table_id: str) -> Any:
-    code = _desk_call(request, join_desk(request).join_code, table_id)
+    code = _desk_call(join_desk(request).join_code, table_id)
     return {"id": table_id, "code": code, "read_link": f"/table/{table_id}", "screen_link": f"/table/{table_id}/screen", "qr": f"/v1/tables/{table_id}/qr.svg"}
 
 
@@ -127,7 +127,7 @@ async def table_join(request: Request, table_id: str) -> Any:
             description="An SVG QR code of the table's read link as a full address on this server (drawn here, offline).",
             responses={200: {"content": {"image/svg+xml": {}}}, **_NOT_FOUND}, response_class=Response)
 async def table_qr(request: Request, table_id: str) -> Response:
-    _desk_call(request, live_service(request).entry, table_id)
+    _desk_call(live_service(request).entry, table_id)
     return Response(qr_svg(_absolute(request, f"/table/{table_id}")), media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 
@@ -136,7 +136,7 @@ async def table_qr(request: Request, table_id: str) -> Response:
             "case (spaces and dashes are ignored). An unknown, used or expired code is a `404`.",
             responses={404: {"description": "No open table has this code (`table-not-found`)."}})
 async def join_by_code(request: Request, code: str = Code) -> Any:
-    joined = _desk_call(request, join_desk(request).resolve, code)
+    joined = _desk_call(join_desk(request).resolve, code)
     return SafeJSONResponse({"role": joined.role, "id": joined.table_id, "link": joined.link}, headers={"Cache-Control": "no-store"})
 
 
@@ -151,7 +151,7 @@ def _share(request: Request, table_id: str, key: str, code: str, expires: Any, *
              description="A scorer's code that opens the write link once within ten minutes, and the QR code of the write link: another "
              "phone records too. Needs the table's write key.", responses=_KEYED)
 async def scorer_code(request: Request, table_id: str, key: TableKey = None) -> Any:
-    code, expires = _desk_call(request, join_desk(request).scorer_code, table_id, key)
+    code, expires = _desk_call(join_desk(request).scorer_code, table_id, key)
     assert key is not None
     return _share(request, table_id, key, code, expires, new_key=False)
 
@@ -162,7 +162,7 @@ async def scorer_code(request: Request, table_id: str, key: TableKey = None) -> 
 async def hand_over(request: Request, table_id: str, key: TableKey = None) -> Any:
     desk = join_desk(request)
     _, new_key = await _call(request, desk.hand_over, table_id, key)
-    code, expires = _desk_call(request, desk.scorer_code, table_id, new_key)
+    code, expires = _desk_call(desk.scorer_code, table_id, new_key)
     return _share(request, table_id, new_key, code, expires, new_key=True)
 
 
@@ -185,7 +185,7 @@ async def next_game(request: Request, body: NextGameSeats, table_id: str, key: T
 @router.get("/v1/tables/{table_id}/next-game", summary="The next game of a table", response_model=NextGame, operation_id="readNextGame",
             description="The table seated for this table's next game, or nulls while there is none.", responses=_NOT_FOUND)
 async def read_next_game(request: Request, table_id: str) -> Any:
-    following = _desk_call(request, join_desk(request).next_of, table_id)
+    following = _desk_call(join_desk(request).next_of, table_id)
     return {"id": following, "read_link": f"/table/{following}" if following else None}
 
 
@@ -205,7 +205,7 @@ class Redo(BaseModel):
             description="The event undone last, which `POST` of this address keeps again; null when nothing was undone since the last "
             "new event (or since the server started).", responses=_NOT_FOUND)
 async def read_redo(request: Request, table_id: str) -> Any:
-    entry = _desk_call(request, live_service(request).entry, table_id)
+    entry = _desk_call(live_service(request).entry, table_id)
     return {"event": next_redo(entry)}
 
 

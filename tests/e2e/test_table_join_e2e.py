@@ -97,6 +97,7 @@ def test_join_by_code_the_table_screen_a_hand_over_and_the_next_game(browser_con
     expect(scorer.locator("#scorer-box h4")).to_have_text("The scorer's link: whoever opens it records")
     expect(scorer.locator("#scorer-code")).to_have_text(re.compile(r"^[2-9A-HJKMNP-Z]{8}$"))
     expect(scorer.locator("#scorer-box img.qr")).to_be_visible()
+    screenshot(scorer, "table-scorer-share-360")
 
     scorer.click("#hand-over-btn")  # the scoring goes to the other phone
     expect(scorer.locator("#pad")).to_be_hidden()
