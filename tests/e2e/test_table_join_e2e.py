@@ -191,3 +191,30 @@ def test_redo_after_undo(browser_context_factory: Any, server: str) -> None:
     expect(scorer.locator("#redo-btn")).to_be_disabled()
     for tab in tabs:
         next(tab, None)
+
+
+def test_the_screen_shows_any_rulesets_cards_by_the_servers_labels(browser_context_factory: Any, server: str) -> None:
+    """Each registered ruleset's table on the screen: a number card and a modifier (where the ruleset
+    has one) in the rows, labelled as the server labels them (the page names no card)."""
+    from adjudicator.rulesets import RULESETS
+
+    tabs = [_page(context(browser_context_factory, 1280, 720), server)]
+    screen = next(tabs[0])
+    for ruleset in RULESETS:
+        status, table = post(server, "/v1/tables", {"players": ["Ana", "Ben", "Cem"], "dealer": "Ana", "ruleset": ruleset})
+        assert status == 201, table
+        key = table["key"]
+        path = f"/v1/tables/{table['id']}/events"
+        assert post(server, path, {"type": "round", "round": 1}, key)[0] == 200
+        shown = []
+        buttons = table["table"]["cards"]
+        numbers = [c for c in buttons if c["kind"] == "number"]
+        for card in (numbers[-1], next((c for c in buttons if c["kind"] == "modifier"), numbers[-2])):
+            status, kept = post(server, path, {"type": "card", "player": ["Ben", "Cem"][len(shown)], "card": card["card"]}, key)
+            assert status == 200, kept
+            shown.append(card)
+        screen.goto(f"{server}/table/{table['id']}/screen")
+        for who, card in zip(("Ben", "Cem"), shown, strict=True):
+            expect(screen.locator(f'#seats article[data-player="{who}"] .card[data-card="{card["card"]}"]')).to_have_text(card["label"])
+        expect(screen.locator("#owed")).to_have_text(kept["table"]["owed"]["en"])
+    next(tabs[0], None)
