@@ -142,6 +142,10 @@ class TableService:
         """True while the service holds the table (it has not expired)."""
         return table_id in self._tables
 
+    def table_ids(self) -> list[str]:
+        """The ids of every table held, oldest first (the order they were loaded and created in)."""
+        return list(self._tables)
+
     def open_count(self) -> int:
         """Tables not finished."""
         return sum(1 for e in self._tables.values() if not e.table.finished)

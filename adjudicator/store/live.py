@@ -142,3 +142,9 @@ def load_tables(store: Store) -> list[StoredTable]:
         last_seq, last_at = latest.get(id_, (seq, touched))
         out.append(StoredTable(id_, key, created, max(touched, last_at), max(seq, last_seq), game, lines.get(id_, [])))
     return out
+
+
+def set_key(store: Store, table_id: str, key_hash: str) -> None:
+    """Replace the hash of a table's write key (the scorer's right handed to another phone)."""
+    with _transaction(store) as cur:
+        cur.execute("UPDATE live_tables SET key_hash = ? WHERE id = ?", [key_hash, table_id])

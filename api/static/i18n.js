@@ -97,6 +97,11 @@ const GERMAN = {
   "Round: ": "Runde: ", " · Game: ": " · Partie: ",
   "Scores": "Punkte", "Player": "Spieler", "Total": "Gesamt", "R{n} now": "R{n} jetzt",
   "red": "rot", ": busted · ": ": verzockt · ", "purple, bold": "violett, fett", ": Flip 7": ": Flip 7",
+  // the live table's screen (/table/<id>/screen)
+  "table screen": "Tischbildschirm", "Join with the code": "Mitmachen mit dem Code", "Rows": "Reihen",
+  "QR code of the read link": "QR-Code des Lese-Links",
+  "Last events": "Letzte Ereignisse", "Finished: the game is stored as {game}.": "Beendet: das Spiel ist als {game} gespeichert.",
+  "live": "live", "reconnecting…": "verbinde neu …",
   // the statistics page
   "Statistics of the stored games": "Statistik der gespeicherten Partien",
   "everyone": "alle", "Ingested since": "Gespeichert seit", "Apply": "Anwenden",

@@ -197,6 +197,16 @@ ENDPOINTS = {
     ("/v1/tables/{table_id}/undo", "post"),
     ("/v1/tables/{table_id}/finish", "post"),
     ("/v1/tables/{table_id}/stream", "get"),
+    # joining a live table (docs/live.md)
+    ("/v1/tables/{table_id}/join", "get"),
+    ("/v1/tables/{table_id}/qr.svg", "get"),
+    ("/v1/join/{code}", "get"),
+    ("/v1/tables/{table_id}/scorer-code", "post"),
+    ("/v1/tables/{table_id}/hand-over", "post"),
+    ("/v1/tables/{table_id}/next-game", "post"),
+    ("/v1/tables/{table_id}/next-game", "get"),
+    ("/v1/tables/{table_id}/redo", "get"),
+    ("/v1/tables/{table_id}/redo", "post"),
 }
 
 

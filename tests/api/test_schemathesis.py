@@ -38,7 +38,7 @@ TOKEN = "schemathesis-token"
 TEXT_MEDIA_TYPES = {"text/plain", "application/x-ndjson"}
 LOG_BODY_OPERATIONS = {("POST", "/v1/check"), ("POST", "/v1/state"), ("POST", "/v1/settle"), ("POST", "/v1/games"), ("POST", "/v1/replay"), ("POST", "/v1/analyze")}
 # a live table's game line and events are judged by the rules: a schema-valid one may be refused (422 move-refused)
-LIVE_JUDGED = {("POST", "/v1/tables"), ("POST", "/v1/tables/{table_id}/events")}
+LIVE_JUDGED = {("POST", "/v1/tables"), ("POST", "/v1/tables/{table_id}/events"), ("POST", "/v1/tables/{table_id}/next-game")}
 REJECTS_SOME_VALID = LOG_BODY_OPERATIONS | LIVE_JUDGED | {("GET", "/v1/games/{game_id}/state"), ("POST", "/v1/query")}
 
 # JSON Lines go on the wire as plain text
