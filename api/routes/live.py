@@ -275,12 +275,12 @@ async def _event_line(request: Request) -> str:
     """The body as the log reader reads a log's lines: UTF-8, at most ``MAX_LINE_BYTES`` a line
     (a longer one is a ``TooLongLine`` the table refuses); several lines stay several (refused)."""
     body = await request.body()
+    if not body.strip():
+        raise Problem("empty-body", "send one event as a JSON object, e.g. {\"type\":\"hit\",\"player\":\"Ana\"}")
     try:
         lines = list(lines_from_bytes(body))
     except LogUnreadable as error:
         raise Problem("unreadable-body", str(error)) from None
-    if not lines or not any(line.strip() for line in lines):
-        raise Problem("empty-body", "send one event as a JSON object, e.g. {\"type\":\"hit\",\"player\":\"Ana\"}")
     return lines[0] if len(lines) == 1 else "\n".join(lines)
 
 
