@@ -17,7 +17,6 @@ import asyncio
 import json
 import logging
 import re
-import resource
 import threading
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -58,8 +57,13 @@ def follower_cap(limits: LiveLimits, file_limit: int | None = None) -> LiveLimit
     """``limits`` with the server's followers kept to half the process's open-file limit (each
     stream holds a connection: a file), so streams never leave the server without files."""
     if file_limit is None:
-        file_limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-    if file_limit == resource.RLIM_INFINITY or file_limit <= 0:
+        try:
+            import resource  # POSIX only; elsewhere the configured caps stand alone
+        except ImportError:
+            return limits
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        file_limit = -1 if soft == resource.RLIM_INFINITY else soft
+    if file_limit <= 0:
         return limits
     cap = max(1, file_limit // 2)
     return replace(limits, max_followers=min(limits.max_followers, cap), max_table_followers=min(limits.max_table_followers, cap))
