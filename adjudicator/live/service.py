@@ -182,6 +182,7 @@ class TableService:
         #: Game id -> the table holding it (every table's, open or finished).
         self._game_ids: dict[str, str] = {}
         self._following = 0
+        self._creating = 0
         self._advising = threading.BoundedSemaphore(self.limits.advice_workers)
         self._events = records.EventWriter(store)
 
@@ -281,14 +282,26 @@ class TableService:
         entry = Entry(table, hash_key(key), now)
         entry.show()
         game_id = table.state.game.id if table.state.game is not None else table_id
-        with self._lock:
-            if self.open_count() >= self.limits.max_tables:
+        taken = f"the game id {game_id!r} is taken (by a stored game or another table): choose another, or leave it out"
+        with self._lock:  # the id and a place reserved here; the store is written outside the lock
+            if self.open_count() + self._creating >= self.limits.max_tables:
                 raise TooManyTables(f"this server holds {self.limits.max_tables} open tables, as many as it may: finish one first")
-            if game_id in self._game_ids or self._game_stored(game_id):
-                raise GameIdTaken(f"the game id {game_id!r} is taken (by a stored game or another table): choose another, or leave it out")
-            records.create_table(self.store, records.StoredTable(table_id, entry.key_hash, now, now, 1, None, list(table.lines)))
-            self._tables[table_id] = entry
+            if game_id in self._game_ids:
+                raise GameIdTaken(taken)
             self._game_ids[game_id] = table_id
+            self._creating += 1
+        try:
+            if self._game_stored(game_id):
+                raise GameIdTaken(taken)
+            records.create_table(self.store, records.StoredTable(table_id, entry.key_hash, now, now, 1, None, list(table.lines)))
+        except BaseException:
+            with self._lock:
+                self._game_ids.pop(game_id, None)
+                self._creating -= 1
+            raise
+        with self._lock:
+            self._tables[table_id] = entry
+            self._creating -= 1
         return entry, key
 
     def _game_stored(self, game_id: str) -> bool:
@@ -551,16 +564,21 @@ class TableService:
             return None
         return missed
 
-    def catch_up(self, entry: Entry, seen: int | None) -> CatchUp:
+    def catch_up(self, entry: Entry, seen: int | None, *, wait: bool = True) -> CatchUp | None:
         """What a follower who saw change ``seen`` (None: nothing yet) is sent now: the changes it
         missed, or one ``sync`` when they are not remembered or would pass ``replay_bytes``
-        (each message carries the table view). Takes the table's lock for a copy only."""
-        with entry.lock:
+        (each message carries the table view). Takes the table's lock for a copy only; with
+        ``wait=False`` (on an event loop) None when a writer holds it."""
+        if not entry.lock.acquire(blocking=wait):
+            return None
+        try:
             seq, table = entry.table.seq, entry.snapshot_text
             changes = self.changes_since(entry, seen) if seen is not None else None
             if changes is not None and sum(len(c.text) + len(table) for c in changes) > self.limits.replay_bytes:
                 changes = None
             lines = list(entry.table.lines) if changes is None else []
+        finally:
+            entry.lock.release()
         return CatchUp(seq, table, changes, lines)
 
 

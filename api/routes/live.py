@@ -319,6 +319,14 @@ def _catch_up_messages(got: CatchUp) -> str:
     return _message(got.seq, "sync", f'{{"seq":{got.seq},"change":{{"kind":"sync"}},"events":[{events}],"table":{got.table}}}')
 
 
+def _caught_up(service: TableService, entry: Entry, seen: int | None, got: CatchUp | None) -> tuple[CatchUp, str]:
+    """A catch-up and its messages, in a worker thread (waiting for the table's lock if need be)."""
+    if got is None:
+        got = service.catch_up(entry, seen)
+        assert got is not None  # waited for the lock
+    return got, _catch_up_messages(got)
+
+
 #: ``Last-Event-ID`` as this server writes it: a change count.
 _EVENT_ID = re.compile(r"[0-9]{1,18}")
 
@@ -372,11 +380,12 @@ async def follow_table(request: Request, table_id: str, last_event_id: Annotated
         while True:
             wake.clear()
             if seen is None or entry.table.seq > seen:
-                got = service.catch_up(entry, seen)
-                if got.changes is None or len(got.changes) > 1:  # a sync or many changes: written off the loop
-                    yield await run_in_threadpool(_catch_up_messages, got)
+                got = service.catch_up(entry, seen, wait=False)  # the loop never waits for a writer's lock
+                if got is None or got.changes is None or len(got.changes) > 1:  # a sync or many changes: written off the loop
+                    got, text = await run_in_threadpool(_caught_up, service, entry, seen, got)
                 else:
-                    yield _catch_up_messages(got)
+                    text = _catch_up_messages(got)
+                yield text
                 seen = got.seq
             if not service.has(table_id):  # expired: nothing more will come
                 return

@@ -245,7 +245,22 @@ def test_streams_are_capped_per_table_and_per_server_with_a_clear_429(capped: st
         assert again.status_code == 200
 
 
-def test_a_reconnect_far_behind_gets_one_sync_not_every_change(capped: str) -> None:
+def test_a_reconnect_far_behind_gets_one_sync_not_every_change(capped: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import api.routes.live as routes
+
+    built: list[tuple[int, bool]] = []
+    real = routes._catch_up_messages
+
+    def watched(got: Any) -> str:
+        try:
+            asyncio.get_running_loop()
+            on_loop = True
+        except RuntimeError:
+            on_loop = False
+        built.append((len(got.changes) if got.changes is not None else -1, on_loop))
+        return real(got)
+
+    monkeypatch.setattr(routes, "_catch_up_messages", watched)
     with httpx.Client(base_url=capped, timeout=10) as http:
         table_id, key, _ = create(http)
         for _ in range(10):  # twenty changes, each message would carry the whole table (about 4 KB)
@@ -257,3 +272,5 @@ def test_a_reconnect_far_behind_gets_one_sync_not_every_change(capped: str) -> N
         with http.stream("GET", f"/v1/tables/{table_id}/stream", headers={"Last-Event-ID": "19"}) as stream:
             missed = read_messages(stream.iter_lines(), 2)  # two changes are within the bound
         assert [(i, kind) for i, kind, _ in missed] == [("20", "append"), ("21", "undo")]
+    assert (-1, False) in built and (2, False) in built  # the sync and the two changes were written in a worker thread
+    assert all(not on_loop for count, on_loop in built if count != 1)
