@@ -327,8 +327,14 @@ def _caught_up(service: TableService, entry: Entry, seen: int | None, got: Catch
     return got, _catch_up_messages(got)
 
 
-#: ``Last-Event-ID`` as this server writes it: a change count.
+#: ``Last-Event-ID`` as this server writes it: a change count (checked by ``_last_event_id``: a 400, not a 422).
 _EVENT_ID = re.compile(r"[0-9]{1,18}")
+#: The header as the OpenAPI document declares it (read from the request: no null to send).
+_LAST_EVENT_ID = {
+    "name": "Last-Event-ID", "in": "header", "required": False,
+    "description": "The last change seen (a reconnect): every change since is sent, or one `sync`.",
+    "schema": {"type": "string", "pattern": f"^{_EVENT_ID.pattern}$"},
+}
 
 
 def _last_event_id(value: str | None) -> int | None:
@@ -364,9 +370,10 @@ class _Stream(StreamingResponse):
     responses={200: {"content": {"text/event-stream": {}}}, 400: {"description": "`Last-Event-ID` is not a change count."},
                404: {"description": "No live table has this id."},
                429: {"description": "The table or the server has as many followers as it may (`too-many-followers`)."}},
+    openapi_extra={"parameters": [_LAST_EVENT_ID]},
 )
-async def follow_table(request: Request, table_id: str, last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None) -> Any:
-    seen = _last_event_id(last_event_id)
+async def follow_table(request: Request, table_id: str) -> Any:
+    seen = _last_event_id(request.headers.get("last-event-id"))
     service = live_service(request)
     entry = await _entry(request, table_id)
     try:
