@@ -387,11 +387,11 @@ async def follow_table(request: Request, table_id: str) -> Any:
         while True:
             wake.clear()
             if seen is None or entry.table.seq > seen:
-                got = service.catch_up(entry, seen, wait=False)  # the loop never waits for a writer's lock
-                if got is None or got.changes is None or len(got.changes) > 1:  # a sync or many changes: written off the loop
-                    got, text = await run_in_threadpool(_caught_up, service, entry, seen, got)
+                tried = service.catch_up(entry, seen, wait=False)  # the loop never waits for a writer's lock
+                if tried is None or tried.changes is None or len(tried.changes) > 1:  # a sync or many changes: written off the loop
+                    got, text = await run_in_threadpool(_caught_up, service, entry, seen, tried)
                 else:
-                    text = _catch_up_messages(got)
+                    got, text = tried, _catch_up_messages(tried)
                 yield text
                 seen = got.seq
             if not service.has(table_id):  # expired: nothing more will come
