@@ -43,6 +43,8 @@ PROBLEMS: dict[str, tuple[int, str]] = {
     "table-full": (409, "The table is full"),
     "move-refused": (422, "Move refused"),
     "too-many-tables": (429, "Too many open tables"),
+    "too-many-followers": (429, "Too many followers"),
+    "advice-busy": (429, "Advice busy"),
     "game-conflict": (409, "Another log is stored under this game id"),
     "body-too-large": (413, "Request body too large"),
     "query-result-too-large": (413, "Query result too large"),

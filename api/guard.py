@@ -7,6 +7,8 @@ must be for a web page not to be able to send it.
   from another site is a ``403``; a body whose media type a page may send without asking
   (``text/plain``, form types, none at all) is a ``415``; and with a token set, a missing or wrong
   ``Authorization`` is a ``401`` here, before one byte of the body is read.
+* A live table's writes (the routes that depend on ``table_write``) have the same two fences; their
+  table's key guards them, not the token, and one sent without a body (undo, finish) needs no type.
 """
 
 from __future__ import annotations
@@ -35,16 +37,27 @@ def host_name(host: str) -> str:
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
+def table_write() -> None:
+    """Marks a live table's write: fenced as a write is (``Origin``, body type), guarded by the table's key."""
+
+
 def is_write(app: Any, scope: Scope) -> bool:
     """True if the request goes to a route that depends on ``require_writer``."""
+    return _write_kind(app, scope) == "token"
+
+
+def _write_kind(app: Any, scope: Scope) -> str | None:
+    """``token`` for a route that depends on ``require_writer``, ``key`` for one on ``table_write``, else None."""
     from api.deps import require_writer
 
     for route in getattr(app.state, "api_routes", ()):
         match, _ = route.matches(scope)
         if match == Match.FULL:
             dependant = getattr(route, "dependant", None)
-            return dependant is not None and _depends_on(dependant, require_writer)
-    return False
+            if dependant is None:
+                return None
+            return "token" if _depends_on(dependant, require_writer) else "key" if _depends_on(dependant, table_write) else None
+    return None
 
 
 def _depends_on(dependant: Any, call: Any) -> bool:
@@ -80,19 +93,21 @@ class RequestGuard:
                 f"this server answers for {', '.join(sorted(allowed))}, not for the host {host[:80]!r} "
                 "(start it with --allowed-host NAME to add one)",
             )
-        if not is_write(self.fastapi_app, scope):
+        kind = _write_kind(self.fastapi_app, scope)
+        if kind is None:
             return None
         origin = headers.get("origin")
         scheme = scope.get("scheme", "http")
         if origin is not None and origin.lower() != f"{scheme}://{host}".lower() or headers.get("sec-fetch-site") == "cross-site":
             return Problem("cross-origin-write", "a write from another site's page is refused: send it from this server's own pages, the CLI or a program")
-        if settings.api_token is not None:
+        if kind == "token" and settings.api_token is not None:
             problem = _token_problem(headers.get("authorization"), settings.api_token)
             if problem is not None:
                 return problem
         if scope["method"] in _BODY_METHODS:
             media = headers.get("content-type", "").split(";", 1)[0].strip().lower()
-            if media in SIMPLE_TYPES or not media:
+            bodyless = kind == "key" and headers.get("content-length", "0") == "0" and "transfer-encoding" not in headers
+            if media in SIMPLE_TYPES or not media and not bodyless:
                 return Problem(
                     "unsupported-media-type",
                     f"a write must say its body's type: Content-Type application/x-ndjson or application/json "

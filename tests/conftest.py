@@ -39,6 +39,8 @@ HEAVY = (
     "api/test_live.py::test_the_stream_tells_a_real_client_every_change_and_a_reconnect_misses_nothing",
     "api/test_server.py::test_flip7_serve_answers_over_http",
     "cli/test_record_cli.py::test_a_killed_recorder_loses_no_kept_line",
+    "api/test_live_fuzz.py::test_load_writers_and_followers_on_a_real_server",
+    "api/test_live_hardening.py::test_a_reconnect_far_behind_gets_one_sync_not_every_change",
 )
 _TESTS = Path(__file__).resolve().parent
 

@@ -18,6 +18,7 @@ from adjudicator.events import Event, parse_event
 from adjudicator.referee.story import bust_chance
 from adjudicator.rules import apply, expecting
 from adjudicator.rules.engine import Expectation, next_dealer
+from adjudicator.source import TooLongLine, lines_from_text
 from adjudicator.state import GameState
 from adjudicator.table import TableView, describe_table, view_of
 from adjudicator.verdict import RoundSummary
@@ -60,10 +61,30 @@ class LiveView(BaseModel):
 
 
 def canonical(event: dict[str, Any] | str) -> str:
-    """The event as one compact JSON line of the log (a string is taken as that line already)."""
+    """The event as one compact JSON line of the log (a string is taken as that line already).
+
+    A string holding half a surrogate pair stays a ``\\u`` escape, so the log reader refuses the
+    line as it refuses such a line in a file (it cannot be written as UTF-8)."""
     if isinstance(event, str):
         return event
-    return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    line = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        line = json.dumps(event, separators=(",", ":"))
+    return line
+
+
+def read_line(event: dict[str, Any] | str) -> str:
+    """The event as the log reader reads one line of a log: over ``MAX_LINE_BYTES`` it is a
+    ``TooLongLine`` (refused as ``flip7 check`` refuses it); text holding more than one line is
+    refused (``RuleViolation``), since a log would read it as several."""
+    if isinstance(event, TooLongLine):
+        return event
+    lines = list(lines_from_text(canonical(event))) or [""]
+    if len(lines) > 1:
+        raise RuleViolation("bad_event", "log.line", f"an event is one line of a log; this one holds {len(lines)} lines")
+    return lines[0]
 
 
 class LiveTable:
@@ -80,6 +101,7 @@ class LiveTable:
         self.state = GameState()
         self.seq = seq
         self.game = game  # the stored game's id once finished
+        self._size = 0
         for line in lines:
             self.append(line)
 
@@ -87,6 +109,11 @@ class LiveTable:
     def finished(self) -> bool:
         """True once the table's game is stored."""
         return self.game is not None
+
+    @property
+    def size(self) -> int:
+        """Bytes of the table's log: every kept line and its line break."""
+        return self._size
 
     def parse(self, line: str) -> Event:
         """Read one line as the game does: with the base reader before the game line, then its ruleset's."""
@@ -101,8 +128,10 @@ class LiveTable:
         return event
 
     def append(self, event: dict[str, Any] | str) -> tuple[int, str]:
-        """Judge and keep one event; returns its index and its line (``RuleViolation`` on refusal)."""
-        line = canonical(event)
+        """Judge and keep one event; returns its index and its line (``RuleViolation`` on refusal).
+
+        The event is read as a log's line is (``read_line``): a dict is written as one compact line."""
+        line = read_line(event)
         try:
             self.judge(line)
         except RuleViolation:
@@ -111,14 +140,16 @@ class LiveTable:
             self.rebuild(self.lines)
             raise
         self.lines.append(line)
+        self._size += _bytes(line)
         return len(self.lines) - 1, line
 
     def rebuild(self, lines: list[str]) -> None:
         """Set the table to the state after ``lines`` (an undo; a failed store write)."""
-        self.lines, self.state = [], GameState()
+        self.lines, self.state, self._size = [], GameState(), 0
         for line in lines:
             self.judge(line)
             self.lines.append(line)
+            self._size += _bytes(line)
 
     def undo(self) -> str:
         """Forget the last event (never the game line); returns its line. The caller checked there is one."""
@@ -152,9 +183,10 @@ class TurnAdvice(BaseModel):
     method: str = Field(description="`exact`, or `look-ahead` (an estimate never above the exact value).")
 
 
-def turn_advice(state: GameState, budget: int = 2000) -> TurnAdvice | None:
+def turn_advice(state: GameState, budget: int = 2000, samples: int = 100) -> TurnAdvice | None:
     """Hit and stay valued for the player whose turn it is; None when it is nobody's turn or the
-    ruleset has no analysis model. ``budget``: states the look-ahead may use (a few hundredths of a second)."""
+    ruleset has no analysis model. ``budget``: states the look-ahead may use (a few hundredths of a
+    second); ``samples``: playouts per option where the position is valued by Monte Carlo."""
     from adjudicator.analysis.evaluate import turn_value
     from adjudicator.analysis.models import card_model
 
@@ -164,9 +196,13 @@ def turn_advice(state: GameState, budget: int = 2000) -> TurnAdvice | None:
     model = card_model(state.rules)
     if model is None:
         return None
-    valued = turn_value(model, state, exp.seat, budget)
+    valued = turn_value(model, state, exp.seat, budget, samples=samples)
     solved = valued.solved
     return TurnAdvice(player=state.name(exp.seat), stay=solved.stay, hit=solved.hit, best=valued.best, method=solved.method)
+
+
+def _bytes(line: str) -> int:
+    return len(line.encode("utf-8", "surrogatepass")) + 1
 
 
 def card_buttons(state: GameState) -> list[CardButton]:
@@ -247,4 +283,4 @@ def refusal_in(lines: list[str], line: str, error: RuleViolation, lang: str) -> 
     return found[0] if found else error.message
 
 
-__all__ = ["BustChance", "CardButton", "LiveTable", "LiveView", "TurnAdvice", "canonical", "card_buttons", "owed", "refusal_in", "turn_advice"]
+__all__ = ["BustChance", "CardButton", "LiveTable", "LiveView", "TurnAdvice", "canonical", "card_buttons", "owed", "read_line", "refusal_in", "turn_advice"]

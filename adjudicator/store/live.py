@@ -1,14 +1,13 @@
 """Live tables in the store: one ``live_tables`` row per table and its kept events in ``live_events``.
 
 Every change is one transaction (an append: one row), committed before the table service answers, so a server killed at
-any moment restarts with every table event for event (``load_tables``). The table service
+any moment restarts with every table event for event (``table_index``, then ``table_lines`` per table as it is asked for). The table service
 (``adjudicator.live``) owns the rules; this module only reads and writes rows.
 """
 
 from __future__ import annotations
 
 import threading
-from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -113,9 +112,12 @@ def remove_event(store: Store, table_id: str, index: int, seq: int, now: datetim
         cur.execute("UPDATE live_tables SET seq = ?, touched_at = ? WHERE id = ?", [seq, now, table_id])
 
 
-def mark_finished(store: Store, table_id: str, game: str, seq: int, now: datetime) -> None:
-    """Note the stored game of a finished table."""
+def mark_finished(store: Store, table_id: str, game: str, seq: int, now: datetime, first: str | None = None) -> None:
+    """Note the stored game of a finished table (``first``: its game line, when the game was stored
+    under another id than the table began with)."""
     with _transaction(store) as cur:
+        if first is not None:
+            cur.execute("UPDATE live_events SET raw = ? WHERE live_table = ? AND idx = 0", [first, table_id])
         cur.execute("UPDATE live_tables SET seq = ?, touched_at = ?, game = ? WHERE id = ?", [seq, now, game, table_id])
 
 
@@ -126,22 +128,23 @@ def delete_table(store: Store, table_id: str) -> None:
         cur.execute("DELETE FROM live_tables WHERE id = ?", [table_id])
 
 
-def load_tables(store: Store) -> list[StoredTable]:
-    """Every stored table with its events in order."""
+def table_index(store: Store) -> list[StoredTable]:
+    """Every stored table without replaying anything: its row, its latest change and its game
+    line alone (``lines`` holds event 0 only). One query; the events are read per table (``table_lines``)."""
     with store._cursor() as cur:
-        rows = cur.execute("SELECT id, key_hash, created_at, touched_at, seq, game FROM live_tables ORDER BY created_at, id").fetchall()
-        events = cur.execute("SELECT live_table, raw, seq, kept_at FROM live_events ORDER BY live_table, idx").fetchall()
-    lines: dict[str, list[str]] = defaultdict(list)
-    latest: dict[str, tuple[int, datetime]] = {}
-    for table_id, raw, seq, at in events:
-        lines[table_id].append(raw)
-        was = latest.get(table_id)
-        latest[table_id] = (max(seq, was[0]), max(at, was[1])) if was else (seq, at)
-    out = []
-    for id_, key, created, touched, seq, game in rows:
-        last_seq, last_at = latest.get(id_, (seq, touched))
-        out.append(StoredTable(id_, key, created, max(touched, last_at), max(seq, last_seq), game, lines.get(id_, [])))
-    return out
+        rows = cur.execute(
+            "SELECT t.id, t.key_hash, t.created_at, greatest(t.touched_at, coalesce(e.at, t.touched_at)),"
+            " greatest(t.seq, coalesce(e.seq, t.seq)), t.game, g.raw FROM live_tables t"
+            " LEFT JOIN (SELECT live_table, max(seq) AS seq, max(kept_at) AS at FROM live_events GROUP BY live_table) e ON e.live_table = t.id"
+            " LEFT JOIN live_events g ON g.live_table = t.id AND g.idx = 0 ORDER BY t.created_at, t.id"
+        ).fetchall()
+    return [StoredTable(id_, key, created, touched, seq, game, [first] if first is not None else []) for id_, key, created, touched, seq, game, first in rows]
+
+
+def table_lines(store: Store, table_id: str) -> list[str]:
+    """The kept events of one table, in order."""
+    with store._cursor() as cur:
+        return [raw for (raw,) in cur.execute("SELECT raw FROM live_events WHERE live_table = ? ORDER BY idx", [table_id]).fetchall()]
 
 
 def set_key(store: Store, table_id: str, key_hash: str) -> None:

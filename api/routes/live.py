@@ -5,27 +5,38 @@ at a time (judged at once: kept, or refused as ``flip7 check`` would refuse it),
 finish (the game is stored as any game). Reads and the stream of changes need only the id; every
 write needs the table's own key in ``X-Table-Key`` (the server's bearer token is neither needed
 nor enough). Creating a table is a write to the server: it needs the bearer token when the server
-has ``FLIP7_API_TOKEN`` set.
+has ``FLIP7_API_TOKEN`` set. A table's writes have the fences of every write (``api.guard``).
+
+Nothing here blocks the event loop: a table not yet in memory is replayed in a worker thread,
+advice is computed in one, and a stream's catch-up (a ``sync``, many missed changes) is written in one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import re
 import threading
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
 
-from fastapi import APIRouter, Body, Header, Query, Request, Response
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.responses import FileResponse, PlainTextResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from starlette.concurrency import run_in_threadpool
 
-from adjudicator.live.service import Entry, LiveError, Refused, TableService
-from adjudicator.live.table import LiveView, TurnAdvice, turn_advice
+from adjudicator.errors import LogUnreadable
+from adjudicator.live.limits import LiveLimits
+from adjudicator.live.service import CatchUp, Entry, LiveError, Refused, TableService
+from adjudicator.live.table import LiveView, TurnAdvice
 from adjudicator.rulesets import RULESETS
+from adjudicator.source import lines_from_bytes
+from adjudicator.store.errors import StoreError
 from api.deps import WriterDep, get_settings, get_store, run_write
-from api.errors import Problem
+from api.errors import Problem, problem_slug
+from api.guard import table_write
 from api.responses import SafeJSONResponse
 from api.routes.common import STORE_ERRORS, WRITE_ERRORS
 from api.routes.referee import choose_language
@@ -34,20 +45,39 @@ from api.routes.viewer import _page
 router = APIRouter(prefix="/v1/tables", tags=["live"], default_response_class=SafeJSONResponse)
 pages = APIRouter(include_in_schema=False)
 
+log = logging.getLogger("flip7.api")
 _lock = threading.Lock()
 #: Seconds between keep-alive comments on a quiet stream.
 KEEPALIVE = 15.0
+#: A table's writes: fenced as every write is (another site's ``Origin``: 403; a body type any page may send: 415).
+TableWriteDep = Depends(table_write)
+
+
+def follower_cap(limits: LiveLimits, file_limit: int | None = None) -> LiveLimits:
+    """``limits`` with the server's followers kept to half the process's open-file limit (each
+    stream holds a connection: a file), so streams never leave the server without files."""
+    if file_limit is None:
+        try:
+            import resource  # POSIX only; elsewhere the configured caps stand alone
+        except ImportError:
+            return limits
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        file_limit = -1 if soft == resource.RLIM_INFINITY else soft
+    if file_limit <= 0:
+        return limits
+    cap = max(1, file_limit // 2)
+    return replace(limits, max_followers=min(limits.max_followers, cap), max_table_followers=min(limits.max_table_followers, cap))
 
 
 def live_service(request: Request) -> TableService:
-    """The app's table service, made on first use over the app's store (which it loads from)."""
+    """The app's table service, made on first use over the app's store (it reads nothing until asked)."""
     state = request.app.state
     service = getattr(state, "live", None)
     if service is None:
         with _lock:
             service = getattr(state, "live", None)
             if service is None:
-                service = state.live = TableService(get_store(request), get_settings(request).live)
+                service = state.live = TableService(get_store(request), follower_cap(get_settings(request).live))
     return service
 
 
@@ -66,6 +96,24 @@ async def _call(request: Request, fn: Any, *args: Any, **kwargs: Any) -> Any:
         return await run_write(request, fn, *args, **kwargs)
     except LiveError as error:
         raise _problem(error) from None
+    except StoreError as error:
+        raise _store_problem(error) from None
+
+
+def _store_problem(error: StoreError) -> Problem:
+    """A store error as a problem that names no server path (the server's log has the store's own words)."""
+    log.warning("live table: %s", error)
+    return Problem(problem_slug(type(error)), "the store could not do this, so nothing of it was kept: the server's log says why")
+
+
+async def _read(request: Request, fn: Any, *args: Any) -> Any:
+    """Run a service call that may block (a table replayed from the store) in a reader's thread; its errors as problems."""
+    try:
+        return await run_in_threadpool(fn, *args)
+    except LiveError as error:
+        raise _problem(error) from None
+    except StoreError as error:
+        raise _store_problem(error) from None
 
 
 def _ruleset_options() -> dict[str, Any]:
@@ -140,6 +188,11 @@ _WRITES: dict[int | str, dict[str, Any]] = {
     409: {"description": "The table is finished, has nothing to undo, is full, or moved on since `after`."},
     **STORE_ERRORS,
 }
+#: The fences of every write (docs/security.md).
+_FENCES: dict[int | str, dict[str, Any]] = {
+    403: {"description": "The write key is missing or not this table's, or the request comes from another site's page (`cross-origin-write`)."},
+    415: {"description": "The body's type is one any web page may send (`text/plain`, a form type, or none with a body)."},
+}
 
 
 @router.post(
@@ -148,11 +201,12 @@ _WRITES: dict[int | str, dict[str, Any]] = {
     "`id` optional). The game line is judged as `flip7 check` would (a refusal is a `422` `move-refused`). Returns the write "
     "key once. Needs the bearer token when the server has `FLIP7_API_TOKEN` set.",
     responses={**_BODY, **WRITE_ERRORS, 422: {"description": "The game line is refused (`move-refused`, with code and rule), or a field is of the wrong type (`invalid-request`)."},
+               409: {"description": "Another table or a stored game has this game id (`game-conflict`)."},
                429: {"description": "The server holds as many open tables as it may."}, **STORE_ERRORS},
     dependencies=[WriterDep],
 )
 async def create_table(request: Request, response: Response, body: NewTable) -> Any:
-    service = live_service(request)
+    service = live_service(request)  # creating checks the game id against every table: the index is read in the writer's thread
     game = body.model_dump(exclude_none=True)
     entry, key = await _call(request, service.create, game)
     table_id = entry.table.id
@@ -163,40 +217,37 @@ async def create_table(request: Request, response: Response, body: NewTable) -> 
     )
 
 
-def _entry(request: Request, table_id: str) -> Entry:
-    try:
-        return live_service(request).entry(table_id)
-    except LiveError as error:
-        raise _problem(error) from None
+async def _entry(request: Request, table_id: str) -> Entry:
+    """The table: at once when it is in memory, else replayed from the store in a worker thread."""
+    service = live_service(request)
+    entry = service.loaded(table_id)
+    if entry is None:
+        entry = await _read(request, service.entry, table_id)
+    return entry
 
 
 @router.get("/{table_id}", summary="Read a live table", response_model=LiveView, operation_id="readTable",
             description="The table after its last kept event: the table view, what is owed next, the bust chance of the player to move.",
             responses={404: {"description": "No live table has this id."}})
 async def read_table(request: Request, table_id: str) -> Any:
-    return SafeJSONResponse(_entry(request, table_id).snapshot)
-
-
-def _advice(entry: Entry) -> dict[str, Any] | None:
-    with entry.lock:
-        advice = turn_advice(entry.table.state)
-    return advice.model_dump() if advice is not None else None
+    return SafeJSONResponse((await _entry(request, table_id)).snapshot)
 
 
 @router.get("/{table_id}/advice", summary="What hit and stay are worth now", response_model=TurnAdvice | None, operation_id="tableAdvice",
             description="For the player whose turn it is: the points a stay banks and the expected points of a hit (the decision "
-            "analysis of `flip7 advise`, with a small look-ahead). `null` when it is nobody's turn or the ruleset has no model.",
-            responses={404: {"description": "No live table has this id."}})
+            "analysis of `flip7 advise`, with a small look-ahead). `null` when it is nobody's turn or the ruleset has no model. "
+            "Computed once per change on a copy of the table, so a write never waits for it; the server computes a few at once.",
+            responses={404: {"description": "No live table has this id."},
+                       429: {"description": "The server computes as many advices at once as it may (`advice-busy`): ask again."}})
 async def table_advice(request: Request, table_id: str) -> Any:
-    entry = _entry(request, table_id)
-    return SafeJSONResponse(await run_in_threadpool(_advice, entry))
+    return SafeJSONResponse(await _read(request, live_service(request).advice, table_id))
 
 
 @router.get("/{table_id}/log", summary="The table's log so far", operation_id="tableLog", response_class=PlainTextResponse,
             description="Every kept event as flip7-log/1 JSON Lines (what `flip7 check` reads).",
             responses={200: {"content": {"application/x-ndjson": {}}}, 404: {"description": "No live table has this id."}})
 async def table_log(request: Request, table_id: str) -> Any:
-    lines = list(_entry(request, table_id).table.lines)
+    lines = list((await _entry(request, table_id)).table.lines)
     return PlainTextResponse("".join(f"{line}\n" for line in lines), media_type="application/x-ndjson")
 
 
@@ -204,22 +255,42 @@ async def table_log(request: Request, table_id: str) -> Any:
     "/{table_id}/events", summary="Append one event", response_model=Appended, operation_id="appendEvent",
     description="Judge one event (a log line as a JSON object) against the table: a legal one is kept (written to the store "
     "before this answer) and the new table returned; an illegal one is a `422` `move-refused` with the same `code`, `rule` "
-    "and message as `flip7 check`, and is not kept. `detail` is in the language asked (`Accept-Language: de` or `?lang=de`).",
-    responses={**_BODY, **_WRITES, 422: {"description": "The rules refuse the event (`move-refused`: `code`, `rule`, `violation`, `messages`), or the body is not a JSON object (`invalid-request`)."}},
+    "and message as `flip7 check`, and is not kept. The body is read exactly as a line of a log is (one line, at most 65,536 "
+    "bytes, strict JSON: a repeated key is refused). `detail` is in the language asked (`Accept-Language: de` or `?lang=de`).",
+    responses={**_BODY, **_WRITES, **_FENCES,
+               422: {"description": "The rules or the log reader refuse the event (`move-refused`: `code`, `rule`, `violation`, `messages`)."}},
+    dependencies=[TableWriteDep],
+    openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
+        "schema": {"type": "object", "description": "One event as one line of a log, e.g. `{\"type\":\"hit\",\"player\":\"Ana\"}`."},
+        "example": {"type": "hit", "player": "Ana"}}}}},
 )
 async def append_event(
     request: Request, table_id: str, key: TableKey = None, after: After = None, lang: Lang = None,
     accept_language: Annotated[str | None, Header(include_in_schema=False)] = None,
-    event: dict[str, Any] = Body(description="One event, e.g. `{\"type\":\"hit\",\"player\":\"Ana\"}`.", examples=[{"type": "hit", "player": "Ana"}]),
 ) -> Any:
     service = live_service(request)
     chosen = lang or choose_language(accept_language)
-    entry, index = await _call(request, service.append, table_id, key, event, after=after, lang=chosen)
+    line = await _event_line(request)
+    entry, index = await _call(request, service.append, table_id, key, line, after=after, lang=chosen)
     return SafeJSONResponse({"index": index, "table": entry.snapshot})
 
 
+async def _event_line(request: Request) -> str:
+    """The body as the log reader reads a log's lines: UTF-8, at most ``MAX_LINE_BYTES`` a line
+    (a longer one is a ``TooLongLine`` the table refuses); several lines stay several (refused)."""
+    body = await request.body()
+    if not body.strip():
+        raise Problem("empty-body", "send one event as a JSON object, e.g. {\"type\":\"hit\",\"player\":\"Ana\"}")
+    try:
+        lines = list(lines_from_bytes(body))
+    except LogUnreadable as error:
+        raise Problem("unreadable-body", str(error)) from None
+    return lines[0] if len(lines) == 1 else "\n".join(lines)
+
+
 @router.post("/{table_id}/undo", summary="Undo the last event", response_model=Appended, operation_id="undoEvent",
-             description="Forget the last kept event (never the game line); `index` is the event undone.", responses=_WRITES)
+             description="Forget the last kept event (never the game line); `index` is the event undone.",
+             responses={**_WRITES, **_FENCES}, dependencies=[TableWriteDep])
 async def undo_event(request: Request, table_id: str, key: TableKey = None, after: After = None) -> Any:
     entry, index = await _call(request, live_service(request).undo, table_id, key, after=after)
     return SafeJSONResponse({"index": index, "table": entry.snapshot})
@@ -227,56 +298,110 @@ async def undo_event(request: Request, table_id: str, key: TableKey = None, afte
 
 @router.post("/{table_id}/finish", summary="Finish the table and store its game", response_model=LiveView, operation_id="finishTable",
              description="Store the log as any game (like `POST /v1/games`; it is at `/v1/games/{game}`); the table takes no more "
-             "writes. A game not yet over may be finished too (it is stored unfinished).", responses=_WRITES)
+             "writes. A game not yet over may be finished too (it is stored unfinished). Should another log have taken the "
+             "game id meanwhile, the game is stored as `<id>-<table id>` (the view's `game` says which).",
+             responses={**_WRITES, **_FENCES}, dependencies=[TableWriteDep])
 async def finish_table(request: Request, table_id: str, key: TableKey = None) -> Any:
     entry = await _call(request, live_service(request).finish, table_id, key)
     return SafeJSONResponse(entry.snapshot)
 
 
-def _message(seq: int, kind: str, payload: dict[str, Any]) -> str:
-    return f"id: {seq}\nevent: {kind}\ndata: {json.dumps(payload, ensure_ascii=False, separators=(',', ':'))}\n\n"
+def _message(seq: int, kind: str, data: str) -> str:
+    return f"id: {seq}\nevent: {kind}\ndata: {data}\n\n"
+
+
+def _catch_up_messages(got: CatchUp) -> str:
+    """The messages of a catch-up as one text (the texts are JSON written once per change)."""
+    if got.changes is not None:
+        return "".join(_message(c.seq, c.kind, f'{{"seq":{c.seq},"change":{c.text},"table":{got.table}}}') for c in got.changes)
+    # a kept line is JSON on one line; a carriage return between its tokens would end an SSE line: a space is the same JSON
+    events = ",".join(got.lines).replace("\r", " ")
+    return _message(got.seq, "sync", f'{{"seq":{got.seq},"change":{{"kind":"sync"}},"events":[{events}],"table":{got.table}}}')
+
+
+def _caught_up(service: TableService, entry: Entry, seen: int | None, got: CatchUp | None) -> tuple[CatchUp, str]:
+    """A catch-up and its messages, in a worker thread (waiting for the table's lock if need be)."""
+    if got is None:
+        got = service.catch_up(entry, seen)
+        assert got is not None  # waited for the lock
+    return got, _catch_up_messages(got)
+
+
+#: ``Last-Event-ID`` as this server writes it: a change count (checked by ``_last_event_id``: a 400, not a 422).
+_EVENT_ID = re.compile(r"[0-9]{1,18}")
+#: The header as the OpenAPI document declares it (read from the request: no null to send).
+_LAST_EVENT_ID = {
+    "name": "Last-Event-ID", "in": "header", "required": False,
+    "description": "The last change seen (a reconnect): every change since is sent, or one `sync`.",
+    "schema": {"type": "string", "pattern": f"^{_EVENT_ID.pattern}$"},
+}
+
+
+def _last_event_id(value: str | None) -> int | None:
+    """The change a reconnecting follower saw last; ``Problem`` 400 for anything but a change count."""
+    if value is None or value == "":
+        return None
+    if _EVENT_ID.fullmatch(value) is None:
+        shown = value if len(value) <= 40 else f"{value[:40]}… ({len(value):,} characters)"
+        raise Problem("invalid-request", f"Last-Event-ID must be a change count this server sent (ASCII digits, at most 18), not {shown!r}", status=400)
+    return int(value)
+
+
+class _Stream(StreamingResponse):
+    """A stream that gives its follower's place back however it ends (even when never started)."""
+
+    def __init__(self, content: AsyncIterator[str], release: Any) -> None:
+        super().__init__(content, media_type="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        self._release = release
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
 
 
 @router.get(
     "/{table_id}/stream", summary="Follow a table (Server-Sent Events)", operation_id="followTable", response_class=StreamingResponse,
     description="A `text/event-stream` of the table's changes. The first message (`sync`) holds the whole table and every kept "
     "event; then one message per change (`append`, `undo`, `finish`), each with `change` and the table as it stands. Every message "
-    "has the table's `seq` as its `id`: a client reconnecting with `Last-Event-ID` gets every change it missed (or one `sync`).",
-    responses={200: {"content": {"text/event-stream": {}}}, 404: {"description": "No live table has this id."}},
+    "has the table's `seq` as its `id`: a client reconnecting with `Last-Event-ID` gets every change it missed (or one `sync`, "
+    "when they are no longer remembered or would be more than the server's `replay_bytes`).",
+    responses={200: {"content": {"text/event-stream": {}}}, 400: {"description": "`Last-Event-ID` is not a change count."},
+               404: {"description": "No live table has this id."},
+               429: {"description": "The table or the server has as many followers as it may (`too-many-followers`)."}},
+    openapi_extra={"parameters": [_LAST_EVENT_ID]},
 )
-async def follow_table(request: Request, table_id: str, last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None) -> Any:
+async def follow_table(request: Request, table_id: str) -> Any:
+    seen = _last_event_id(request.headers.get("last-event-id"))
     service = live_service(request)
-    entry = _entry(request, table_id)
-    seen = int(last_event_id) if last_event_id and last_event_id.isdigit() else None
+    entry = await _entry(request, table_id)
+    try:
+        wake = service.follow(entry)
+    except LiveError as error:
+        raise _problem(error) from None
 
     async def messages() -> AsyncIterator[str]:
         nonlocal seen
-        wake = service.follow(entry)
-        try:
-            yield "retry: 1000\n\n"
-            while True:
-                wake.clear()
-                seq = entry.table.seq
-                snapshot = entry.snapshot
-                if seen is None or seq > seen:
-                    changes = service.changes_since(entry, seen) if seen is not None else None
-                    if changes:
-                        for change in changes:
-                            yield _message(change.seq, change.kind, {"seq": change.seq, "change": {"kind": change.kind, "index": change.index, "event": change.event}, "table": snapshot})
-                    else:
-                        lines = [json.loads(line) for line in entry.table.lines]
-                        yield _message(seq, "sync", {"seq": seq, "change": {"kind": "sync"}, "events": lines, "table": snapshot})
-                    seen = seq
-                if not service.has(table_id):  # expired: nothing more will come
-                    return
-                try:
-                    await asyncio.wait_for(wake.wait(), KEEPALIVE)
-                except TimeoutError:
-                    yield ": still here\n\n"
-        finally:
-            service.unfollow(entry, wake)
+        yield "retry: 1000\n\n"
+        while True:
+            wake.clear()
+            if seen is None or entry.table.seq > seen:
+                tried = service.catch_up(entry, seen, wait=False)  # the loop never waits for a writer's lock
+                if tried is None or tried.changes is None or len(tried.changes) > 1:  # a sync or many changes: written off the loop
+                    got, text = await run_in_threadpool(_caught_up, service, entry, seen, tried)
+                else:
+                    got, text = tried, _catch_up_messages(tried)
+                yield text
+                seen = got.seq
+            if not service.has(table_id):  # expired: nothing more will come
+                return
+            try:
+                await asyncio.wait_for(wake.wait(), KEEPALIVE)
+            except TimeoutError:
+                yield ": still here\n\n"
 
-    return StreamingResponse(messages(), media_type="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return _Stream(messages(), lambda: service.unfollow(entry, wake))
 
 
 @pages.get("/table")
