@@ -328,8 +328,8 @@ class TableService:
         (``read_line``). ``after``: the index of the last event the writer saw (a stale one is a
         ``TableConflict``: someone else wrote meanwhile). Refusals raise ``Refused``."""
         entry = self.entry(table_id)
-        self.check_key(entry, key)
         with entry.lock:
+            self.check_key(entry, key)  # under the lock: a hand-over may have revoked the key meanwhile
             table = entry.table
             self._writable(table, after)
             if len(table.lines) >= self.limits.max_events:
@@ -359,8 +359,8 @@ class TableService:
     def undo(self, table_id: str, key: str | None, *, after: int | None = None) -> tuple[Entry, int]:
         """Forget the last event (never the game line); returns the table and the index undone."""
         entry = self.entry(table_id)
-        self.check_key(entry, key)
         with entry.lock:
+            self.check_key(entry, key)  # under the lock: a hand-over may have revoked the key meanwhile
             table = entry.table
             self._writable(table, after)
             if len(table.lines) <= 1:
@@ -377,8 +377,8 @@ class TableService:
     def finish(self, table_id: str, key: str | None) -> Entry:
         """Store the table's game as any game (its log as kept) and close the table to writes."""
         entry = self.entry(table_id)
-        self.check_key(entry, key)
         with entry.lock:
+            self.check_key(entry, key)  # under the lock: a hand-over may have revoked the key meanwhile
             if entry.table.finished:
                 raise TableConflict(f"the table is already finished: its game is stored as {entry.table.game!r}")
             self._finish(entry)

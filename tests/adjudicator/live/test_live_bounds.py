@@ -128,3 +128,34 @@ def test_a_reconnect_far_behind_gets_one_sync_past_the_replay_bound(tmp_path: Pa
         assert near.changes is not None and len(near.changes) == 2 and near.lines == []
         far = service.catch_up(entry, 1)
         assert 11 * size > 30_000 and far.changes is None and far.lines == entry.table.lines
+
+
+@pytest.mark.parametrize("write", ["append", "undo", "finish"])
+def test_a_write_waiting_for_the_lock_is_refused_once_a_hand_over_revokes_its_key(tmp_path: Path, write: str) -> None:
+    import threading
+
+    from adjudicator.live.service import WrongKey, hash_key
+
+    with Store.open(tmp_path / "s.duckdb") as store:
+        service = TableService(store)
+        table_id, key = played(service, "kitchen", EVENTS[:3])
+        entry = service.entry(table_id)
+        calls = {"append": lambda: service.append(table_id, key, EVENTS[3]), "undo": lambda: service.undo(table_id, key),
+                 "finish": lambda: service.finish(table_id, key)}
+        outcome: list[BaseException | None] = []
+
+        def run() -> None:
+            try:
+                calls[write]()
+                outcome.append(None)
+            except BaseException as error:  # noqa: BLE001 - the outcome is what the test reads
+                outcome.append(error)
+
+        with entry.lock:  # a hand-over holds the lock while it replaces the key
+            writer = threading.Thread(target=run)
+            writer.start()
+            writer.join(0.2)
+            entry.key_hash = hash_key("the new key")
+        writer.join(10)
+        assert len(outcome) == 1 and isinstance(outcome[0], WrongKey)
+        assert len(entry.table.lines) == 4 and not entry.table.finished
