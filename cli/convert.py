@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
-from adjudicator.errors import LogUnreadable
+from adjudicator.errors import LogUnreadable, RuleViolation
+from adjudicator.events import parse_event
 from adjudicator.notation import is_jsonl, jsonl_to_notation, notation_to_jsonl, parse_notation
-from adjudicator.source import lines_from_text
+from adjudicator.source import TooLongLine, lines_from_text
 from cli.common import describe_os_error, err_console, fail, open_log
 
 
@@ -53,11 +55,12 @@ def convert(
 
     The input's format is recognised by its first event line ('{' starts JSON Lines). Comments and blank lines are kept.
 
-    A notation statement that cannot be read is reported with its line and column (exit code 2) and nothing is written.
+    A notation statement that cannot be read, or a line longer than a log's line may be, is reported with its line (exit code 2) and nothing is written: a conversion never loses a line.
     """
     text = read_text(file)
     lines = list(lines_from_text(text))
     if is_jsonl(lines):
+        _refuse_too_long(file, lines)
         result = jsonl_to_notation(lines, lang.value) if to is Format.notation else _jsonl_again(lines)
     else:
         notation = parse_notation(text)
@@ -72,6 +75,21 @@ def convert(
         typer.echo(result, nl=False)
     else:
         output.write_text(result, encoding="utf-8")
+
+
+def _refuse_too_long(file: str, lines: list[str]) -> None:
+    """Exit 2 naming every line over the line cap (``flip7 check`` refuses them too): converted,
+    such a line would be lost, since the reader keeps none of its text."""
+    too_long = [(number, line) for number, line in enumerate(lines, 1) if isinstance(line, TooLongLine)]
+    if not too_long:
+        return
+    errors = err_console()
+    for number, line in too_long:
+        try:
+            parse_event(line)
+        except RuleViolation as exc:  # the core's own words for the line cap
+            errors.print(f"[bold red]error:[/] {escape(file)}: line {number}: {escape(exc.message)}; nothing is written", soft_wrap=True, highlight=False)
+    raise typer.Exit(2)
 
 
 def _jsonl_again(lines: list[str]) -> str:
