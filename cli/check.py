@@ -26,7 +26,7 @@ from adjudicator.rulesets import event_json_schema
 from adjudicator.source import lines_from_stream, printable
 from adjudicator.timeline import table_at
 from cli.common import describe_os_error, err_console, fail, open_log, out_console
-from cli.render import offending_lines, render_state, render_verdict
+from cli.render import offending_lines, render_state, render_verdict, written_game_id
 
 EXIT_VALID, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
 #: A progress bar (on a terminal) from this many files on.
@@ -59,6 +59,7 @@ class Judged:
     verdict: dict[str, Any] | None = None  # the human report only
     shown: dict[int, str] = field(default_factory=dict)
     ruleset: str | None = None  # the human report only: ``ruleset_label`` of the game's options
+    written_id: str | None = None  # the human report only: the id of a refused game line
 
 
 def _judge(name: str, form: str = REPORT) -> Judged:
@@ -75,7 +76,11 @@ def _judge(name: str, form: str = REPORT) -> Judged:
             if wanted:
                 stream.seek(0)
                 shown = offending_lines(lines_from_stream(stream), wanted)
-            return Judged(name, None, verdict["valid"], codes, verdict=verdict, shown=shown, ruleset=ruleset_label(result.options))
+            written_id = None
+            if verdict["game"] is None:  # a refused game line: its header shows the id it is written with
+                stream.seek(0)
+                written_id = written_game_id(lines_from_stream(stream))
+            return Judged(name, None, verdict["valid"], codes, verdict=verdict, shown=shown, ruleset=ruleset_label(result.options), written_id=written_id)
     except OSError as exc:
         error = printable(describe_os_error(name, exc))
     except Flip7Error as exc:
@@ -207,7 +212,7 @@ def check(
                 lead = "" if not many else ("[\n" if first else ",\n")
                 out.write(lambda text=judged.text, lead=lead: print(lead + text, end="" if many else "\n"))  # type: ignore[misc]
             elif judged.verdict is not None and not (quiet and judged.valid):
-                out.write(lambda j=judged: render_verdict(j.verdict, console, j.shown, name=j.name if many else None, ruleset=j.ruleset))  # type: ignore[misc]
+                out.write(lambda j=judged: render_verdict(j.verdict, console, j.shown, name=j.name if many else None, ruleset=j.ruleset, written_id=j.written_id))  # type: ignore[misc]
             first = False
     if as_json and many:
         out.write(lambda: print("\n]"))

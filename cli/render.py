@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -10,6 +11,7 @@ from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
 
+from adjudicator.notation.words import STATEMENT_WORDS, normalise
 from adjudicator.rules import Ruleset, find_ruleset
 from adjudicator.rulesets import RULESETS
 from adjudicator.table import EffectView, TableView, view_of
@@ -50,15 +52,36 @@ def offending_lines(lines: Iterable[object], wanted: set[int] | frozenset[int]) 
     return shown
 
 
+def written_game_id(lines: Iterable[str]) -> str | None:
+    """The id a log's ``game`` line is written with, read from the line itself (JSON Lines or the
+    notation's setup), for a header when the line was refused and the verdict's ``game`` is null."""
+    for text in lines:
+        stripped = str(text).strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped.startswith("{"):
+            try:
+                event = json.loads(stripped)
+            except ValueError:
+                return None
+            found = event.get("id") if isinstance(event, dict) and event.get("type") == "game" else None
+            return found if isinstance(found, str) and found else None
+        words = stripped.split(";", 1)[0].split(None, 1)
+        return words[1].strip().strip('"') or None if len(words) == 2 and STATEMENT_WORDS.get(normalise(words[0])) == "game" else None
+    return None
+
+
 def render_verdict(
-    verdict: Mapping[str, Any], console: Console, source_lines: Mapping[int, str] | None = None, name: str | None = None, ruleset: str | None = None
+    verdict: Mapping[str, Any], console: Console, source_lines: Mapping[int, str] | None = None, name: str | None = None,
+    ruleset: str | None = None, written_id: str | None = None,
 ) -> None:
     """Print a verdict for people: a header, round-by-round scores, totals, winner, violations.
 
     ``source_lines`` maps line numbers to their text so each violation shows its offending line;
-    ``ruleset`` (``vengeance (brutal)``, see ``ruleset_label``) follows the game id in the header.
+    ``ruleset`` (``vengeance (brutal)``, see ``ruleset_label``) follows the game id in the header;
+    ``written_id`` (``written_game_id``) stands in for the id of a refused game line.
     """
-    title = verdict.get("game") or "(no game id)"
+    title = verdict.get("game") or written_id or "(no game id)"
     head = f"[bold]{escape(str(title))}[/]" + (f"  {escape(ruleset)}" if ruleset else "") + (f"  [dim]{escape(name)}[/]" if name else "")
     if verdict["valid"]:
         console.print(f"{head}  [bold green]✓ valid[/]  [dim]{verdict['events']} events[/]")

@@ -64,6 +64,11 @@ def simulate(
     claims made wrong on purpose with --claims wrong).
     """
     own = {name: value.value if isinstance(value, Enum) else value for name, value in ruleset_options.items()}
+    rules = RULESETS.get(ruleset)
+    if rules is not None and players > rules.players_per_deck * decks:  # said with this command's options
+        needed = -(-players // rules.players_per_deck)
+        fail(f"cannot simulate this game: {decks} deck(s) seat at most {rules.players_per_deck * decks} players; "
+             f"--players {players} needs --decks {needed}.")
     options = GameOptions(ruleset=ruleset, target=target, rounds=rounds, decks=decks, **own)
     try:
         run = simulate_games(games, players, seed=seed, strategies=strategy, options=options, claims=claims.value, id_prefix=id_prefix)

@@ -49,7 +49,7 @@ from cli.access import DEFAULT_WAIT, WaitOption, reach_store
 from cli.common import err_console, fail, lays_out, out_console, say
 from cli.plot import check_figures, check_plot_path, write_plot
 from cli.remote import RemoteStore
-from cli.render import offending_lines, render_verdict
+from cli.render import offending_lines, render_verdict, written_game_id
 from cli.tables import fits, fitted_tables, plain_lines, print_rows
 
 #: Show a progress bar from this many inputs on (when standard error is a terminal).
@@ -513,7 +513,7 @@ def show(
     if as_json:
         typer.echo(json.dumps(verdict, ensure_ascii=False, indent=2))
     else:
-        render_verdict(verdict, out_console(), shown, ruleset=_ruleset_of(lines))
+        render_verdict(verdict, out_console(), shown, ruleset=_ruleset_of(lines), written_id=written_game_id(lines))
     raise typer.Exit(0 if verdict["valid"] else 1)
 
 
