@@ -543,11 +543,15 @@ def near_ids(wanted: str, ids: list[str], n: int = 3) -> list[str]:
 def export(
     directory: Annotated[Path, typer.Argument(help="Folder to write <table>.parquet files into (created if missing).", metavar="DIR")],
     db: DbOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the files written as JSON: table, path and rows of each.")] = False,
     wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """Write every table of the store as Parquet, for Spark, Polars or DuckDB elsewhere."""
     with reading(db, wait) as store:
         written = store.export(directory)
+    if as_json:
+        typer.echo(json.dumps([{"table": item.table, "path": str(item.path), "rows": item.rows} for item in written], ensure_ascii=False, indent=2))
+        return
     console = out_console()
     for item in written:
         console.print(f"{escape(str(item.path))}  [dim]{item.rows} rows[/]")
@@ -556,25 +560,32 @@ def export(
 def delete(
     game_ids: Annotated[list[str], typer.Argument(help="Ids of stored games (see flip7 games).", metavar="ID...")],
     db: DbOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print what was done as JSON: the ids deleted, and each id not stored with the stored ids it looks like.")] = False,
     wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """Delete stored games and all their rows (as DELETE /v1/games/{id}). Exit code 0 when every
     game was deleted, 1 when some id is not stored (the others are deleted)."""
-    missing = 0
+    deleted: list[str] = []
+    missing: list[dict[str, Any]] = []
     with open_store(db, read_only=False, wait=wait) as store:
         known = None
         for game_id in game_ids:
             try:
                 store.delete_game(game_id)
             except GameNotFound as exc:
-                missing += 1
                 known = store.game_ids() if known is None else known
                 near = near_ids(game_id, known)
-                err_console().print(f"[bold red]error:[/] {escape(str(exc))}" + (f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""), soft_wrap=True)
+                missing.append({"id": game_id, "error": str(exc), "near": near})
+                if not as_json:
+                    err_console().print(f"[bold red]error:[/] {escape(str(exc))}" + (f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""), soft_wrap=True)
             except StoreError as exc:
                 fail(str(exc))
             else:
-                typer.echo(f"deleted {game_id}")
+                deleted.append(game_id)
+                if not as_json:
+                    typer.echo(f"deleted {game_id}")
+    if as_json:
+        typer.echo(json.dumps({"deleted": deleted, "not_stored": missing}, ensure_ascii=False, indent=2))
     raise typer.Exit(1 if missing else 0)
 
 
