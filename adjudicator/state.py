@@ -525,7 +525,7 @@ class Ruleset:
         """The numbers of a row, in row order, each of which would have busted the row on arrival
         after the ones before it (default: a number shown again); empty for a row that stands."""
         seen: set[str] = set()
-        found = []
+        found: list[str] = []
         for card in numbers:
             if card in seen:
                 found.append(card)
