@@ -424,6 +424,10 @@ class Ruleset:
     #: The modifier cards (they lie in the row and never bust); used where cards are placed
     #: without being drawn (a ``position``).
     modifiers: ClassVar[frozenset[str]] = frozenset()
+    #: The number cards that stay in a row when placed without being drawn (a ``position``);
+    #: None: ``numbers``. A ruleset with numbers an integer does not name (special numbers) lists
+    #: them all here.
+    row_numbers: ClassVar[frozenset[str] | None] = None
     #: Card names a ``target`` event's ``card`` may carry (default: ``cards``).
     target_cards: ClassVar[frozenset[str] | None] = None
     #: The model of this ruleset's ``target`` events (a subclass of ``TargetEvent`` with more fields).
@@ -506,16 +510,27 @@ class Ruleset:
         """Lay ``card`` in front of ``seat`` for a ``position``, with no effect (no bust, no target).
 
         Returns why it cannot lie in a row (for the ``bad_event``), or None once placed. Default:
-        numbers and modifiers go to the row; other cards are refused.
+        numbers (``row_numbers``) and ``modifiers`` go to the row; other cards are refused.
         """
         row = state.rows[seat]
-        if card in self.numbers:
+        if card in (self.numbers if self.row_numbers is None else self.row_numbers):
             row.numbers.append(card)
         elif card in self.modifiers:
             row.modifiers.append(card)
         else:
             return f"{self.label(card)} does not stay in front of a player; list it under discards"
         return None
+
+    def busting_numbers(self, numbers: Sequence[str]) -> list[str]:
+        """The numbers of a row, in row order, each of which would have busted the row on arrival
+        after the ones before it (default: a number shown again); empty for a row that stands."""
+        seen: set[str] = set()
+        found: list[str] = []
+        for card in numbers:
+            if card in seen:
+                found.append(card)
+            seen.add(card)
+        return found
 
     def keeps_drawing(self, state: GameState, draw: DrawFrame) -> bool:
         """True while the player of ``draw`` still takes the cards owed (default: while active)."""

@@ -20,8 +20,8 @@ from typing import Any
 from adjudicator.effects import Effect, LastEffects
 from adjudicator.errors import TimelineTooLarge
 from adjudicator.events import Event
-from adjudicator.notation import notation_line, notation_to_jsonl, placer, read_either, state_any
-from adjudicator.replay import ReadLines, replay_log
+from adjudicator.notation import numbered_lines, placer, read_either, state_any
+from adjudicator.replay import ReadLines, replay_lines, replay_log
 from adjudicator.state import GameState, Ruleset
 from adjudicator.table import TableView, card_labels, describe_table, table_view
 from adjudicator.verdict import Verdict, Violation
@@ -109,8 +109,10 @@ def replay_timeline(source: str | bytes | Iterable[str], *, max_seats: int = MAX
     notation, lines = read_either(source)
     place = None if notation is None else placer(notation)
     recorder = _TableRecorder(place, max_seats)
-    result = replay_log(lines if notation is None else notation_to_jsonl(notation), collect=True, observer=recorder)
-    if notation is not None and place is not None:
+    if notation is None:
+        result = replay_log(lines, collect=True, observer=recorder)
+    else:  # numbered with the notation's own lines
+        result = replay_lines(numbered_lines(notation), collect=True, observer=recorder)
+    if place is not None:
         result.verdict.violations[:] = [place(v) for v in result.verdict.violations]
-        result.lines.line[:] = [notation_line(notation, n) for n in result.lines.line]
     return Timeline(result.verdict, result.lines, recorder.tables, card_labels(recorder.rules) if recorder.rules is not None else {})

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
@@ -20,11 +20,14 @@ SWAGGER_UI_FILES = str(files("fastapi_offline") / "static")
 def install(app: FastAPI) -> None:
     """Add ``GET /docs`` (Swagger UI over ``/openapi.json``) and its assets under ``/docs/assets``."""
 
+    # the app is read from the request, not held by the function: FastAPI caches what it learns of
+    # every endpoint function, so a function holding its app would keep the app (and its store) alive
     @app.get("/docs", include_in_schema=False)
-    def docs() -> HTMLResponse:
+    def docs(request: Request) -> HTMLResponse:
+        served: FastAPI = request.app
         return get_swagger_ui_html(
-            openapi_url=app.openapi_url or "/openapi.json",
-            title=f"{app.title} API",
+            openapi_url=served.openapi_url or "/openapi.json",
+            title=f"{served.title} API",
             swagger_js_url=f"{ASSETS}/swagger-ui-bundle.js",
             swagger_css_url=f"{ASSETS}/swagger-ui.css",
             swagger_favicon_url=f"{ASSETS}/favicon.png",

@@ -1,5 +1,5 @@
 """A timeline's violation messages in the viewer's language: German ones come from the referee,
-which words the same violations in German (``adjudicator.referee.settlement``); English keeps the
+which words the same violations in German (``adjudicator.referee.localize_messages``); English keeps the
 engine's. Used by ``/v1/replay`` and ``/v1/games/{id}/replay`` with ``?lang=de``.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from adjudicator.referee import settlement
+from adjudicator.referee import localize_messages
 
 log = logging.getLogger(__name__)
 
@@ -21,11 +21,6 @@ def localize_violations(timeline: dict[str, Any], source: bytes | list[str], lan
         return
     try:
         text = "\n".join(source) if isinstance(source, list) else source.decode("utf-8")
-        worded = settlement(text, lang).verdict.violations
+        localize_messages(violations, text, lang)
     except Exception:  # the replay judged the log; a ruling that cannot be had leaves the English
         log.debug("no %s messages for this timeline", lang, exc_info=True)
-        return
-    if [(v.event, v.code) for v in worded] != [(v["event"], v["code"]) for v in violations]:
-        return
-    for shown, german in zip(violations, worded, strict=True):
-        shown["message"] = german.message

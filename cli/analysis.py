@@ -17,13 +17,12 @@ from adjudicator.analysis.observe import advise as advise_log
 from adjudicator.analysis.observe import analyze as analyze_log
 from adjudicator.analysis.report import ANALYSIS_FORMAT, Analysis, analysis_schema
 from adjudicator.errors import Flip7Error
-from cli.common import err_console, fail
+from cli.common import err_console, fail, output_width
 from cli.convert import Lang, read_text
 
 ADVICE_FORMAT = "flip7-advice/1"
 #: States one ``analyze`` decision may use (about 0.05 s each: a 100-decision game in seconds).
 ANALYZE_BUDGET = 3_000
-WIDTH = 80
 
 #: Every phrase the two commands print, in English and German.
 WORDS: dict[str, dict[str, str]] = {
@@ -74,7 +73,28 @@ def _w(lang: str, key: str, **params: Any) -> str:
 
 
 def _console() -> Console:
-    return Console(soft_wrap=True, width=WIDTH, highlight=False)
+    """Standard output as wide as the terminal (or ``$COLUMNS``; ``PIPE_WIDTH`` in a pipe): lines are
+    wrapped to it, never cut (rich does not wrap them again)."""
+    return Console(soft_wrap=True, width=output_width(sys.stdout.isatty()), highlight=False)
+
+
+def _fill(text: str, width: int) -> str:
+    """``text`` wrapped at words to ``width`` (a word longer than a line is the only thing broken)."""
+    return textwrap.fill(text, width, break_on_hyphens=False)
+
+
+def _packed(head: str, items: list[str], width: int) -> list[str]:
+    """``head`` and then ``items`` two spaces apart, wrapped between items at ``width``: each further
+    line is indented to where the first item starts (an item is never split, nor dropped)."""
+    lines = [head.rstrip()]
+    indent = " " * min(len(head), max(0, width // 2))
+    for item in items:
+        joined = f"{lines[-1]}  {item}" if lines[-1].strip() else lines[-1] + item
+        if len(joined) <= width or not lines[-1].strip():
+            lines[-1] = joined
+        else:
+            lines.append(indent + item)
+    return lines
 
 
 def _option(lang: str, name: str) -> str:
@@ -149,36 +169,40 @@ def advise(
         rows, top = (data["moves"], data["best_move"]) if data.get("moves") else (data["options"], data["best"])
         for name, worth in sorted(rows.items(), key=lambda kv: -kv[1])[:20]:
             best = f"  ({_w(code, 'best')})" if top == name else ""
-            console.print(f"  {escape(name[:40]):<24} {worth:+8.3f}{best}")
+            console.print(f"  {escape(name):<24} {worth:+8.3f}{best}")
         console.print(f"[bold]{_w(code, 'advice')}:[/] {escape(top)}")
-    method = textwrap.fill(f"{_w(code, 'method')}: {_method(code, data['method'], data.get('horizon'), data.get('samples'))}", WIDTH)
+    method = _fill(f"{_w(code, 'method')}: {_method(code, data['method'], data.get('horizon'), data.get('samples'))}", console.width)
     console.print(f"[dim]{escape(method)}[/]")
 
 
 def _print_analysis(result: Analysis, lang: str) -> None:
     console = _console()
+    width = console.width
     if not result.decisions:
         console.print(_w(lang, "no_decisions"))
+    name_width = max([10, *(len(d.player) for d in result.decisions)])
     for d in result.decisions:
-        values = "  ".join(f"{_option(lang, k)} {v:.2f}" for k, v in d.options.items())
-        bust = f"  {100 * d.bust_chance:.0f}%" if d.bust_chance is not None else ""
+        values = [f"{_option(lang, k)} {v:.2f}" for k, v in d.options.items()]
+        bust = [f"{100 * d.bust_chance:.0f}%"] if d.bust_chance is not None else []
         card = f"{d.card}→" if d.card else ""
-        line = f"{d.event:>4} R{d.round:<2} {d.player[:10]:<10} {card}{_option(lang, d.choice):<8} {MARK_SIGN[d.mark]:<2} {d.loss:5.2f}{bust}  {values}"
-        console.print(escape(line[:WIDTH]), style="bold" if d.mark in ("mistake", "blunder") else None)
+        head = f"{d.event:>4} R{d.round:<2} {d.player:<{name_width}} {card}{_option(lang, d.choice):<8} {MARK_SIGN[d.mark]:<2} {d.loss:5.2f}"
+        for line in _packed(head, [*bust, *values], width):  # every option is printed, the best too
+            console.print(escape(line), style="bold" if d.mark in ("mistake", "blunder") else None)
         if d.win_chance and d.win_best and d.win_best != d.best:  # the game score makes the round-value choice wrong
             other = d.best
             note = _w(lang, "win_note", choice=_option(lang, d.win_best), p=100 * d.win_chance[d.win_best],
                       other=_option(lang, other), q=100 * d.win_chance[other])
-            console.print(escape(note[:WIDTH]), style="italic")
+            console.print(escape(textwrap.fill(note, width, subsequent_indent=" " * 6, break_on_hyphens=False)), style="italic")
     console.print(f"\n[bold]{escape(_w(lang, 'summary'))}[/]")
-    console.print(f"  {_w(lang, 'player'):<12} {_w(lang, 'decisions'):>14} {_w(lang, 'given'):>11} {_w(lang, 'accuracy'):>11}  {_w(lang, 'marks')}")
+    player_width = max([12, *(len(p.player) for p in result.players)])
+    console.print(f"  {_w(lang, 'player'):<{player_width}} {_w(lang, 'decisions'):>14} {_w(lang, 'given'):>11} {_w(lang, 'accuracy'):>11}  {_w(lang, 'marks')}")
     for p in result.players:
-        console.print(escape(f"  {p.player[:12]:<12} {p.decisions:>14} {p.points_given_away:>11.2f} {p.accuracy:>11.1f}  {p.inaccuracies} / {p.mistakes} / {p.blunders}"))
+        console.print(escape(f"  {p.player:<{player_width}} {p.decisions:>14} {p.points_given_away:>11.2f} {p.accuracy:>11.1f}  {p.inaccuracies} / {p.mistakes} / {p.blunders}"))
     t = result.thresholds
-    legend = textwrap.fill(_w(lang, "legend", i=t["inaccuracy"], m=t["mistake"], b=t["blunder"]), WIDTH)
+    legend = _fill(_w(lang, "legend", i=t["inaccuracy"], m=t["mistake"], b=t["blunder"]), width)
     console.print(f"[dim]{escape(legend)}[/]")
     if result.stopped_by is not None:
-        stopped = textwrap.fill(_w(lang, "stopped", event=result.stopped_by.event, code=result.stopped_by.code), WIDTH)
+        stopped = _fill(_w(lang, "stopped", event=result.stopped_by.event, code=result.stopped_by.code), width)
         console.print(f"[bold red]{escape(stopped)}[/]")
 
 

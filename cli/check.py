@@ -21,12 +21,14 @@ from rich.progress import Progress
 from adjudicator.bulk import bulk_replays, tune_for_bulk
 from adjudicator.errors import Flip7Error
 from adjudicator.notation import replay_any
+from adjudicator.referee import localize_messages
 from adjudicator.replay import ruleset_label
 from adjudicator.rulesets import event_json_schema
 from adjudicator.source import lines_from_stream, printable
 from adjudicator.timeline import table_at
 from cli.common import describe_os_error, err_console, fail, open_log, out_console
-from cli.render import offending_lines, render_state, render_verdict
+from cli.convert import Lang, read_text
+from cli.render import offending_lines, render_state, render_verdict, written_game_id
 
 EXIT_VALID, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
 #: A progress bar (on a terminal) from this many files on.
@@ -59,14 +61,18 @@ class Judged:
     verdict: dict[str, Any] | None = None  # the human report only
     shown: dict[int, str] = field(default_factory=dict)
     ruleset: str | None = None  # the human report only: ``ruleset_label`` of the game's options
+    written_id: str | None = None  # the human report only: the id of a refused game line
 
 
-def _judge(name: str, form: str = REPORT) -> Judged:
-    """Judge one log and prepare how ``form`` prints it."""
+def _judge(name: str, form: str = REPORT, lang: str = "en") -> Judged:
+    """Judge one log and prepare how ``form`` prints it (violation messages in ``lang``)."""
     try:
         with open_log(name) as stream:
             result = replay_any(lines_from_stream(stream))[0]
             verdict = result.verdict.to_dict()
+            if lang != "en" and verdict["violations"]:  # worded by the referee, as settle words them
+                stream.seek(0)
+                _localize(verdict, stream.read(), lang)
             codes = tuple(v["code"] for v in verdict["violations"])
             if form != REPORT:
                 return Judged(name, None, verdict["valid"], codes, text=_json_form(name, verdict, form))
@@ -75,12 +81,24 @@ def _judge(name: str, form: str = REPORT) -> Judged:
             if wanted:
                 stream.seek(0)
                 shown = offending_lines(lines_from_stream(stream), wanted)
-            return Judged(name, None, verdict["valid"], codes, verdict=verdict, shown=shown, ruleset=ruleset_label(result.options))
+            written_id = None
+            if verdict["game"] is None:  # a refused game line: its header shows the id it is written with
+                stream.seek(0)
+                written_id = written_game_id(lines_from_stream(stream))
+            return Judged(name, None, verdict["valid"], codes, verdict=verdict, shown=shown, ruleset=ruleset_label(result.options), written_id=written_id)
     except OSError as exc:
         error = printable(describe_os_error(name, exc))
     except Flip7Error as exc:
         error = printable(f"{name}: {exc}")
     return Judged(name, error, text=None if form == REPORT else _json_form(name, {"file": printable(name), "error": error}, form))
+
+
+def _localize(verdict: dict[str, Any], data: bytes, lang: str) -> None:
+    """The verdict's violation messages in ``lang``; a log the referee cannot tell keeps the engine's."""
+    try:
+        localize_messages(verdict["violations"], data.decode("utf-8"), lang)
+    except (Flip7Error, UnicodeDecodeError):
+        pass
 
 
 def _json_form(name: str, item: dict[str, Any], form: str) -> str:
@@ -110,14 +128,14 @@ def expand_inputs(names: list[str]) -> tuple[list[str], bool]:
     return out, folder
 
 
-def _judged(files: list[str], workers: int, form: str, ordered: bool) -> Iterator[Judged]:
+def _judged(files: list[str], workers: int, form: str, ordered: bool, lang: str = "en") -> Iterator[Judged]:
     """Judge ``files`` here, or in a pool of ``workers`` processes (in input order when ``ordered``,
     else as each finishes). Results are yielded one by one: nothing is kept."""
     if workers <= 1:
-        yield from (_judge(name, form) for name in files)
+        yield from (_judge(name, form, lang) for name in files)
         return
     chunk = max(1, min(32, len(files) // (workers * 8)))
-    judge = partial(_judge, form=form)
+    judge = partial(_judge, form=form, lang=lang)
     with multiprocessing.get_context(_start_method()).Pool(workers, initializer=tune_for_bulk) as pool:
         results = pool.imap(judge, files, chunk) if ordered else pool.imap_unordered(judge, files, chunk)
         yield from results
@@ -163,6 +181,7 @@ def check(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=0, help=f"Worker processes (0: one per CPU from {PARALLEL_FROM} files on, else one).")
     ] = 0,
+    lang: Annotated[Lang, typer.Option("--lang", help="The language of the report and of the violation messages (in the JSON too).")] = Lang.en,
 ) -> None:
     """Replay game logs and judge every move, score and the winner.
 
@@ -190,7 +209,7 @@ def check(
     ) as progress:
         task = progress.add_task("checking", total=len(files))
         form = JSONL if as_jsonl else (JSON_ITEM if many else JSON_ONE) if as_json else REPORT
-        for judged in _judged(files, workers, form, ordered=not as_jsonl):
+        for judged in _judged(files, workers, form, ordered=not as_jsonl, lang=lang.value):
             progress.advance(task)
             if judged.error is not None:
                 errors.print(f"[bold red]error:[/] {escape(judged.error)}", soft_wrap=True)
@@ -207,7 +226,7 @@ def check(
                 lead = "" if not many else ("[\n" if first else ",\n")
                 out.write(lambda text=judged.text, lead=lead: print(lead + text, end="" if many else "\n"))  # type: ignore[misc]
             elif judged.verdict is not None and not (quiet and judged.valid):
-                out.write(lambda j=judged: render_verdict(j.verdict, console, j.shown, name=j.name if many else None, ruleset=j.ruleset))  # type: ignore[misc]
+                out.write(lambda j=judged: render_verdict(j.verdict, console, j.shown, name=j.name if many else None, ruleset=j.ruleset, written_id=j.written_id, lang=lang.value))  # type: ignore[misc]
             first = False
     if as_json and many:
         out.write(lambda: print("\n]"))
@@ -226,23 +245,69 @@ def state(
     file: Annotated[str, typer.Argument(help="A log file (JSON Lines or the notation); '-' reads standard input.", metavar="FILE")],
     at: Annotated[int, typer.Option("--at", help="Show the table after this event (the game line is event 0).", min=0)],
     as_json: Annotated[bool, typer.Option("--json", help="Print the table as JSON.")] = False,
+    lang: Annotated[
+        Lang, typer.Option("--lang", help="The language of the report: what the event did, what comes next, the legal moves and a violation (its message in the JSON too).")
+    ] = Lang.en,
 ) -> None:
     """Show the table as it stood after event N: who deals, each player's row and totals, whose move
     and what is legal, cards still owed (a Flip Three), set-aside cards, and the piles in deck order."""
+    text: str | None = None
     try:
-        with open_log(file) as stream:
-            view = table_at(lines_from_stream(stream), at)
+        if lang is Lang.en:
+            with open_log(file) as stream:
+                view = table_at(lines_from_stream(stream), at)
+        else:  # the referee retells the log: it is read whole
+            text = read_text(file)
+            view = table_at(text, at)
     except OSError as exc:
         fail(describe_os_error(file, exc))
     except Flip7Error as exc:
         fail(f"{file}: {exc}")
+    told = _told(text, at, view, lang.value) if text is not None else None
     if as_json:
-        typer.echo(json.dumps(view.to_dict(), ensure_ascii=False, indent=2))
+        data = view.to_dict()
+        if told is not None and told.get("stopped") and data.get("stopped_by"):
+            data["stopped_by"]["message"] = told["stopped"]
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        render_state(view, out_console())
+        render_state(view, out_console(), lang.value, told)
 
 
-def schema() -> None:
+def _told(text: str, at: int, view: Any, lang: str) -> dict[str, Any]:
+    """What ``flip7 state`` says in ``lang`` in place of the view's English (``render_state``'s
+    ``told``): the referee's sentences for event ``at``, what the table waits for, the legal moves
+    as notation statements, and the message of the violation that stopped the replay."""
+    from adjudicator.live.table import owed
+    from adjudicator.notation import state_any, statement
+    from adjudicator.referee import explain
+    from adjudicator.rules import expecting, legal_moves
+
+    told: dict[str, Any] = {}
+    try:
+        events = explain(text, lang, at=at)["events"]
+        told["did"] = next((entry["text"] for entry in events if entry["event"] == at), [])
+    except Flip7Error:
+        pass
+    if view.stopped_by is not None:
+        stopped = [view.stopped_by.to_dict()]
+        try:
+            localize_messages(stopped, text, lang)
+        except Flip7Error:
+            pass
+        told["stopped"] = stopped[0]["message"]
+        told["next"], told["legal"] = "", []  # the replay stopped: nothing is legal from here
+        return told
+    if view.game is None:
+        return told
+    state = state_any(text, at).state
+    told["next"] = owed(state, expecting(state), lang)
+    told["legal"] = [statement(m, lang, str(view.ruleset)) for m in legal_moves(state) if m.type != "card"]
+    return told
+
+
+def schema(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the schema as JSON (what it always prints; accepted as every command accepts it).")] = False,
+) -> None:
     """Print the JSON Schema of one log line (any flip7-log/1 event)."""
     typer.echo(json.dumps(_plain_text(event_json_schema()), indent=2))
 

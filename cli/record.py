@@ -19,6 +19,7 @@ import typer
 
 from adjudicator.errors import Flip7Error, RuleViolation
 from adjudicator.live.record import Recorder
+from cli.check import EXIT_VALID, EXIT_VIOLATIONS
 from cli.common import describe_os_error, fail
 
 COMMANDS = {"undo", "show", "help", "quit", "log"}
@@ -88,7 +89,7 @@ def record(
 ) -> None:
     """Record a game line by line in the table notation; each line is judged as it is typed.
 
-    A legal line is written to LOG at once (a crash loses nothing); an illegal one is refused with its rule and reason and not written. Commands: undo, show, log, help, quit. Exit code 0; 2 when LOG cannot be read or written, or holds a refused event.
+    A legal line is written to LOG at once (a crash loses nothing); an illegal one is refused with its rule and reason and not written. Commands: undo, show, log, help, quit. Exit code 0: every line entered was kept; 1: some line was refused (as flip7 check for a log with violations); 2: LOG cannot be read or written, or holds a refused event.
     """
     file = LogFile(log)
     try:
@@ -104,6 +105,7 @@ def record(
     if not as_json:
         start = f"carrying on {log} ({len(existing)} events)" if existing else f"recording to {log}"
         typer.echo(f"{start}. {recorder.owed() if existing else 'Start with the setup line.'}  (help: commands)")
+    refused = 0
     while True:
         try:
             text = input("> " if interactive else "")
@@ -143,6 +145,7 @@ def record(
             payload: dict[str, Any] = {"kept": [], "refused": {"code": outcome.refused.code, "rule": outcome.refused.rule, "event": outcome.refused_index} if outcome.refused else None,
                        "error": outcome.message, "owed": recorder.owed()}
             _say(payload, f"refused{rule}: {outcome.message}\n  next: {recorder.owed()}", as_json)
+            refused += 1
             continue
         try:
             file.append([line for _, line in outcome.kept])
@@ -151,6 +154,7 @@ def record(
         kept = [i for i, _ in outcome.kept]
         span = "nothing" if not kept else f"event {kept[0]}" if len(kept) == 1 else f"events {kept[0]}-{kept[-1]}"
         _say({"kept": [json.loads(line) for _, line in outcome.kept], "owed": recorder.owed()}, f"kept {span}; next: {recorder.owed()}", as_json)
+    raise typer.Exit(EXIT_VIOLATIONS if refused else EXIT_VALID)
 
 
 def register(app: typer.Typer) -> None:

@@ -113,7 +113,10 @@ def explain(
     as_json: Annotated[bool, typer.Option("--json", help="Print the explanation JSON.")] = False,
     costly: Annotated[bool, typer.Option("--costly", help="Also name the costly decisions (mistakes and blunders, see flip7 analyze).")] = False,
 ) -> None:
-    """Tell the game move by move: every ruling the engine applied, the bust chance at every hit, and each score worked out."""
+    """Tell the game move by move: every ruling the engine applied, the bust chance at every hit, and each score worked out.
+
+    Exit code 0: what is told follows the rules; 1: it breaks one (as flip7 check); 2: the log could not be read.
+    """
     if at is not None and round_no is not None:
         fail("use --at or --round, not both")
     text = read_text(file)
@@ -123,9 +126,11 @@ def explain(
         fail(f"{file}: {exc}")
     if costly:
         result["costly"] = _costly(text, round_no, at)
+    # check's exit codes, for the events told (all of them, events 0 … --at, or one --round)
+    exit_code = EXIT_VIOLATIONS if any("violation" in entry for entry in result["events"]) else EXIT_VALID
     if as_json:
         typer.echo(json.dumps(result, ensure_ascii=False, indent=2))
-        return
+        raise typer.Exit(exit_code)
     if round_no is not None and not result["events"]:
         err_console().print(f"[bold red]error:[/] {escape(file)}: no round {round_no} in this log")
         raise typer.Exit(2)
@@ -147,6 +152,7 @@ def explain(
         console.print(f"\n[bold]{escape(heading)}[/]")
         for sentence in sentences:
             _say(console, sentence, 4, first="  - ")
+    raise typer.Exit(exit_code)
 
 
 def _costly(text: str, round_no: int | None, at: int | None) -> list[dict[str, Any]]:

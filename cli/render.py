@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -10,6 +11,7 @@ from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
 
+from adjudicator.notation.words import STATEMENT_WORDS, normalise
 from adjudicator.rules import Ruleset, find_ruleset
 from adjudicator.rulesets import RULESETS
 from adjudicator.table import EffectView, TableView, view_of
@@ -26,6 +28,53 @@ def _outcome_marks() -> dict[str, tuple[str, str]]:
         marks.update(view_of(rules).outcome_marks())
     return {**marks, **_SHARED_MARKS}
 _MAX_SHOWN = 160
+
+
+#: The reports' own words (``check``, ``show``, ``state``), per language; what the engine and the
+#: referee say (violation messages, what an event did, what is owed) comes in that language from
+#: the referee (``localize``) and is passed in.
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "valid": "✓ valid", "violations_1": "✗ {n} violation", "violations_n": "✗ {n} violations", "events": "{n} events",
+        "round": "round", "dealer": "dealer", "total": "total", "dealers": "dealers", "winner": "Winner",
+        "not_finished": "The game is not finished.", "where": "line {line}", "event": "event {event}",
+        "no_game": "No game has begun at this point.", "after": "after event {n}", "did": "Event {n} did: ",
+        "next": "Next: ", "legal": "Legal now: ", "draw_pile": "Draw pile: ", "discard_pile": "Discard pile: ",
+        "over": "The game is over: {winner} won.", "stopped": "The replay stopped at line {line} (event {event}): {code}",
+        "player": "player", "status": "status", "numbers": "numbers", "modifiers": "modifiers", "notes": "notes",
+        "in_round": "round {round}, dealt by {dealer}", "game_over": "the game is over after {n} rounds",
+        "before_first": "before round 1: {dealer} deals first", "between": "between rounds ({n} finished): {dealer} deals round {next}",
+        "cards_1": "{n} card", "cards_n": "{n} cards",
+    },
+    "de": {
+        "valid": "✓ gültig", "violations_1": "✗ {n} Verstoß", "violations_n": "✗ {n} Verstöße", "events": "{n} Ereignisse",
+        "round": "Runde", "dealer": "Geber", "total": "Summe", "dealers": "Geber", "winner": "Sieger",
+        "not_finished": "Das Spiel ist nicht zu Ende.", "where": "Zeile {line}", "event": "Ereignis {event}",
+        "no_game": "An dieser Stelle hat noch kein Spiel begonnen.", "after": "nach Ereignis {n}", "did": "Ereignis {n}: ",
+        "next": "Als Nächstes: ", "legal": "Erlaubt: ", "draw_pile": "Nachziehstapel: ", "discard_pile": "Ablagestapel: ",
+        "over": "Das Spiel ist vorbei: {winner} hat gewonnen.", "stopped": "Die Wiedergabe hielt bei Zeile {line} (Ereignis {event}) an: {code}",
+        "player": "Spieler", "status": "Status", "numbers": "Zahlen", "modifiers": "Modifikatoren", "notes": "Hinweise",
+        "in_round": "Runde {round}, Geber {dealer}", "game_over": "das Spiel ist nach {n} Runden vorbei",
+        "before_first": "vor Runde 1: {dealer} gibt zuerst", "between": "zwischen den Runden ({n} beendet): {dealer} gibt Runde {next}",
+        "cards_1": "{n} Karte", "cards_n": "{n} Karten",
+    },
+}
+
+
+def _w(lang: str, key: str, **params: Any) -> str:
+    return WORDS[lang][key].format(**params)
+
+
+def _outcome_meaning(outcome: str, meaning: str, lang: str) -> str:
+    """What an outcome mark means, in ``lang`` (German: the referee's word for the outcome)."""
+    if lang == "en":
+        return meaning
+    from adjudicator.referee import Note, render  # the referee's words, only when asked for them
+
+    try:
+        return render(Note(f"outcome_{outcome}"), lang, {})
+    except (KeyError, ValueError):
+        return meaning
 
 
 #: Shown in place of a line the reader did not keep whole (over its length limit).
@@ -50,39 +99,63 @@ def offending_lines(lines: Iterable[object], wanted: set[int] | frozenset[int]) 
     return shown
 
 
+def written_game_id(lines: Iterable[str]) -> str | None:
+    """The id a log's ``game`` line is written with, read from the line itself (JSON Lines or the
+    notation's setup), for a header when the line was refused and the verdict's ``game`` is null."""
+    for text in lines:
+        stripped = str(text).strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped.startswith("{"):
+            try:
+                event = json.loads(stripped)
+            except ValueError:
+                return None
+            found = event.get("id") if isinstance(event, dict) and event.get("type") == "game" else None
+            return found if isinstance(found, str) and found else None
+        words = stripped.split(";", 1)[0].split(None, 1)
+        return words[1].strip().strip('"') or None if len(words) == 2 and STATEMENT_WORDS.get(normalise(words[0])) == "game" else None
+    return None
+
+
 def render_verdict(
-    verdict: Mapping[str, Any], console: Console, source_lines: Mapping[int, str] | None = None, name: str | None = None, ruleset: str | None = None
+    verdict: Mapping[str, Any], console: Console, source_lines: Mapping[int, str] | None = None, name: str | None = None,
+    ruleset: str | None = None, written_id: str | None = None, lang: str = "en",
 ) -> None:
     """Print a verdict for people: a header, round-by-round scores, totals, winner, violations.
 
     ``source_lines`` maps line numbers to their text so each violation shows its offending line;
-    ``ruleset`` (``vengeance (brutal)``, see ``ruleset_label``) follows the game id in the header.
+    ``ruleset`` (``vengeance (brutal)``, see ``ruleset_label``) follows the game id in the header;
+    ``written_id`` (``written_game_id``) stands in for the id of a refused game line; ``lang`` is
+    the language of the report's own words (the messages are the verdict's).
     """
-    title = verdict.get("game") or "(no game id)"
+    title = verdict.get("game") or written_id or "(no game id)"
     head = f"[bold]{escape(str(title))}[/]" + (f"  {escape(ruleset)}" if ruleset else "") + (f"  [dim]{escape(name)}[/]" if name else "")
+    events = _w(lang, "events", n=verdict["events"])
     if verdict["valid"]:
-        console.print(f"{head}  [bold green]✓ valid[/]  [dim]{verdict['events']} events[/]")
+        console.print(f"{head}  [bold green]{_w(lang, 'valid')}[/]  [dim]{events}[/]")
     else:
         count = len(verdict["violations"])
-        console.print(f"{head}  [bold red]✗ {count} violation{'s' if count != 1 else ''}[/]  [dim]{verdict['events']} events[/]")
+        console.print(f"{head}  [bold red]{_w(lang, 'violations_1' if count == 1 else 'violations_n', n=count)}[/]  [dim]{events}[/]")
     rounds = verdict.get("rounds") or []
     totals = verdict.get("totals") or {}
     if rounds:
         players = list(totals) or list(rounds[0]["players"])
-        table = _rounds_by_player_columns(rounds, totals, players)
+        table = _rounds_by_player_columns(rounds, totals, players, lang)
         if Measurement.get(console, console.options.update_width(10_000), table).maximum <= console.width:
             console.print(table)
         else:  # too many players for the width: players down the side, rounds across, in slices that fit
-            _print_rounds_across(rounds, totals, players, console)
-        legend = _legend(rounds)
+            _print_rounds_across(rounds, totals, players, console, lang)
+        legend = _legend(rounds, lang)
         if legend:
             console.print(f"[dim]{legend}[/]")
     if verdict.get("finished"):
-        console.print(f"Winner: [bold]{escape(str(verdict['winner']))}[/]")
+        console.print(f"{_w(lang, 'winner')}: [bold]{escape(str(verdict['winner']))}[/]")
     elif verdict.get("game") is not None:
-        console.print("[dim]The game is not finished.[/]")
+        console.print(f"[dim]{_w(lang, 'not_finished')}[/]")
     for v in verdict["violations"]:
-        say(console, f"[red]line {v['line']}[/] (event {v['event']}) [bold]{v['code']}[/] [dim]\\[{v['rule']}][/]: ", v["message"])
+        where = _w(lang, "where", line=v["line"])
+        say(console, f"[red]{where}[/] ({_w(lang, 'event', event=v['event'])}) [bold]{v['code']}[/] [dim]\\[{v['rule']}][/]: ", v["message"])
         text = (source_lines or {}).get(v["line"])
         if text is not None:
             shown = text if len(text) <= _MAX_SHOWN else text[:_MAX_SHOWN] + f"… ({len(text)} characters)"
@@ -101,11 +174,13 @@ def _print_source(console: Console, line: int, text: str) -> None:
         console.print(f"[dim]{escape(shown_lead[:-1])}[/] {escape(piece)}", soft_wrap=True)
 
 
-def _legend(rounds: list[Any]) -> str:
+def _legend(rounds: list[Any], lang: str = "en") -> str:
     """The marks used in ``rounds``, explained (only marks that occur: a Vengeance game has no ❄;
     a round with none has no legend)."""
     used = {entry.get("outcome") for rnd in rounds for entry in rnd["players"].values()}
-    return "  ".join(f"{mark} {meaning}" for outcome, (mark, meaning) in _outcome_marks().items() if mark and outcome in used)
+    return "  ".join(
+        f"{mark} {_outcome_meaning(outcome, meaning, lang)}" for outcome, (mark, meaning) in _outcome_marks().items() if mark and outcome in used
+    )
 
 
 def _score_cell(rnd: Mapping[str, Any], player: str) -> str:
@@ -114,17 +189,17 @@ def _score_cell(rnd: Mapping[str, Any], player: str) -> str:
     return f"{entry.get('score', '')}{' ' + mark if mark else ''}"
 
 
-def _rounds_by_player_columns(rounds: list[Any], totals: Mapping[str, int], players: list[str]) -> Table:
+def _rounds_by_player_columns(rounds: list[Any], totals: Mapping[str, int], players: list[str], lang: str = "en") -> Table:
     """One row per round, one column per player, totals last: the usual layout."""
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    table.add_column("round", justify="right")
-    table.add_column("dealer")
+    table.add_column(_w(lang, "round"), justify="right")
+    table.add_column(_w(lang, "dealer"))
     for player in players:
         table.add_column(escape(player), justify="right")
     for rnd in rounds:
         table.add_row(str(rnd["round"]), escape(rnd["dealer"]), *(_score_cell(rnd, p) for p in players))
     table.add_section()
-    table.add_row("total", "", *[f"[bold]{totals.get(p, 0)}[/]" for p in players])
+    table.add_row(_w(lang, "total"), "", *[f"[bold]{totals.get(p, 0)}[/]" for p in players])
     return table
 
 
@@ -132,7 +207,7 @@ def _rounds_by_player_columns(rounds: list[Any], totals: Mapping[str, int], play
 _ROUND_WIDTH = 7
 
 
-def _print_rounds_across(rounds: list[Any], totals: Mapping[str, int], players: list[str], console: Console) -> None:
+def _print_rounds_across(rounds: list[Any], totals: Mapping[str, int], players: list[str], console: Console, lang: str = "en") -> None:
     """One row per player, one column per round, as many rounds per slice as the width holds; the
     dealers are named under each slice, the totals come with the last one."""
     name_width = min(24, max(6, *(len(p) for p in players)))
@@ -141,67 +216,78 @@ def _print_rounds_across(rounds: list[Any], totals: Mapping[str, int], players: 
         part = rounds[start : start + per_slice]
         last = start + per_slice >= len(rounds)
         table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        table.add_column("player", max_width=name_width, no_wrap=True, overflow="ellipsis")
+        table.add_column(_w(lang, "player"), max_width=name_width, no_wrap=True, overflow="ellipsis")
         for rnd in part:
             table.add_column(f"r{rnd['round']}", justify="right", no_wrap=True)
         if last:
-            table.add_column("total", justify="right", no_wrap=True)
+            table.add_column(_w(lang, "total"), justify="right", no_wrap=True)
         for player in players:
             cells = [_score_cell(rnd, player) for rnd in part]
             table.add_row(escape(player), *cells, *([f"[bold]{totals.get(player, 0)}[/]"] if last else []))
         console.print(table)
         dealers = ", ".join(f"r{rnd['round']} {rnd['dealer']}" for rnd in part)
-        console.print(f"[dim]dealers: {escape(dealers)}[/]", soft_wrap=True)
+        console.print(f"[dim]{_w(lang, 'dealers')}: {escape(dealers)}[/]", soft_wrap=True)
 
 
-def render_state(view: TableView, console: Console) -> None:
+def render_state(view: TableView, console: Console, lang: str = "en", told: Mapping[str, Any] | None = None) -> None:
     """Print the table as it stood after an event: who deals, the rows (with what the ruleset says
-    about each), whose move and what is legal, cards still owed and set aside, the piles."""
+    about each), whose move and what is legal, cards still owed and set aside, the piles.
+
+    ``lang`` is the language of the report's words; ``told`` holds what the referee says in that
+    language in place of the view's English: ``did`` (sentences), ``next``, ``legal`` (statements)
+    and ``stopped`` (the message)."""
+    told = told or {}
     if view.game is None:
-        console.print("No game has begun at this point.")
+        console.print(_w(lang, "no_game"))
     else:
         rules = find_ruleset(str(view.ruleset))
-        console.print(f"[bold]{escape(view.game)}[/] after event {view.after_event}: {escape(_where(view))}")
-        did = [t for t in (_effect_text(e, rules) for e in view.effects or []) if t]
+        console.print(f"[bold]{escape(view.game)}[/] {_w(lang, 'after', n=view.after_event)}: {escape(_where(view, lang))}")
+        did = told["did"] if "did" in told else [t for t in (_effect_text(e, rules) for e in view.effects or []) if t]
         if did:
-            console.print(f"Event {view.after_event} did: " + escape("; ".join(did)) + ".")
-        table = _rows_table(view, rules, notes=True)
+            joined = " ".join(did) if "did" in told else "; ".join(did) + "."
+            console.print(_w(lang, "did", n=view.after_event) + escape(joined))
+        table = _rows_table(view, rules, notes=True, lang=lang)
         if Measurement.get(console, console.options.update_width(10_000), table).maximum <= console.width:
             console.print(table)
         else:  # too wide with the notes beside the rows: the notes go under the table
-            console.print(_rows_table(view, rules, notes=False))
+            console.print(_rows_table(view, rules, notes=False, lang=lang))
             for p in view.players:
                 if p.notes:
                     console.print(f"{escape(p.name)}: {escape('; '.join(p.notes))}")
-        legend = view_of(rules).status_legend()
+        legend = view_of(rules).status_legend() if lang == "en" else {}  # other languages name the status itself
         shown = list(dict.fromkeys(p.status for p in view.players if p.status and p.status in legend))
         if shown:
             console.print("[dim]" + escape(" · ".join(f"{s}: {legend[s]}" for s in shown)) + "[/]")
-        if view.waiting_for is not None:
+        if "next" in told:
+            if told["next"]:
+                console.print(_w(lang, "next") + escape(told["next"]))
+        elif view.waiting_for is not None:
             console.print(f"Next: {escape(view.waiting_for.description)}.")
-        moves = _legal_text(view.legal_moves or [], rules)
+        moves = told["legal"] if "legal" in told else _legal_text(view.legal_moves or [], rules)
         if moves:
             sep = "; " if any("," in m or ":" in m for m in moves) else ", "  # grouped targets hold commas themselves
-            console.print("Legal now: " + escape(sep.join(moves)))
-        for owed in view.cards_owed or []:
-            if owed.action_card is None:  # the one card of a hit: the Next line says so
-                continue
-            console.print(f"Still owed: {escape(owed.player)} takes {_count(owed.cards)} more {escape(owed.reason)}.")
-        for pending in view.pending or []:
-            if pending.set_aside:
-                reach = ", ".join(pending.may_go_to) or "nobody (it would be discarded)"
-                console.print(f"Set aside: {escape(pending.holder)}'s {escape(rules.card_name(pending.card))}, if used now: {escape(reach)}.")
-        if view.set_aside:
-            console.print("In play: " + escape(_cards(rules, view.set_aside, ", ")))
-        console.print(f"Draw pile: {_count(view.draw_pile_size or 0)}" + escape(_pile(rules, view.draw_pile)))
+            console.print(_w(lang, "legal") + escape(sep.join(moves)))
+        if lang == "en":  # in another language the owed cards are in what comes next
+            for owed in view.cards_owed or []:
+                if owed.action_card is None:  # the one card of a hit: the Next line says so
+                    continue
+                console.print(f"Still owed: {escape(owed.player)} takes {_count(owed.cards)} more {escape(owed.reason)}.")
+            for pending in view.pending or []:
+                if pending.set_aside:
+                    reach = ", ".join(pending.may_go_to) or "nobody (it would be discarded)"
+                    console.print(f"Set aside: {escape(pending.holder)}'s {escape(rules.card_name(pending.card))}, if used now: {escape(reach)}.")
+            if view.set_aside:
+                console.print("In play: " + escape(_cards(rules, view.set_aside, ", ")))
+        console.print(_w(lang, "draw_pile") + _count(view.draw_pile_size or 0, lang) + escape(_pile(rules, view.draw_pile)))
         discards = view.discard_pile or {}
         if discards:
-            console.print(f"Discard pile: {_count(sum(discards.values()))}" + escape(_pile(rules, discards)))
+            console.print(_w(lang, "discard_pile") + _count(sum(discards.values()), lang) + escape(_pile(rules, discards)))
         if view.finished:
-            console.print(f"The game is over: {escape(str(view.winner))} won.")
+            console.print(escape(_w(lang, "over", winner=view.winner)))
     stop = view.stopped_by
     if stop:
-        console.print(f"[red]The replay stopped at line {stop.line} (event {stop.event}): {stop.code}[/]: {escape(stop.message)}", soft_wrap=True)
+        message = told.get("stopped") or stop.message
+        console.print(f"[red]{escape(_w(lang, 'stopped', line=stop.line, event=stop.event, code=stop.code))}[/]: {escape(message)}", soft_wrap=True)
 
 
 def _effect_text(e: EffectView, rules: Ruleset) -> str | None:
@@ -247,36 +333,44 @@ def _effect_text(e: EffectView, rules: Ruleset) -> str | None:
     return None
 
 
-def _rows_table(view: TableView, rules: Ruleset, *, notes: bool) -> Table:
+def _rows_table(view: TableView, rules: Ruleset, *, notes: bool, lang: str = "en") -> Table:
     """One line per player in seating order; a notes column when ``notes`` and some row has one."""
     notes = notes and any(p.notes for p in view.players)
     table = Table(header_style="bold", box=None, pad_edge=False)
     for col in ("player", "status", "numbers", "modifiers", *(("notes",) if notes else ()), "round", "total"):
-        table.add_column(col, justify="right" if col in ("round", "total") else "left")
+        table.add_column(_w(lang, col), justify="right" if col in ("round", "total") else "left")
     sep = _separator(rules, [c for p in view.players for c in (*p.numbers, *p.modifiers)])
     for p in view.players:
         table.add_row(
-            escape(p.name), str(p.status or "-"), escape(_cards(rules, p.numbers, sep)), escape(_cards(rules, p.modifiers, sep)),
+            escape(p.name), escape(_status(p.status, lang)), escape(_cards(rules, p.numbers, sep)), escape(_cards(rules, p.modifiers, sep)),
             *((escape("; ".join(p.notes)),) if notes else ()),
             "" if p.round_score is None else str(p.round_score), str(p.total),
         )
     return table
 
 
-def _where(view: TableView) -> str:
+def _status(status: str | None, lang: str) -> str:
+    """A row's status as the rows table shows it: the view's word, or in another language the
+    referee's word for that outcome (a player still in "spielt noch")."""
+    if not status or lang == "en":
+        return str(status or "-")
+    return _outcome_meaning("playing" if status == "active" else status, status, lang)
+
+
+def _where(view: TableView, lang: str = "en") -> str:
     """Where the game stands and who deals: "round 2, dealt by Ben", "before round 1: Ana deals"."""
     if view.round:
-        return f"round {view.round}, dealt by {view.dealer}"
+        return _w(lang, "in_round", round=view.round, dealer=view.dealer)
     if view.finished:
-        return f"the game is over after {view.rounds_finished} rounds"
+        return _w(lang, "game_over", n=view.rounds_finished)
     nxt = (view.rounds_finished or 0) + 1
     if nxt == 1:
-        return f"before round 1: {view.next_dealer} deals first"
-    return f"between rounds ({view.rounds_finished} finished): {view.next_dealer} deals round {nxt}"
+        return _w(lang, "before_first", dealer=view.next_dealer)
+    return _w(lang, "between", n=view.rounds_finished, dealer=view.next_dealer, next=nxt)
 
 
-def _count(cards: int) -> str:
-    return f"{cards} card{'s' if cards != 1 else ''}"
+def _count(cards: int, lang: str = "en") -> str:
+    return _w(lang, "cards_1" if cards == 1 else "cards_n", n=cards)
 
 
 def _separator(rules: Ruleset, cards: list[str]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import errno
 import ipaddress
+import json
 import signal
 import socket
 from pathlib import Path
@@ -58,6 +59,9 @@ def serve(
             metavar="NAME",
         ),
     ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Say where it serves as one JSON line on standard output (url, store, whether writes need the token), e.g. to learn the port of --port 0.")
+    ] = False,
 ) -> None:
     """Serve the HTTP API (docs at /docs, schema at /openapi.json) until Ctrl-C.
 
@@ -83,6 +87,8 @@ def serve(
         try:
             with announce(path, "serve", url=url) as holder:
                 _banner(url, path, host, settings)
+                if as_json:
+                    typer.echo(json.dumps({"url": url, "store": str(path), "writes_need_token": settings.writes_protected}, ensure_ascii=False))
                 app = create_app(settings, store=store)
                 app.state.holder_nonce = holder.nonce  # GET /healthz proves this server wrote the announcement
                 config = uvicorn.Config(

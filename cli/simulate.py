@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import json
 import sys
 import time
 from enum import Enum, StrEnum
@@ -56,6 +57,9 @@ def simulate(
         str,
         typer.Option("--id-prefix", help="Start of every game id: <prefix>-s<seed>-<settings hash>-<number>."),
     ] = "sim",
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON: without --out an array of the games (id, how each ended, its events); with --out what was written.")
+    ] = False,
     **ruleset_options: Any,
 ) -> None:
     """Play games from a shuffled deck and write them as flip7-log/1 logs.
@@ -64,6 +68,11 @@ def simulate(
     claims made wrong on purpose with --claims wrong).
     """
     own = {name: value.value if isinstance(value, Enum) else value for name, value in ruleset_options.items()}
+    rules = RULESETS.get(ruleset)
+    if rules is not None and players > rules.players_per_deck * decks:  # said with this command's options
+        needed = -(-players // rules.players_per_deck)
+        fail(f"cannot simulate this game: {decks} deck(s) seat at most {rules.players_per_deck * decks} players; "
+             f"--players {players} needs --decks {needed}.")
     options = GameOptions(ruleset=ruleset, target=target, rounds=rounds, decks=decks, **own)
     try:
         run = simulate_games(games, players, seed=seed, strategies=strategy, options=options, claims=claims.value, id_prefix=id_prefix)
@@ -76,9 +85,15 @@ def simulate(
         # the logs are the output: the bar takes over standard output only when both share the terminal
         with Progress(*columns, console=console, transient=True, disable=not show_progress, redirect_stdout=sys.stdout.isatty()) as progress:
             task = progress.add_task("games", total=games)
-            for game in run:
-                sys.stdout.write(game.text())
+            for number, game in enumerate(run):
+                if as_json:  # one array, written game by game (nothing kept)
+                    item = json.dumps({**_ended(game), "events": [json.loads(line) for line in game.lines()]}, ensure_ascii=False)
+                    sys.stdout.write(("[\n" if number == 0 else ",\n") + item)
+                else:
+                    sys.stdout.write(game.text())
                 progress.advance(task)
+        if as_json:
+            sys.stdout.write("\n]\n")
         sys.stdout.flush()
         return
     if out.exists() and not out.is_dir():
@@ -89,6 +104,7 @@ def simulate(
         fail(f"cannot create the folder {out}: {exc.strerror or exc}")
     started = time.perf_counter()
     finished = stalled = 0
+    written: list[dict[str, Any]] = []
     with Progress(*columns, console=console, transient=True, disable=not show_progress) as progress:
         task = progress.add_task("games", total=games)
         for game in run:
@@ -99,13 +115,23 @@ def simulate(
                 fail(f"cannot write {path}: {exc.strerror or exc}")
             finished += game.finished
             stalled += game.stalled
+            if as_json:
+                written.append({**_ended(game), "file": str(path)})
             progress.advance(task)
     seconds = time.perf_counter() - started
     extra = f", {stalled} stalled (no card left anywhere)" if stalled else ""
     capped = games - finished - stalled
     if capped and rounds is None:
         extra += f", {capped} stopped unfinished after {MAX_ROUNDS} rounds"
+    if as_json:
+        typer.echo(json.dumps({"folder": str(out), "games": written, "finished": finished, "stalled": stalled, "seconds": round(seconds, 3)}, ensure_ascii=False, indent=2))
+        return
     console.print(f"wrote {games} log{'s' if games != 1 else ''} to {out} ({finished} finished{extra}) in {seconds:.1f} s", soft_wrap=True)
+
+
+def _ended(game: Any) -> dict[str, Any]:
+    """How a simulated game ended, for ``--json``: its id, finished or stalled, winner, totals, rounds."""
+    return {"id": game.game_id, "finished": game.finished, "stalled": game.stalled, "winner": game.winner, "totals": game.totals, "rounds": game.rounds}
 
 
 def _choices(option: str, choices: list[str]) -> type[StrEnum]:

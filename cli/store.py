@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich.cells import cell_len
+from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -43,11 +45,11 @@ from adjudicator.store.ingest import DEFAULT_BATCH_SIZE, WRITER_LIMITS
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT
 from adjudicator.store.stats import BY_NAME, StatResult
 from cli.access import DEFAULT_WAIT, WaitOption, reach_store
-from cli.common import err_console, fail, out_console, say
+from cli.common import err_console, fail, lays_out, out_console, say
 from cli.plot import check_figures, check_plot_path, write_plot
 from cli.remote import RemoteStore
-from cli.render import offending_lines, render_verdict
-from cli.tables import fitted_tables
+from cli.render import offending_lines, render_verdict, written_game_id
+from cli.tables import fits, fitted_tables, plain_lines, print_rows
 
 #: Show a progress bar from this many inputs on (when standard error is a terminal).
 PROGRESS_FROM = 20
@@ -404,10 +406,12 @@ def query(
         for row in result.rows:
             writer.writerow([_csv_value(v) for v in row])
     else:
-        table = Table(*result.columns, header_style="bold")
-        for row in result.rows:
-            table.add_row(*(escape(_cell(v)) for v in row))
-        out_console().print(table)
+        print_rows(out_console(), result.columns, [[_shown(v) for v in row] for row in result.rows])
+
+
+def _shown(value: Any) -> str:
+    """A value as the query's text output shows it: as in ``--csv`` (lists and structs as JSON), on one line."""
+    return str(_csv_value(value)).replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t")
 
 
 # --------------------------------------------------------------------------------------------- games, show, export
@@ -434,23 +438,12 @@ def games(
         typer.echo(json.dumps([g.as_dict() for g in page.games], ensure_ascii=False, indent=2))
         return
     console = out_console()
-    longest = max([2, *(len(g.id) for g in page.games)])
-    if console.width >= longest + 80:
-        table = Table(header_style="bold")
-        # ids are what the next command is typed with: never wrapped or cut (the players column gives way)
-        table.add_column("id", no_wrap=True, min_width=longest)
-        table.add_column("ruleset", no_wrap=True)
-        table.add_column("players", ratio=1)
-        for column in ("valid", "finished", "winner", "rounds", "events"):
-            table.add_column(column)
-        table.add_column("ingested (UTC)", no_wrap=True)
-        for g in page.games:
-            table.add_row(
-                escape(g.id), escape(g.ruleset or "?"), escape(", ".join(g.players)), _valid_cell(g), "yes" if g.finished else "no",
-                escape(g.winner or ""), str(g.n_rounds), str(g.n_events), g.ingested_at.strftime("%Y-%m-%d %H:%M:%S"),
-            )
+    if not lays_out(console):  # a pipe or a file: plain text, one game a line, nothing cut
+        for line in plain_lines(GAMES_COLUMNS, [_plain_game(g) for g in page.games]):
+            console.print(line, markup=False, soft_wrap=True)
+    elif (table := _games_table(console, page.games)) is not None:
         console.print(table)
-    else:  # a narrow terminal: a few lines per game, the id whole on the first
+    else:  # a narrow terminal (or a table whose columns would be cut): a few lines per game, the id whole on the first
         for g in page.games:
             outcome = f"winner {escape(g.winner)}" if g.finished and g.winner else "not finished"
             console.print(f"[bold]{escape(g.id)}[/]  {escape(g.ruleset or '?')}  {_valid_cell(g)}", soft_wrap=True)
@@ -460,6 +453,40 @@ def games(
             console.print(f"    {escape(', '.join(g.players)) or '[dim](no players)[/]'}", overflow="fold")
     more = " (more not shown: raise --limit)" if page.next_cursor else ""
     console.print(f"[dim]{len(page.games)} game{'s' if len(page.games) != 1 else ''}{more}[/]")
+
+
+def _games_table(console: Console, games: list[Any]) -> Table | None:
+    """The games as one table when it fits the terminal with every header and cell whole, else None."""
+    longest = max([2, *(len(g.id) for g in games)])
+    if console.width < longest + 80:
+        return None
+    table = Table(header_style="bold")
+    # ids are what the next command is typed with: never wrapped or cut (the players column gives way)
+    table.add_column("id", no_wrap=True, min_width=longest)
+    table.add_column("ruleset", no_wrap=True)
+    table.add_column("players", ratio=1)
+    for column in ("valid", "finished", "winner", "rounds", "events"):
+        table.add_column(column, no_wrap=True)
+    table.add_column("ingested (UTC)", no_wrap=True)
+    for g in games:
+        table.add_row(
+            escape(g.id), escape(g.ruleset or "?"), escape(", ".join(g.players)), _valid_cell(g), "yes" if g.finished else "no",
+            escape(g.winner or ""), str(g.n_rounds), str(g.n_events), g.ingested_at.strftime("%Y-%m-%d %H:%M:%S"),
+        )
+    # every column whole; the players (last here) may wrap between names
+    rows = [[*row[:-1], max([*(f"{p}," for p in g.players), ""], key=cell_len)] for g, row in zip(games, map(_plain_game, games), strict=True)]
+    return table if fits(GAMES_COLUMNS, rows, console.width) else None
+
+
+#: The columns of ``flip7 games`` as plain text (``_plain_game``).
+GAMES_COLUMNS = ["id", "ruleset", "valid", "finished", "winner", "rounds", "events", "ingested (UTC)", "players"]
+
+
+def _plain_game(g: Any) -> list[str]:
+    """A stored game's row of ``flip7 games`` as plain text (the players last: the longest cell)."""
+    valid = "valid" if g.valid else f"{g.n_violations} violation{'s' if g.n_violations != 1 else ''}"
+    return [g.id, g.ruleset or "?", valid, "yes" if g.finished else "no", g.winner or "",
+            str(g.n_rounds), str(g.n_events), g.ingested_at.strftime("%Y-%m-%d %H:%M:%S"), ", ".join(g.players)]
 
 
 def _valid_cell(g: Any) -> str:
@@ -485,7 +512,7 @@ def show(
     if as_json:
         typer.echo(json.dumps(verdict, ensure_ascii=False, indent=2))
     else:
-        render_verdict(verdict, out_console(), shown, ruleset=_ruleset_of(lines))
+        render_verdict(verdict, out_console(), shown, ruleset=_ruleset_of(lines), written_id=written_game_id(lines))
     raise typer.Exit(0 if verdict["valid"] else 1)
 
 
@@ -515,11 +542,15 @@ def near_ids(wanted: str, ids: list[str], n: int = 3) -> list[str]:
 def export(
     directory: Annotated[Path, typer.Argument(help="Folder to write <table>.parquet files into (created if missing).", metavar="DIR")],
     db: DbOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the files written as JSON: table, path and rows of each.")] = False,
     wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """Write every table of the store as Parquet, for Spark, Polars or DuckDB elsewhere."""
     with reading(db, wait) as store:
         written = store.export(directory)
+    if as_json:
+        typer.echo(json.dumps([{"table": item.table, "path": str(item.path), "rows": item.rows} for item in written], ensure_ascii=False, indent=2))
+        return
     console = out_console()
     for item in written:
         console.print(f"{escape(str(item.path))}  [dim]{item.rows} rows[/]")
@@ -528,25 +559,32 @@ def export(
 def delete(
     game_ids: Annotated[list[str], typer.Argument(help="Ids of stored games (see flip7 games).", metavar="ID...")],
     db: DbOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print what was done as JSON: the ids deleted, and each id not stored with the stored ids it looks like.")] = False,
     wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """Delete stored games and all their rows (as DELETE /v1/games/{id}). Exit code 0 when every
     game was deleted, 1 when some id is not stored (the others are deleted)."""
-    missing = 0
+    deleted: list[str] = []
+    missing: list[dict[str, Any]] = []
     with open_store(db, read_only=False, wait=wait) as store:
         known = None
         for game_id in game_ids:
             try:
                 store.delete_game(game_id)
             except GameNotFound as exc:
-                missing += 1
                 known = store.game_ids() if known is None else known
                 near = near_ids(game_id, known)
-                err_console().print(f"[bold red]error:[/] {escape(str(exc))}" + (f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""), soft_wrap=True)
+                missing.append({"id": game_id, "error": str(exc), "near": near})
+                if not as_json:
+                    err_console().print(f"[bold red]error:[/] {escape(str(exc))}" + (f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""), soft_wrap=True)
             except StoreError as exc:
                 fail(str(exc))
             else:
-                typer.echo(f"deleted {game_id}")
+                deleted.append(game_id)
+                if not as_json:
+                    typer.echo(f"deleted {game_id}")
+    if as_json:
+        typer.echo(json.dumps({"deleted": deleted, "not_stored": missing}, ensure_ascii=False, indent=2))
     raise typer.Exit(1 if missing else 0)
 
 

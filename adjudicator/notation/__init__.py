@@ -17,7 +17,7 @@ from adjudicator.errors import EventOutOfRange
 from adjudicator.notation.parse import Entry, Notation, NotationError, parse_notation
 from adjudicator.notation.words import register_card_words
 from adjudicator.notation.write import event_json, jsonl_to_notation, notation_to_jsonl, quote, statement
-from adjudicator.replay import ReplayObserver, ReplayResult, replay_log
+from adjudicator.replay import ReplayObserver, ReplayResult, replay_lines, replay_log
 from adjudicator.source import as_lines, lines_from_text
 from adjudicator.verdict import Violation
 
@@ -33,23 +33,38 @@ def is_jsonl(lines: Iterable[str]) -> bool:
     return True
 
 
+def _is_event(entry: Entry) -> bool:
+    """True for an entry the replay reads as an event line (a raw line that is blank or a comment is not)."""
+    if entry.kind == "raw":
+        stripped = entry.text.strip()
+        return bool(stripped) and not stripped.startswith("#")
+    return entry.kind in ("event", "error")
+
+
+def event_entries(notation: Notation) -> list[Entry]:
+    """The entries of a parsed notation file that are events, in event order (entry ``i`` is event ``i``)."""
+    return [entry for entry in notation.entries if _is_event(entry)]
+
+
+def numbered_lines(notation: Notation) -> list[tuple[int, str]]:
+    """The event lines of ``notation_to_jsonl(notation)``, each with the notation line its statement
+    is on: what ``replay.replay_lines`` takes, so that every line a verdict names (the violation's,
+    and an earlier event's in its message) is the notation's own."""
+    return [(entry.line, text) for entry, text in zip(notation.entries, notation_to_jsonl(notation), strict=True) if _is_event(entry)]
+
+
 def placer(notation: Notation) -> Callable[[Violation], Violation]:
-    """What moves a violation found in ``notation_to_jsonl(notation)`` onto the notation's own
-    line (a statement that could not be read: its reading error, rule ``log.line``)."""
-    by_line = {i + 1: entry for i, entry in enumerate(notation.entries)}
+    """What gives a violation of a statement that could not be read its reading error (rule
+    ``log.line``) in a replay of ``numbered_lines(notation)``; other violations stay as they are."""
+    events = event_entries(notation)
 
     def place(v: Violation) -> Violation:
-        entry = by_line[v.line]
-        if entry.error is not None:
+        entry = events[v.event] if 0 <= v.event < len(events) else None
+        if entry is not None and entry.error is not None:
             return v.model_copy(update={"line": entry.line, "rule": NOTATION_RULE, "message": str(entry.error)})
-        return v.model_copy(update={"line": entry.line})
+        return v
 
     return place
-
-
-def notation_line(notation: Notation, line: int) -> int:
-    """The notation's line that line ``line`` of ``notation_to_jsonl(notation)`` came from."""
-    return notation.entries[line - 1].line
 
 
 def replay_notation(notation: Notation, *, stop_after: int | None = None, observer: ReplayObserver | None = None) -> tuple[ReplayResult, list[Entry]]:
@@ -57,14 +72,12 @@ def replay_notation(notation: Notation, *, stop_after: int | None = None, observ
 
     Returns the result and the event entries in event order (entry ``i`` is event ``i``).
     """
-    lines = notation_to_jsonl(notation)
-    result = replay_log(lines, stop_after=stop_after, observer=observer)
-    events = [e for e in notation.entries if e.kind in ("event", "raw", "error")]
+    result = replay_lines(numbered_lines(notation), stop_after=stop_after, observer=observer)
     place = placer(notation)
     result.verdict.violations[:] = [place(v) for v in result.verdict.violations]
     if result.stopped_by is not None:
         result.stopped_by = place(result.stopped_by)
-    return result, events
+    return result, event_entries(notation)
 
 
 def looks_like_notation(first: str) -> bool:
@@ -119,5 +132,5 @@ def notation_from_text(text: str) -> str:
 
 __all__ = [
     "Entry", "Notation", "NotationError", "event_json", "is_jsonl", "jsonl_to_notation", "looks_like_notation", "notation_from_text",
-    "notation_line", "notation_to_jsonl", "parse_notation", "placer", "quote", "read_either", "register_card_words", "replay_any", "replay_notation", "state_any", "statement",
+    "event_entries", "numbered_lines", "notation_to_jsonl", "parse_notation", "placer", "quote", "read_either", "register_card_words", "replay_any", "replay_notation", "state_any", "statement",
 ]

@@ -112,6 +112,19 @@ def settle(text: str, lang: str = "en") -> dict[str, Any]:
     return settlement(text, lang).to_dict()
 
 
+def localize_messages(violations: list[dict[str, Any]], text: str, lang: str) -> None:
+    """Put the messages of ``violations`` (a verdict's, as JSON objects, of the log ``text``) into
+    ``lang`` as the referee words them (``en``: left as they are). Should the referee not find the
+    same violations (event and code), the messages stay as they are. Raises what ``settlement`` raises."""
+    if lang == "en" or not violations:
+        return
+    worded = settlement(text, lang).verdict.violations
+    if [(v.event, v.code) for v in worded] != [(v["event"], v["code"]) for v in violations]:
+        return
+    for shown, told in zip(violations, worded, strict=True):
+        shown["message"] = told.message
+
+
 def settlement(text: str, lang: str = "en") -> Settlement:
     """The referee's ruling on a log (JSON Lines or notation) in ``lang`` (``en`` or ``de``).
 

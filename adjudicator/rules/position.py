@@ -63,9 +63,10 @@ def check_position(state: GameState, ev: PositionEvent) -> None:
             raise _bad(f"the position shows {count} × {rules.card_name(card)}, but the deck holds {deck.get(card, 0)}.")
     for name, player in ev.players.items():
         numbers = rows[state.seat_of[name]].numbers
-        if player.out != BUSTED and len(set(numbers)) != len(numbers):
-            twice = sorted({n for n in numbers if numbers.count(n) > 1}, key=int)
-            raise _bad(f"{name}'s row shows {', '.join(twice)} twice, so {name} would be busted (say \"out\": \"busted\").")
+        busting = rules.busting_numbers(numbers)
+        if player.out != BUSTED and busting:
+            twice = ", ".join(rules.card_name(n) for n in dict.fromkeys(busting))
+            raise _bad(f"{name}'s row shows {twice} twice, so {name} would be busted (say \"out\": \"busted\").")
         if len(set(numbers)) >= 7:
             raise _bad(f"{name}'s row shows seven different numbers: that Flip 7 would have ended the round.")
     active = [state.seat_of[n] for n in state.players if (ev.players.get(n) is None or ev.players[n].out is None)]
@@ -85,7 +86,7 @@ def apply_position(state: GameState, ev: PositionEvent, index: int) -> None:
         if player.out is not None:
             row.status, row.status_event = player.out, index
             if player.out == BUSTED:
-                row.bust_card = next((n for n in row.numbers if row.numbers.count(n) > 1), None)
+                row.bust_card = next(iter(state.rules.busting_numbers(row.numbers)), None)
     deck = state.rules.deck(state.game.decks)
     for card, count in shown.items():
         deck[card] -= count

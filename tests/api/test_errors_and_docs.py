@@ -281,3 +281,21 @@ def test_store_examples_are_real(tmp_path: Path) -> None:
         for game in simulate(20, 4, seed=1):
             store.ingest(game.text(), game.game_id)
         assert store.stats(names=["flip7_rate"])[0].as_dict() == EXAMPLE_STATISTIC
+
+
+def test_a_finished_app_and_its_store_are_freed(tmp_path: Path) -> None:
+    # issue 28 item 7: the /docs function held its app, and FastAPI caches every endpoint function,
+    # so every app of the test run (and its store's DuckDB connection) stayed alive to the end,
+    # where DuckDB's bindings reported them as leaked instances
+    import gc
+    import weakref
+
+    app = create_app(Settings(db_path=tmp_path / "freed.duckdb"))
+    with TestClient(app) as test_client:
+        assert test_client.get("/docs").status_code == 200
+        assert test_client.get("/v1/games").status_code == 200  # the store is opened
+    store = app.state.store
+    gone_app, gone_store = weakref.ref(app), weakref.ref(store)
+    del app, store, test_client
+    gc.collect()
+    assert gone_app() is None and gone_store() is None

@@ -259,3 +259,12 @@ def test_state_reads_the_notation(client) -> None:
     response = client.post("/v1/state?at=4", content=KITCHEN_NOTATION.encode(), headers={"Content-Type": "text/plain"})
     assert response.status_code == 200, response.text
     assert response.json() == table_at(kitchen(), 4).to_dict()
+
+
+def test_check_of_a_notation_names_every_line_by_the_notation_line(client) -> None:
+    notation = "game kitchen; players Ana Ben Cem; dealer Ana\nround 1\nBen 8\nCem freeze>Ben\nAna x2\nBen hit 5\nCem stay; Ana stay\n"
+    [violation] = client.post("/v1/check", content=notation, headers=NDJSON).json()["violations"]
+    assert violation["line"] == 6
+    assert "frozen by Cem on event 4 (line 4)" in violation["message"]
+    [same] = client.post("/v1/replay", content=notation, headers=NDJSON).json()["verdict"]["violations"]
+    assert same == violation  # the viewer's timeline says the same

@@ -12,6 +12,8 @@ from typer.testing import CliRunner
 from cli.main import app
 
 runner = CliRunner()
+#: An 80-column terminal (the output is wrapped to the terminal; a pipe gets the pipe width).
+COLUMNS_80 = {"COLUMNS": "80"}
 ROOT = Path(__file__).resolve().parents[2]
 NUMBERS_ONLY = str(ROOT / "fixtures" / "analysis" / "numbers-only.jsonl")
 MID_ROUND = str(ROOT / "fixtures" / "analysis" / "mid-round.jsonl")
@@ -28,8 +30,8 @@ def test_advise_reproduces_the_published_figure_when_the_discards_hold_every_oth
 
 
 def test_advise_in_english_and_german(snapshot: SnapshotAssertion) -> None:
-    en = runner.invoke(app, ["advise", MID_ROUND])
-    de = runner.invoke(app, ["advise", MID_ROUND, "--lang", "de"])
+    en = runner.invoke(app, ["advise", MID_ROUND], env=COLUMNS_80)
+    de = runner.invoke(app, ["advise", MID_ROUND, "--lang", "de"], env=COLUMNS_80)
     assert en.exit_code == 0 and de.exit_code == 0
     assert "Advice: stay" in en.stdout and "Rat: aufhören" in de.stdout
     assert max(len(line) for line in en.stdout.splitlines()) <= 80
@@ -77,8 +79,8 @@ def test_analyze_one_round_as_json_follows_its_schema(snapshot: SnapshotAssertio
 
 
 def test_analyze_prints_a_summary_per_player_in_both_languages() -> None:
-    en = runner.invoke(app, ["analyze", GAME, "--round", "1"])
-    de = runner.invoke(app, ["analyze", GAME, "--round", "1", "--lang", "de"])
+    en = runner.invoke(app, ["analyze", GAME, "--round", "1"], env=COLUMNS_80)
+    de = runner.invoke(app, ["analyze", GAME, "--round", "1", "--lang", "de"], env=COLUMNS_80)
     assert en.exit_code == 0 and de.exit_code == 0
     assert "Player summary" in en.stdout and "Zusammenfassung je Spieler" in de.stdout
     assert max(len(line) for line in en.stdout.splitlines()) <= 80

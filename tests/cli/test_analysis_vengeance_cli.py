@@ -13,6 +13,8 @@ from typer.testing import CliRunner
 from cli.main import app
 
 runner = CliRunner()
+#: An 80-column terminal (the output is wrapped to the terminal; a pipe gets the pipe width).
+COLUMNS_80 = {"COLUMNS": "80"}
 ROOT = Path(__file__).resolve().parents[2]
 LINES = (ROOT / "logs" / "vengeance-4-players.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
 #: Ana's first turn of the game (a full pile: Monte Carlo).
@@ -28,8 +30,8 @@ def test_advise_a_vengeance_turn_by_monte_carlo_in_both_languages(snapshot: Snap
         low, high = data["interval"][option]
         assert low <= data[option] <= high
     assert data["best"] == "hit" and data["hit"] - data["stay"] > 5  # a lone 12: hit
-    en = runner.invoke(app, ["advise", "-"], input=TURN)
-    de = runner.invoke(app, ["advise", "-", "--lang", "de"], input=TURN)
+    en = runner.invoke(app, ["advise", "-"], input=TURN, env=COLUMNS_80)
+    de = runner.invoke(app, ["advise", "-", "--lang", "de"], input=TURN, env=COLUMNS_80)
     assert en.exit_code == 0 and de.exit_code == 0
     assert "Monte Carlo, 200 playouts" in en.stdout and "Ausspielungen" in de.stdout
     assert max(len(line) for line in (en.stdout + de.stdout).splitlines()) <= 80
@@ -43,7 +45,7 @@ def test_advise_rates_every_steal_by_the_card_taken() -> None:
     assert data["kind"] == "target" and data["card"] == "steal"
     assert data["best_move"] == "Cem:13" and data["best"] == "Cem"
     assert data["moves"]["Ana:10"] < 0  # Ben holds a 10: taking Ana's busts him
-    text = runner.invoke(app, ["advise", "-"], input=STEAL).stdout
+    text = runner.invoke(app, ["advise", "-"], input=STEAL, env=COLUMNS_80).stdout
     assert "Cem:13" in text and max(len(line) for line in text.splitlines()) <= 80
 
 
@@ -57,3 +59,13 @@ def test_analyze_a_vengeance_round_gives_valid_json_with_methods_and_intervals()
     assert "monte-carlo" in methods and data["ruleset"] == "vengeance"
     assert all("interval" in d for d in data["decisions"] if d["method"] == "monte-carlo")
     assert all("interval" not in d for d in data["decisions"] if d["method"] != "monte-carlo")
+
+
+def test_analyze_wraps_a_target_decision_and_never_cuts_its_best_option() -> None:
+    # issue 28 item 3: the steal line was cut at 80 columns before the best option (Dana:10)
+    path = str(Path(__file__).resolve().parents[2] / "logs" / "vengeance-4-players.jsonl")
+    for columns in ("200", "80"):
+        result = runner.invoke(app, ["analyze", path, "--round", "2"], env={"COLUMNS": columns})
+        assert result.exit_code == 0, result.output
+        assert "Dana:10 15.48" in result.stdout, columns
+        assert max(len(line) for line in result.stdout.splitlines()) <= int(columns)

@@ -290,3 +290,30 @@ def test_in_a_pipe_each_violation_stays_one_line(monkeypatch: pytest.MonkeyPatch
     assert fixture is not None
     result = CliRunner().invoke(app, ["check", str(fixture)])
     assert "the line is not strict JSON: the key 'player' appears twice in one object" in result.stdout
+
+
+#: Issue 28's notation log: two statements share line 7, so an event's JSON Lines line is not its notation line.
+FROZEN_THEN_HIT = "game kitchen; players Ana Ben Cem; dealer Ana\nround 1\nBen 8\nCem freeze>Ben\nAna x2\nBen hit 5\nCem stay; Ana stay\n"
+
+
+def test_a_notation_violation_names_the_earlier_event_by_its_notation_line(tmp_path: Path) -> None:
+    path = tmp_path / "d.txt"
+    path.write_text(FROZEN_THEN_HIT, encoding="utf-8")
+    result = runner.invoke(app, ["check", "--json", str(path)])
+    assert result.exit_code == 1
+    [violation] = json.loads(result.output)["violations"]
+    assert violation["line"] == 6
+    assert "frozen by Cem on event 4 (line 4)" in violation["message"]  # `Cem freeze>Ben` is line 4
+
+
+def test_a_refused_game_line_is_listed_by_the_id_it_is_written_with(tmp_path: Path) -> None:
+    # issue 28 item 7: the report said "(no game id)" although the game line has one
+    path = tmp_path / "two.jsonl"
+    path.write_text('{"type":"game","id":"kitchen-7","players":["Ana","Ben"],"dealer":"Ana"}\n', encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("kitchen-7  ") and "(no game id)" not in result.stdout
+    assert json.loads(runner.invoke(app, ["check", "--json", str(path)]).stdout)["game"] is None  # the contract's verdict
+    notation = tmp_path / "two.txt"
+    notation.write_text("game kitchen-8; players Ana Ben; dealer Ana\n", encoding="utf-8")
+    assert runner.invoke(app, ["check", str(notation)]).stdout.startswith("kitchen-8  ")

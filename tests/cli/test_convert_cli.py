@@ -77,3 +77,20 @@ def test_a_lone_surrogate_or_a_huge_number_is_exit_2_not_a_traceback(tmp_path: P
         settled = runner.invoke(app, ["settle", str(path), "--json"])
         assert settled.exit_code in (0, 1) and settled.exception is None or isinstance(settled.exception, SystemExit)
         assert json.loads(settled.stdout)["format"] == "flip7-settlement/1"
+
+
+def test_a_line_over_the_cap_is_refused_not_dropped(tmp_path: Path) -> None:
+    # issue 28 item 9: a card line with a 70 KB extra field was left out and convert exited 0
+    events = [
+        {"type": "game", "id": "g", "players": ["Ana", "Ben", "Cem"], "dealer": "Ana"}, {"type": "round", "round": 1},
+        {"type": "card", "player": "Ben", "card": "8", "note": "a" * 70_000}, {"type": "card", "player": "Cem", "card": "5"},
+    ]
+    source = tmp_path / "long.jsonl"
+    source.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    assert runner.invoke(app, ["check", str(source)]).exit_code == 1  # check refuses the line
+    for to in ("notation", "jsonl"):
+        out = tmp_path / f"out.{to}"
+        result = runner.invoke(app, ["convert", str(source), "--to", to, "-o", str(out)])
+        assert result.exit_code == 2, result.output
+        assert "line 3: the line is 70,0" in result.stderr and "lines may be at most 65,536 bytes" in result.stderr
+        assert not out.exists()

@@ -35,7 +35,7 @@ def test_an_illegal_line_is_refused_with_its_rule_and_not_written(tmp_path: Path
     log = tmp_path / "game.jsonl"
     typed = [*ROUND[:3], "Ana 5", "Ben hti 4"]
     result = runner.invoke(app, ["record", str(log)], input="\n".join(typed) + "\n")
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # issue 28 item 5: refused lines give check's code for violations
     assert "refused [deal.order, wrong_player]: the card cannot go to Ana: the deal has reached Cem" in result.stdout
     assert "did you mean 'hit'?" in result.stdout
     assert len(lines_of(log)) == 3
@@ -79,3 +79,11 @@ def test_a_killed_recorder_loses_no_kept_line(tmp_path: Path) -> None:
     process.kill()
     process.wait(timeout=10)
     assert len(lines_of(log)) == 5
+
+
+def test_a_piped_record_exits_as_check_would(tmp_path: Path) -> None:
+    # issue 28 item 5: a piped `flip7 record` that refused lines exited 0
+    refused = runner.invoke(app, ["record", str(tmp_path / "a.jsonl"), "--json"], input="\n".join([*ROUND[:3], "Ana 5"]) + "\n")
+    assert refused.exit_code == 1
+    clean = runner.invoke(app, ["record", str(tmp_path / "b.jsonl"), "--json"], input="\n".join(ROUND) + "\n")
+    assert clean.exit_code == 0

@@ -116,3 +116,14 @@ def test_every_dispute_is_settled_in_80_columns_with_whole_words(lang: str) -> N
         assert _words(summary) in _words(result.stdout), dispute.name  # wrapped at spaces only
         long_rulings += len(summary) > 80 - len("Entscheidung: ")
     assert long_rulings > 0 or lang == "en"  # a German ruling line has to wrap
+
+
+def test_explain_exits_as_check_does() -> None:
+    # issue 28 item 5: explain of a log with a violation exited 0 (check exits 1)
+    bad = str(ROOT / "logs" / "invalid-wrong-turn.jsonl")
+    good = str(ROOT / "logs" / "3-players.jsonl")
+    assert runner.invoke(app, ["check", bad]).exit_code == 1
+    assert runner.invoke(app, ["explain", bad]).exit_code == 1
+    assert runner.invoke(app, ["explain", bad, "--json"]).exit_code == 1
+    assert runner.invoke(app, ["explain", good, "--round", "1"]).exit_code == 0
+    assert runner.invoke(app, ["explain", bad, "--at", "2"]).exit_code == 0  # the events told break no rule

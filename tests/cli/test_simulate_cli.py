@@ -85,8 +85,9 @@ def test_wrong_claims_are_written_on_purpose() -> None:
         (["--ruleset", "vengeance", "--edition", "first"], "belongs to the base game"),
         (["--ruleset", "poker"], "ruleset = 'poker'"),
         (["--players", "2"], "at least 3 players"),
-        (["--players", "19"], "Use --decks 2"),
-        (["--players", "37", "--decks", "2"], "seat at most 36 players"),
+        (["--players", "19"], "--players 19 needs --decks 2"),
+        (["--players", "37", "--decks", "2"], "seat at most 36 players; --players 37 needs --decks 3"),
+        (["--players", "40", "--ruleset", "vengeance"], "--players 40 needs --decks 3"),
         (["--strategy", "bold"], "unknown strategy"),
         (["--strategy", "cautious:7"], "between 0 and 1"),
     ],
@@ -95,6 +96,7 @@ def test_refusals_exit_2_with_a_message_and_no_traceback(args: list[str], words:
     result = runner.invoke(app, ["simulate", *args])
     assert result.exit_code == 2
     assert words in result.output
+    assert '"decks"' not in result.output  # issue 28 item 7: the option is named as the command has it
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
 

@@ -545,3 +545,30 @@ def test_ingest_into_a_store_that_outgrows_the_cap_completes(tmp_path: Path, run
     assert (counts["ingested"], counts["unchanged"], counts["failed"], counts["problems"]) == (2, 2, 0, [])
     with Store.open(path, read_only=True) as store:
         assert store.query("SELECT count(*), count(DISTINCT id) FROM games").rows == [(4, 4)]
+
+
+def test_a_wide_query_is_one_block_per_row_at_80_columns_never_ellipses(db: Path, runner: CliRunner) -> None:
+    # issue 28 item 4: "select * from games" at 80 columns showed "…" in every cell
+    sql = "SELECT * FROM games ORDER BY id LIMIT 3"
+    rows = json.loads(runner.invoke(app, ["query", sql, "--db", str(db), "--json"]).stdout)
+    result = runner.invoke(app, ["query", sql, "--db", str(db)], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.stdout and max(len(line) for line in result.stdout.splitlines()) <= 80
+    assert result.stdout.count("-- row ") == 3
+    for row in rows:
+        assert row["id"] in result.stdout and row["content_hash"] in result.stdout
+    narrow = runner.invoke(app, ["query", "SELECT id, valid FROM games ORDER BY id", "--db", str(db)], env={"COLUMNS": "80"})
+    assert "┃ id" in narrow.stdout and "-- row" not in narrow.stdout  # a table that fits stays a table
+
+
+def test_query_and_games_into_a_file_are_plain_text_with_whole_headers(db: Path, runner: CliRunner) -> None:
+    # issue 28 item 4: `flip7 games > file` wrote headers like "pl… va…"
+    games = runner.invoke(app, ["games", "--db", str(db)])  # the runner's output is no terminal
+    header = games.stdout.splitlines()[0].split()
+    assert header[:4] == ["id", "ruleset", "valid", "finished"] and header[-1] == "players"
+    assert "…" not in games.stdout and "┃" not in games.stdout and "│" not in games.stdout
+    assert any(line.startswith("fx-1 ") and line.endswith("Ana, Ben, Cem") for line in games.stdout.splitlines())
+    query = runner.invoke(app, ["query", "SELECT * FROM games ORDER BY id", "--db", str(db)])
+    lines = query.stdout.splitlines()
+    assert lines[0].split()[:3] == ["id", "named", "source"] and "│" not in query.stdout and "…" not in query.stdout
+    assert len(lines) == 1 + len(json.loads(runner.invoke(app, ["games", "--db", str(db), "--json"]).stdout))

@@ -170,6 +170,9 @@ class Vengeance(Ruleset):
     name = "vengeance"
     cards = CARD_SET
     numbers = frozenset(PLAIN_NUMBERS)
+    #: What stays in front of a player in a ``position``: every number (the Unlucky 7 and Lucky 13 too) and modifier.
+    row_numbers = NUMBER_SET
+    modifiers = MODIFIER_SET
     target_cards = CARD_SET | {FLIP7_BONUS}
     target_event = VengeanceTargetEvent
     game_event = VengeanceOptions
@@ -221,6 +224,13 @@ class Vengeance(Ruleset):
             report(state, SetAside, seat, card, draw.action_card)
             return
         offer(state, seat, card)
+
+    def busting_numbers(self, numbers: Sequence[str]) -> list[str]:
+        """Numbers that busted the row arriving after the ones before it: an equal value (a 7 and
+        the Unlucky 7 too), where the Lucky 13 allows one other 13. The Unlucky 7 counts as the
+        first (it throws out whatever came before it), so a 7 beside it busts in any order."""
+        ordered = sorted(numbers, key=lambda card: card != UNLUCKY_7)
+        return [card for i, card in enumerate(ordered) if busts(ordered[:i], card)]
 
     def keeps_drawing(self, state: GameState, draw: DrawFrame) -> bool:
         """Stayed players take the cards a Just One More or Flip Four owes them; busted ones do not."""

@@ -36,8 +36,9 @@ def test_without_win_or_far_from_the_end_there_is_no_chance_to_win() -> None:
 
 def test_analyze_win_says_so_in_english_and_german() -> None:
     runner = CliRunner()
-    en = runner.invoke(app, ["analyze", "-", "--win", "--round", "9"], input=GAME)
-    de = runner.invoke(app, ["analyze", "-", "--win", "--round", "9", "--lang", "de"], input=GAME)
+    columns = {"COLUMNS": "80"}  # an 80-column terminal: the report is wrapped to it
+    en = runner.invoke(app, ["analyze", "-", "--win", "--round", "9"], input=GAME, env=columns)
+    de = runner.invoke(app, ["analyze", "-", "--win", "--round", "9", "--lang", "de"], input=GAME, env=columns)
     assert en.exit_code == 0 and de.exit_code == 0
     assert "to win the game: hit 63% against stay 0%; the game score says hit" in en.stdout
     assert "Siegchance: ziehen 63 % gegen aufhören 0 %; der Spielstand sagt ziehen" in de.stdout

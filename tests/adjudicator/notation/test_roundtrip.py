@@ -7,6 +7,7 @@ Vengeance logs prove the Vengeance card and field words, not only the raw-line e
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 
 from adjudicator.errors import Flip7Error, RuleViolation
 from adjudicator.events import Event, parse_event
-from adjudicator.notation import jsonl_to_notation, notation_to_jsonl, parse_notation, replay_notation
+from adjudicator.notation import event_entries, jsonl_to_notation, notation_to_jsonl, parse_notation, replay_notation
 from adjudicator.replay import replay_log
 from adjudicator.rules import RULESETS
 from adjudicator.source import lines_from_text
@@ -70,6 +71,14 @@ def _raw_events(lines: list[str], printed: str) -> list[str]:
     return [raw for raw in printed.splitlines() if raw.strip() in events]
 
 
+_EVENT_LINE = re.compile(r"event (\d+) \(line (\d+)\)")
+
+
+def _unlined(violation: dict[str, object]) -> dict[str, object]:
+    """A violation without its lines (the line and an earlier event's line in the message)."""
+    return {k: re.sub(r" \(line \d+\)", "", v) if isinstance(v, str) else v for k, v in violation.items() if k != "line"}
+
+
 def test_there_are_logs_to_convert() -> None:
     assert len(LOGS) > 200
 
@@ -92,6 +101,9 @@ def test_jsonl_to_notation_and_back_keeps_events_and_verdict(path: Path, lang: s
         judged = replay_notation(notation)[0].verdict.to_dict()
         by_line = {e.line for e in notation.entries}
         assert all(v["line"] in by_line for v in judged["violations"])
-        strip = [{k: v for k, v in x.items() if k != "line"} for x in verdict["violations"]]
-        assert [{k: v for k, v in x.items() if k != "line"} for x in judged["violations"]] == strip
+        strip = [_unlined(x) for x in verdict["violations"]]
+        assert [_unlined(x) for x in judged["violations"]] == strip
+        event_lines = [e.line for e in event_entries(notation)]
+        for v in judged["violations"]:  # an earlier event a message names is named by its notation line
+            assert all(int(line) == event_lines[int(n)] for n, line in _EVENT_LINE.findall(v["message"]))
         assert {k: v for k, v in judged.items() if k != "violations"} == {k: v for k, v in verdict.items() if k != "violations"}
