@@ -35,6 +35,8 @@ from adjudicator.store.ingest import (
     ingest_lines_input,
     raise_if_interrupt,
 )
+from adjudicator.store.players import PlayerBook
+from adjudicator.store.players import refresh as refresh_players
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query
 from adjudicator.store.stats import StatResult, run_statistics
 
@@ -192,6 +194,7 @@ class Store:
         with self._writer() as cursor:
             ingestor = Ingestor(cursor, self._now, stored_verdicts=True, analyze=analyze)
             ingestor.run([ingest_lines_input(name, source)], replace=replace, on_result=lambda r, _: results.append(r))
+            refresh_players(cursor)
         (result,) = results
         if result.exception is not None:
             raise result.exception
@@ -217,7 +220,9 @@ class Store:
         """
         with self._writer() as cursor:
             ingestor = Ingestor(cursor, self._now, workers=workers, analyze=analyze)
-            return ingestor.run(inputs, replace=replace, batch_size=batch_size, on_result=on_result)
+            summary = ingestor.run(inputs, replace=replace, batch_size=batch_size, on_result=on_result)
+            refresh_players(cursor)  # players and ratings: after every batch is stored (docs/ratings.md)
+            return summary
 
     def delete_game(self, game_id: str) -> None:
         """Remove a game and all its rows; raises ``GameNotFound`` when there is no such game."""
@@ -231,6 +236,11 @@ class Store:
             except BaseException:
                 cursor.execute("ROLLBACK")
                 raise
+            refresh_players(cursor)
+
+    def players(self) -> PlayerBook:
+        """The store's players and their ratings (``adjudicator.store.players``)."""
+        return PlayerBook(self._cursor, self._writer)
 
     # ------------------------------------------------------------------ reading games
 
