@@ -87,6 +87,18 @@ def parse_aliases(text: str, where: str = "the alias file") -> dict[str, str]:
     return dict(whole)
 
 
+def _maybe(rows: list[Any]) -> Any:
+    """The first row of a query's rows, or None. (Rows are fetched whole: DuckDB keeps a result
+    unfinished until a fetch finds no more, and refuses other work on the cursor meanwhile.)"""
+    return rows[0] if rows else None
+
+
+def _first(rows: list[Any]) -> Any:
+    """The first row of a query that always returns one (an aggregate)."""
+    assert rows, "an aggregate returns a row"
+    return rows[0]
+
+
 # ------------------------------------------------------------------------------------------ writing
 
 
@@ -131,7 +143,7 @@ def link_seats(con: duckdb.DuckDBPyConnection) -> int:
     aliases = dict(con.execute("SELECT alias, name FROM player_aliases").fetchall())
     by_seat_name = dict(con.execute("SELECT name, min(player) FROM player_seats GROUP BY name").fetchall())
     by_display = dict(con.execute("SELECT name, id FROM players").fetchall())
-    next_id = (con.execute("SELECT coalesce(max(id), 0) FROM players").fetchone() or (0,))[0] + 1
+    next_id = int(_first(con.execute("SELECT coalesce(max(id), 0) FROM players").fetchall())[0]) + 1
     new_players: list[tuple[Any, ...]] = []
     rows: list[tuple[Any, ...]] = []
 
@@ -243,7 +255,7 @@ def refresh(con: duckdb.DuckDBPyConnection, *, recompute: bool = False) -> int:
 def update(con: duckdb.DuckDBPyConnection, *, recompute: bool = False) -> int:
     """``refresh`` inside the caller's transaction (a schema upgrade's, a merge's)."""
     link_seats(con)
-    stored, last_seq = con.execute("SELECT count(DISTINCT seq), coalesce(max(seq), 0) FROM rating_changes WHERE scope = ?", [OVERALL]).fetchone() or (0, 0)
+    stored, last_seq = _first(con.execute("SELECT count(DISTINCT seq), coalesce(max(seq), 0) FROM rating_changes WHERE scope = ?", [OVERALL]).fetchall())
     if stored and not recompute:
         kept = con.execute(
             f"""WITH ordered AS (SELECT g.id, g.content_hash, row_number() OVER (ORDER BY g.ingested_at, g.id) AS seq
@@ -251,8 +263,8 @@ def update(con: duckdb.DuckDBPyConnection, *, recompute: bool = False) -> int:
             SELECT count(DISTINCT r.seq) FROM rating_changes r JOIN ordered o
             ON o.seq = r.seq AND o.id = r.game AND o.content_hash = r.content_hash WHERE r.scope = ?""",
             [OVERALL],
-        ).fetchone()
-        recompute = (kept or (0,))[0] != stored
+        ).fetchall()
+        recompute = _first(kept)[0] != stored
     if recompute or not stored:
         con.execute("DELETE FROM rating_changes")
         books: dict[str, RatingBook] = {}
@@ -314,15 +326,15 @@ class PlayerBook:
     def _find(self, con: duckdb.DuckDBPyConnection, ref: str, *, merged: bool = False) -> tuple[int, str, int | None]:
         """The player ``ref`` names: a display name, ``#ID``, or a name a log gave them. Raises
         ``UnknownPlayer`` (with the names it resembles)."""
-        row = con.execute("SELECT id, name, merged_into FROM players WHERE name = ?", [ref]).fetchone()
+        row = _maybe(con.execute("SELECT id, name, merged_into FROM players WHERE name = ?", [ref]).fetchall())
         if row is None and ref.startswith("#") and ref[1:].isdigit():
-            row = con.execute("SELECT id, name, merged_into FROM players WHERE id = ?", [int(ref[1:])]).fetchone()
+            row = _maybe(con.execute("SELECT id, name, merged_into FROM players WHERE id = ?", [int(ref[1:])]).fetchall())
         if row is None:
-            row = con.execute(
+            row = _maybe(con.execute(
                 f"WITH RECURSIVE {ROOT_CTE} SELECT p.id, p.name, p.merged_into FROM player_seats s JOIN root ON root.id = s.player "
                 "JOIN players p ON p.id = (CASE WHEN $merged THEN s.player ELSE root.r END) WHERE s.name = $ref LIMIT 1",
                 {"ref": ref, "merged": merged},
-            ).fetchone()
+            ).fetchall())
         if row is None:
             names = [n for (n,) in con.execute("SELECT name FROM players ORDER BY name").fetchall()]
             near = [n for n in names if folded(n) == folded(ref)][:3]
@@ -338,8 +350,7 @@ class PlayerBook:
         return pid, name
 
     def _root(self, con: duckdb.DuckDBPyConnection, pid: int) -> tuple[int, str]:
-        row = con.execute(f"WITH RECURSIVE {ROOT_CTE} SELECT p.id, p.name FROM root JOIN players p ON p.id = root.r WHERE root.id = ?", [pid]).fetchone()
-        assert row is not None
+        row = _first(con.execute(f"WITH RECURSIVE {ROOT_CTE} SELECT p.id, p.name FROM root JOIN players p ON p.id = root.r WHERE root.id = ?", [pid]).fetchall())
         return int(row[0]), row[1]
 
     def resolve(self, ref: str) -> tuple[int, str]:
@@ -392,9 +403,8 @@ class PlayerBook:
             LEFT JOIN games g ON g.id = s.game LEFT JOIN game_players gp ON gp.game = s.game AND gp.seat = s.seat
             WHERE p.id = ? GROUP BY p.id, p.name""",
             [pid],
-        ).fetchone()
-        assert row is not None
-        yield Player(*row)
+        ).fetchall()
+        yield Player(*_first(row))
 
     def head_to_head(self, ref: str, other: str) -> dict[str, Any]:
         """Two players' games together (finished, judged to the end): how many, each one's wins,
@@ -471,7 +481,7 @@ class PlayerBook:
             raise PlayerConflict(f"{new!r} cannot be a player's name: it must be non-empty, without spaces around it")
         with self._writer() as con:
             pid, name = self._active(con, old)
-            taken = con.execute("SELECT id, name, merged_into FROM players WHERE name = ?", [new]).fetchone()
+            taken = _maybe(con.execute("SELECT id, name, merged_into FROM players WHERE name = ?", [new]).fetchall())
             if taken is not None and taken[0] != pid:
                 raise PlayerConflict(f"another player is already called {new!r}; to make them one player: flip7 players merge {name!r} {new!r}")
             con.execute("UPDATE players SET name = ? WHERE id = ?", [new, pid])
@@ -514,7 +524,7 @@ class PlayerBook:
             pid, name, merged_into = self._find(con, ref, merged=True)
             if merged_into is None:
                 raise PlayerConflict(f"{name!r} is not merged into another player")
-            into = con.execute("SELECT name FROM players WHERE id = ?", [merged_into]).fetchone()
+            into = _maybe(con.execute("SELECT name FROM players WHERE id = ?", [merged_into]).fetchall())
             with transaction(con):
                 con.execute("UPDATE players SET merged_into = NULL WHERE id = ?", [pid])
                 update(con, recompute=True)
