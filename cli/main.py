@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "settle": "referee", "explain": "referee",
     "advise": "analysis", "analyze": "analysis",
     "record": "record",
+    "players": "players", "player": "players", "ratings": "players",
 }
 
 

@@ -491,7 +491,7 @@ class PlayerBook:
         """Merge the player ``source`` into ``target``: from now on one player, whose games are
         both's (``unmerge`` undoes it). Refused for the same player, or two who sat at one table.
         With ``dry_run`` nothing changes: the preview is returned."""
-        with self._writer() as con:
+        with (self._cursor if dry_run else self._writer)() as con:
             a, a_name = self._active(con, source)
             b, b_name = self._active(con, target)
             if a == b:
