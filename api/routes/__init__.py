@@ -1,10 +1,10 @@
 """The API's routers, one module per group of endpoints."""
 
-from api.routes import analysis, batch, decisions, games, health, judge, live, plots, referee, timeline, viewer
+from api.routes import analysis, batch, decisions, games, health, judge, live, players, plots, referee, timeline, viewer
 
 ROUTERS = (
     health.router, judge.router, referee.router, games.router, batch.router, analysis.router, decisions.router, timeline.router, plots.router, viewer.router,
-    live.router, live.pages,
+    live.router, live.pages, players.router,
 )
 
 __all__ = ["ROUTERS"]
