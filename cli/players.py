@@ -92,10 +92,7 @@ def _quote(name: str) -> str:
 
 # --------------------------------------------------------------------------------------------- players
 
-players_app = typer.Typer(
-    name="players", no_args_is_help=False, invoke_without_command=True,
-    help="List the players of the stored games; rename, merge and unmerge them.",
-)
+players_app = typer.Typer(no_args_is_help=False, invoke_without_command=True)
 
 
 @players_app.callback(invoke_without_command=True)
@@ -106,8 +103,10 @@ def players(
     lang: LangOption = Lang.en,
     wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
-    """The players of the stored games (games, wins, last played), and names that differ only in
-    case or spacing, suggested for merging (never merged unless you ask: flip7 players merge)."""
+    """The players of the stored games (games, wins, last played); names that differ only in case or spacing are suggested for merging.
+
+    Nothing is merged unless you ask: flip7 players merge A B (--dry-run to preview; flip7 players unmerge A undoes it).
+    """
     if ctx.invoked_subcommand is not None:
         return
     with players_of(db, wait) as book:
@@ -152,8 +151,10 @@ def merge(
     as_json: JsonOption = False,
     wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
-    """Make A and B one player, named B: their games and ratings become one (undo: flip7 players
-    unmerge A). Refused when A and B ever sat at the same table."""
+    """Make A and B one player, named B: their games and ratings become one (undo: flip7 players unmerge A).
+
+    Refused when A and B ever sat at the same table.
+    """
     with players_of(db, wait, write=not dry_run) as book:
         done = book.merge(source, target, dry_run=dry_run)
     if as_json:
@@ -282,7 +283,7 @@ def ratings(
 
 def register(app: typer.Typer) -> None:
     """Add `players` (with rename, merge, unmerge), `player` and `ratings` to the app."""
-    app.add_typer(players_app)
+    app.add_typer(players_app, name="players")
     app.command()(player)
     app.command()(ratings)
 
