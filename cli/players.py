@@ -110,7 +110,7 @@ def players(
     if ctx.invoked_subcommand is not None:
         return
     with players_of(db, wait) as book:
-        listed, suggestions = book.list(), book.suggestions()
+        listed, suggestions = book.listed(), book.suggestions()
     if as_json:
         _echo_json({"players": [p.as_dict() for p in listed], "suggested_merges": suggestions})
         return

@@ -69,18 +69,21 @@ def folded(name: str) -> str:
 def parse_aliases(text: str, where: str = "the alias file") -> dict[str, str]:
     """An alias file: one JSON object mapping the ids a platform writes into its logs to display
     names. Raises ``AliasFileError`` for anything else, an id given twice, or an empty name."""
-    pairs: list[tuple[str, Any]] = []
+    duplicates: set[str] = set()
+
+    def pairs_hook(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [key for key, _ in items]
+        duplicates.update(key for key in keys if keys.count(key) > 1)
+        return dict(items)
+
     try:
-        json.loads(text, object_pairs_hook=lambda items: pairs.extend(items) or dict(items))
-        whole = json.loads(text)
+        whole = json.loads(text, object_pairs_hook=pairs_hook)
     except ValueError as exc:
         raise AliasFileError(f"{where} is not JSON: {exc}") from None
     if not isinstance(whole, dict):
         raise AliasFileError(f"{where} must be one JSON object mapping ids to display names, e.g. {{\"pid:17\": \"Ana\"}}")
-    seen: set[str] = set()
-    duplicates = sorted({key for key, _ in pairs if key in seen or seen.add(key)})  # type: ignore[func-returns-value]
     if duplicates:
-        raise AliasFileError(f"{where} gives an id more than once: {', '.join(map(repr, duplicates))}")
+        raise AliasFileError(f"{where} gives an id more than once: {', '.join(map(repr, sorted(duplicates)))}")
     bad = [key for key, value in whole.items() if not isinstance(value, str) or not value.strip() or not key.strip()]
     if bad:
         raise AliasFileError(f"{where}: every id and display name must be non-empty text ({', '.join(map(repr, bad))})")
@@ -360,7 +363,7 @@ class PlayerBook:
 
     # -------------------------------------------------------------- reading
 
-    def list(self) -> list[Player]:
+    def listed(self) -> list[Player]:
         """Every player not merged into another, by name, with their games, wins and last game."""
         with self._cursor() as con:
             rows = con.execute(
@@ -377,7 +380,7 @@ class PlayerBook:
     def suggestions(self) -> list[list[str]]:
         """Groups of players whose names differ only in case or spacing: merges to consider."""
         groups: dict[str, list[str]] = {}
-        for player in self.list():
+        for player in self.listed():
             groups.setdefault(folded(player.name), []).append(player.name)
         return [names for names in groups.values() if len(names) > 1]
 
@@ -450,7 +453,7 @@ class PlayerBook:
             else:
                 books: dict[str, RatingBook] = {}
                 rate_games(_rateable(con, since=since, ruleset=None if scope == OVERALL else scope), books)
-                ratings = dict(books.get(scope, RatingBook()).ratings)  # type: ignore[arg-type]
+                ratings = dict(books.get(scope, RatingBook()).ratings)
         board = sorted(ratings.items(), key=lambda item: (-item[1].conservative, names[item[0]]))
         return [{"rank": i, "id": p, "name": names[p], **_rating_dict(r)} for i, (p, r) in enumerate(board, 1)]
 

@@ -63,7 +63,7 @@ def _scope(ruleset: str | None) -> str:
             description="Every player (merged ones as one), with games, wins and last game; and names that differ only in case or spacing, suggested for merging.")
 def list_players(store: StoreDep) -> Any:
     book = store.players()
-    return {"players": [p.as_dict() for p in book.list()], "suggested_merges": book.suggestions()}
+    return {"players": [p.as_dict() for p in book.listed()], "suggested_merges": book.suggestions()}
 
 
 @router.get("/v1/players/{player_id}", summary="A player's profile", operation_id="playerProfile", responses={**PLAYER_ERRORS, **STORE_ERRORS},

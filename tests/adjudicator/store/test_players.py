@@ -10,14 +10,11 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from adjudicator.ratings import RatingBook, places
 from adjudicator.simulate import play_game
-from adjudicator.store import LogInput, Store
+from adjudicator.store import Store
 from adjudicator.store.players import AliasFileError, PlayerConflict, UnknownPlayer, parse_aliases
 
 from .conftest import T0, Clock
-
-NAMES = ["Ana", "Ben", "Cem", "Dora", "ana ", "Eve"]
 
 
 def game_log(game_id: str, names: list[str], seed: int) -> bytes:
@@ -52,7 +49,7 @@ def snapshot(store: Store) -> dict[str, object]:
         "logs": q("SELECT game, content FROM logs ORDER BY game"),
         "game_players": q("SELECT * FROM game_players ORDER BY ALL"),
         "stats": [(r.statistic.name, r.rows) for r in store.stats()],
-        "players": [p.as_dict() for p in store.players().list()],
+        "players": [p.as_dict() for p in store.players().listed()],
         "ratings": q("SELECT * FROM ratings ORDER BY ALL"),
         "changes": q("SELECT * FROM rating_changes ORDER BY ALL"),
     }
@@ -60,12 +57,12 @@ def snapshot(store: Store) -> dict[str, object]:
 
 def test_seats_are_linked_to_players_and_variants_are_only_suggested(players_store: Store) -> None:
     book = players_store.players()
-    names = [p.name for p in book.list()]
+    names = [p.name for p in book.listed()]
     assert names == sorted(["Ana", "Ben", "Cem", "Dora", "Eve", "ana "])  # "ana " is not merged silently
     assert book.suggestions() == [["Ana", "ana "]]
     linked = players_store.query("SELECT count(*) FROM player_seats").rows[0][0]
     assert linked == players_store.query("SELECT sum(len(players)) FROM games").rows[0][0]
-    listed = {p.name: p for p in book.list()}
+    listed = {p.name: p for p in book.listed()}
     assert sum(p.wins for p in listed.values()) == 12  # every finished game has one winner
 
 
@@ -76,7 +73,7 @@ def test_merge_rename_unmerge_keep_every_game_and_rating(players_store: Store) -
     assert preview["games_after"] == preview["merge"]["games"] + preview["into"]["games"]
     assert snapshot(players_store) == before  # a preview changes nothing
     book.merge("ana ", "Ana")
-    merged = {p.name: p for p in book.list()}
+    merged = {p.name: p for p in book.listed()}
     assert "ana " not in merged and merged["Ana"].games == preview["games_after"]
     assert book.profile("ana ")["name"] == "Ana"  # a log's name still finds the player
     book.rename("Ana", "Ana Silva")
@@ -161,7 +158,7 @@ def test_aliases_give_platform_ids_display_names(store: Store) -> None:
     store.ingest(game_log("a1", ["pid:1", "pid:2", "Dora"], 1), "a1")
     book.apply_aliases({"pid:1": "Ana", "pid:3": "Ben"}, known={"pid:3"})
     store.ingest(game_log("a2", ["pid:3", "Cem", "Dora"], 2), "a2")
-    assert [p.name for p in book.list()] == ["Ben", "Cem", "Dora", "pid:1", "pid:2"]  # a1 was linked before the aliases
+    assert [p.name for p in book.listed()] == ["Ben", "Cem", "Dora", "pid:1", "pid:2"]  # a1 was linked before the aliases
 
 
 @pytest.mark.parametrize(
@@ -178,11 +175,6 @@ def test_bad_alias_files(text: str, message: str) -> None:
         parse_aliases(text)
 
 
-def test_places_rank_the_winner_first_and_share_ties() -> None:
-    assert places([150, 210, 150, 90], winner=1) == [2, 1, 2, 4]
-    assert places([205, 205, 100], winner=1) == [2, 1, 3]  # a tie on total broken by the verdict's winner
-
-
 def test_a_version_5_store_gets_players_and_ratings(players_store: Store, db_path: Path) -> None:
     before = snapshot(players_store)
     players_store.close()
@@ -195,11 +187,3 @@ def test_a_version_5_store_gets_players_and_ratings(players_store: Store, db_pat
         after = snapshot(upgraded)
     assert after == before
 
-
-def test_rating_book_is_deterministic() -> None:
-    one, two = RatingBook(), RatingBook()
-    for book in (one, two):
-        book.rate(["a", "b", "c"], [1, 2, 3])
-        book.rate(["c", "a"], [1, 2])
-    assert one.ratings == two.ratings
-    assert one.rating("a").games == 2 and one.rating("zed").games == 0
