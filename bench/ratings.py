@@ -17,7 +17,8 @@ own, with a right score claim after each round):
   leaderboard shows it) against the known order: Kendall's τ (target ≥ 0.9); the same τ of the
   players' plain win rates over those games is printed beside it;
 * **calibration**: ``--held-out`` more games a player, not rated; each seat's predicted win chance
-  (OpenSkill's ``predict_win`` from the ratings) against each player's plain win rate from the
+  (``RatingBook.win_chances``: the Plackett–Luce chance of finishing first; the package's
+  ``predict_win`` is scored beside it) against each player's plain win rate from the
   rated games (scaled to sum to 1 at the table; equal chances while nobody there has won): Brier
   scores, and how much lower the rating's is (target ≥ 10% better).
 """
@@ -36,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchlib import Verdict, report  # noqa: E402
 
-from adjudicator.ratings import RatingBook, brier, kendall_tau, places  # noqa: E402
+from adjudicator.ratings import BETA, RatingBook, brier, kendall_tau, places  # noqa: E402
 from adjudicator.simulate import play_game  # noqa: E402
 
 #: The strategies a population is drawn from, by kind (the simulator's; see flip7 simulate --help).
@@ -112,11 +113,11 @@ def population(strengths: Sequence[float], size: int, rng: random.Random) -> lis
     return chosen
 
 
-def measure(members: list[int], strengths: Sequence[float], games: int, held_out: int, rng: random.Random) -> dict[str, float]:
+def measure(members: list[int], strengths: Sequence[float], games: int, held_out: int, rng: random.Random, beta: float) -> dict[str, float]:
     """Rate ``games`` games a player, then predict ``held_out`` more: τ and Brier scores."""
     specs = [POOL[m] for m in members]
     players = list(range(len(members)))
-    book = RatingBook()
+    book = RatingBook(beta=beta)
     wins = [0] * len(members)
     played = [0] * len(members)
     for number, table in enumerate(rounds(players, games, rng)):
@@ -132,6 +133,7 @@ def measure(members: list[int], strengths: Sequence[float], games: int, held_out
     rate = [w / n if n else 0.0 for w, n in zip(wins, played, strict=True)]
     win_rate_tau = kendall_tau(rate, known)
     predicted: list[list[float]] = []
+    package: list[list[float]] = []
     baseline: list[list[float]] = []
     winners: list[int] = []
     for number, table in enumerate(rounds(players, held_out, rng), start=10**6):
@@ -139,12 +141,14 @@ def measure(members: list[int], strengths: Sequence[float], games: int, held_out
         if result is None:
             continue
         predicted.append(book.win_chances(table))
+        package.append(book.package_win_chances(table))
         shares = [rate[p] for p in table]
         baseline.append([s / sum(shares) for s in shares] if sum(shares) else [1 / len(table)] * len(table))
         winners.append(result[1])
     return {
         "rating_tau": rating_tau, "win_rate_tau": win_rate_tau,
         "brier_rating": brier(predicted, winners), "brier_win_rate": brier(baseline, winners),
+        "brier_package": brier(package, winners),
         "rated_games": mean(played), "held_out_games": len(winners),
     }
 
@@ -158,14 +162,16 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     p.add_argument("--calibration", type=int, default=1000, help="games a pool strategy plays to know its strength")
     p.add_argument("--populations", type=int, default=5, help="populations measured")
     p.add_argument("--seed", type=int, default=33)
+    p.add_argument("--beta", type=float, default=BETA, help=f"the model's beta (default {BETA:g}, what flip7 ratings uses)")
     args = p.parse_args(argv)
     rng = random.Random(args.seed)
     strengths = known_strengths(args.calibration, rng)
-    results = [measure(population(strengths, args.players, rng), strengths, args.games, args.held_out, rng) for _ in range(args.populations)]
+    results = [measure(population(strengths, args.players, rng), strengths, args.games, args.held_out, rng, args.beta) for _ in range(args.populations)]
     rows = [
         ("pool", f"{len(POOL)} strategies; known strength from {args.calibration} games each "
                  f"(win share {min(strengths):.2f} to {max(strengths):.2f})"),
         ("populations", f"{args.populations} of {args.players} players, tables of 3-6, seed {args.seed}"),
+        ("model", f"OpenSkill Plackett-Luce, beta {args.beta:g}"),
         ("rated games a player (mean)", f"{mean(r['rated_games'] for r in results):.1f}"),
         ("held-out games a population (mean)", f"{mean(r['held_out_games'] for r in results):.0f}"),
     ]
@@ -179,6 +185,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     rows.append(("mean Kendall τ, rating / plain win rate", f"{tau:.3f} / {mean(r['win_rate_tau'] for r in results):.3f}"))
     rows.append(("mean Brier, rating / plain win rate",
                  f"{mean(r['brier_rating'] for r in results):.4f} / {mean(r['brier_win_rate'] for r in results):.4f}"))
+    rows.append(("mean Brier of the package's predict_win from the same ratings", f"{mean(r['brier_package'] for r in results):.4f}"))
     verdicts = [
         Verdict(f"Kendall τ of the rating order after {args.games} games a player", tau, 0.9, unit=""),
         Verdict("Brier score better than the plain win rate's", 100 * gain, 10, unit="%"),

@@ -34,6 +34,7 @@ from adjudicator.store.ingest import (
     delete_games,
     ingest_lines_input,
     raise_if_interrupt,
+    raise_memory_limit,
 )
 from adjudicator.store.players import PlayerBook
 from adjudicator.store.players import refresh as refresh_players
@@ -58,6 +59,18 @@ def utc_text(moment: datetime) -> str:
 def utc_now() -> datetime:
     """The current time in UTC (the default clock of a store)."""
     return datetime.now(UTC)
+
+
+def _refresh_players(cursor: duckdb.DuckDBPyConnection) -> None:
+    """Link new games' seats and rate them (``players.refresh``); one that runs out of memory under
+    an ingest's cap (rolled back) runs again with a higher cap, as ingest's own statements do."""
+    while True:
+        try:
+            refresh_players(cursor)
+            return
+        except duckdb.OutOfMemoryException:
+            if not raise_memory_limit(cursor):
+                raise
 
 
 class GameSummary(BaseModel):
@@ -194,7 +207,7 @@ class Store:
         with self._writer() as cursor:
             ingestor = Ingestor(cursor, self._now, stored_verdicts=True, analyze=analyze)
             ingestor.run([ingest_lines_input(name, source)], replace=replace, on_result=lambda r, _: results.append(r))
-            refresh_players(cursor)
+            _refresh_players(cursor)
         (result,) = results
         if result.exception is not None:
             raise result.exception
@@ -221,7 +234,7 @@ class Store:
         with self._writer() as cursor:
             ingestor = Ingestor(cursor, self._now, workers=workers, analyze=analyze)
             summary = ingestor.run(inputs, replace=replace, batch_size=batch_size, on_result=on_result)
-            refresh_players(cursor)  # players and ratings: after every batch is stored (docs/ratings.md)
+            _refresh_players(cursor)  # players and ratings: after every batch is stored (docs/ratings.md)
             return summary
 
     def delete_game(self, game_id: str) -> None:
@@ -236,7 +249,7 @@ class Store:
             except BaseException:
                 cursor.execute("ROLLBACK")
                 raise
-            refresh_players(cursor)
+            _refresh_players(cursor)
 
     def players(self) -> PlayerBook:
         """The store's players and their ratings (``adjudicator.store.players``)."""
