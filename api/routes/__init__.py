@@ -4,7 +4,7 @@ from api.routes import analysis, batch, decisions, games, health, judge, live, p
 
 ROUTERS = (
     health.router, judge.router, referee.router, games.router, batch.router, analysis.router, decisions.router, timeline.router, plots.router, viewer.router,
-    live.router, live.pages, players.router,
+    live.router, live.pages, players.router, players.pages,
 )
 
 __all__ = ["ROUTERS"]

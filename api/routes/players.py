@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
@@ -21,8 +22,17 @@ from api.errors import Problem
 from api.responses import SafeJSONResponse
 from api.routes.analysis import SinceQuery, since_moment
 from api.routes.common import STORE_ERRORS, WRITE_ERRORS
+from api.routes.viewer import _page as page_file
 
 router = APIRouter(tags=["players"], default_response_class=SafeJSONResponse)
+#: The players page (leaderboard and profiles), served as the other pages are.
+pages = APIRouter(include_in_schema=False)
+
+
+@pages.get("/players")
+def players_page() -> FileResponse:
+    """The players page: the leaderboard and, with ``?id=N``, a player's profile and record."""
+    return page_file("players.html")
 
 PLAYER_ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"description": "`player-not-found`: no player has this name or id."},
