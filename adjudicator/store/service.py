@@ -31,6 +31,7 @@ from adjudicator.store.ingest import (
     IngestResult,
     IngestSummary,
     LogInput,
+    Outcome,
     delete_games,
     ingest_lines_input,
     raise_if_interrupt,
@@ -207,7 +208,8 @@ class Store:
         with self._writer() as cursor:
             ingestor = Ingestor(cursor, self._now, stored_verdicts=True, analyze=analyze)
             ingestor.run([ingest_lines_input(name, source)], replace=replace, on_result=lambda r, _: results.append(r))
-            _refresh_players(cursor)
+            if results and results[0].outcome in (Outcome.INGESTED, Outcome.REPLACED):
+                _refresh_players(cursor)  # an unchanged log costs its one look-up only
         (result,) = results
         if result.exception is not None:
             raise result.exception
@@ -234,7 +236,8 @@ class Store:
         with self._writer() as cursor:
             ingestor = Ingestor(cursor, self._now, workers=workers, analyze=analyze)
             summary = ingestor.run(inputs, replace=replace, batch_size=batch_size, on_result=on_result)
-            _refresh_players(cursor)  # players and ratings: after every batch is stored (docs/ratings.md)
+            if summary.ingested or summary.replaced:
+                _refresh_players(cursor)  # players and ratings: once every batch is stored (docs/ratings.md)
             return summary
 
     def delete_game(self, game_id: str) -> None:
