@@ -330,7 +330,7 @@ class PlayerBook:
         """The player ``ref`` names: a display name, ``#ID``, or a name a log gave them. Raises
         ``UnknownPlayer`` (with the names it resembles)."""
         row = _maybe(con.execute("SELECT id, name, merged_into FROM players WHERE name = ?", [ref]).fetchall())
-        if row is None and ref.startswith("#") and ref[1:].isdigit():
+        if row is None and ref.startswith("#") and ref[1:].isdigit() and int(ref[1:]) < 2**31:
             row = _maybe(con.execute("SELECT id, name, merged_into FROM players WHERE id = ?", [int(ref[1:])]).fetchall())
         if row is None:
             row = _maybe(con.execute(

@@ -50,6 +50,7 @@ def test_errors_are_problems(client: TestClient) -> None:
     ids = fill(client)
     for response, status, slug in [
         (client.get("/v1/players/999"), 404, "player-not-found"),
+        (client.get("/v1/players/99999999999999999999"), 404, "player-not-found"),
         (client.post("/v1/players/merge", json={"source": "Ana", "target": "Ana"}), 409, "player-conflict"),
         (client.post("/v1/players/merge", json={"source": "Ana", "target": "Ben"}), 409, "player-conflict"),
         (client.post(f"/v1/players/{ids['Ana']}/rename", json={"name": "Ben"}), 409, "player-conflict"),
