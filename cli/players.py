@@ -39,6 +39,9 @@ WORDS: dict[str, dict[str, str]] = {
         "h2h": "{a} against {b}: {n} games together", "ahead": "finished ahead", "mean_total": "mean total",
         "change": "rating change", "predict": "Predicted win chances ({scope})",
         "players": "{n} players",
+        "renamed": "renamed {old} to {new}", "would_merge": "would merge {a} ({m} games) into {b} ({n} games): {total} games",
+        "merged_msg": "merged {a} ({m} games) into {b} ({n} games): {total} games", "undo": "undo with: {command}",
+        "unmerged": "{a} is no longer merged into {b}",
     },
     "de": {
         "rank": "#", "player": "Spieler", "rating": "Wertung", "mu": "Mittel", "sigma": "Streuung", "games": "Spiele", "wins": "Siege",
@@ -51,6 +54,9 @@ WORDS: dict[str, dict[str, str]] = {
         "h2h": "{a} gegen {b}: {n} gemeinsame Spiele", "ahead": "vorne beendet", "mean_total": "mittlere Summe",
         "change": "Wertungsänderung", "predict": "Vorhergesagte Siegchancen ({scope})",
         "players": "{n} Spieler",
+        "renamed": "{old} heißt jetzt {new}", "would_merge": "würde {a} ({m} Spiele) mit {b} ({n} Spiele) zusammenführen: {total} Spiele",
+        "merged_msg": "{a} ({m} Spiele) mit {b} ({n} Spiele) zusammengeführt: {total} Spiele", "undo": "rückgängig mit: {command}",
+        "unmerged": "{a} ist nicht mehr mit {b} zusammengeführt",
     },
 }
 
@@ -134,12 +140,13 @@ def rename(
     new: Annotated[str, typer.Argument(help="The new display name (no other player may have it).", metavar="NEW")],
     db: DbOption = None,
     as_json: JsonOption = False,
+    lang: LangOption = Lang.en,
     wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """Give a player another display name; their games keep their logs as recorded (rename back to undo)."""
     with players_of(db, wait, write=True) as book:
         done = book.rename(old, new)
-    _echo_json(done) if as_json else typer.echo(f"renamed {done['old']} to {done['name']}")
+    _echo_json(done) if as_json else typer.echo(_w(lang, "renamed", old=done["old"], new=done["name"]))
 
 
 @players_app.command("merge")
@@ -149,6 +156,7 @@ def merge(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Only show what the merge would do.")] = False,
     db: DbOption = None,
     as_json: JsonOption = False,
+    lang: LangOption = Lang.en,
     wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """Make A and B one player, named B: their games and ratings become one (undo: flip7 players unmerge A).
@@ -161,10 +169,9 @@ def merge(
         _echo_json(done)
         return
     a, b = done["merge"], done["into"]
-    head = "would merge" if dry_run else "merged"
-    typer.echo(f"{head} {a['name']} ({a['games']} games) into {b['name']} ({b['games']} games): {done['games_after']} games")
+    typer.echo(_w(lang, "would_merge" if dry_run else "merged_msg", a=a["name"], m=a["games"], b=b["name"], n=b["games"], total=done["games_after"]))
     if not dry_run:
-        typer.echo(f"undo with: {done['undo']}")
+        typer.echo(_w(lang, "undo", command=done["undo"]))
 
 
 @players_app.command("unmerge")
@@ -172,12 +179,13 @@ def unmerge(
     name: Annotated[str, typer.Argument(help="The merged player's own name (or #ID).", metavar="A")],
     db: DbOption = None,
     as_json: JsonOption = False,
+    lang: LangOption = Lang.en,
     wait: WaitOption = DEFAULT_WAIT,
 ) -> None:
     """Undo a merge: A is a player of their own again, with their own games."""
     with players_of(db, wait, write=True) as book:
         done = book.unmerge(name)
-    _echo_json(done) if as_json else typer.echo(f"{done['name']} is no longer merged into {done['was_merged_into']}")
+    _echo_json(done) if as_json else typer.echo(_w(lang, "unmerged", a=done["name"], b=done["was_merged_into"]))
 
 
 # --------------------------------------------------------------------------------------------- player

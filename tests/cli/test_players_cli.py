@@ -56,7 +56,8 @@ def test_merge_preview_merge_and_undo(db: str) -> None:
     code, out, _ = run("players", "merge", "ana", "Ana", "--db", db)
     assert code == 0 and "undo with: flip7 players unmerge 'ana'" in out
     assert "ana" not in {p["name"] for p in json.loads(run("players", "--db", db, "--json")[1])["players"]}
-    assert run("players", "unmerge", "ana", "--db", db)[0] == 0
+    code, out, _ = run("players", "unmerge", "ana", "--db", db, "--lang", "de")
+    assert code == 0 and out.strip() == "ana ist nicht mehr mit Ana zusammengeführt"
     assert run("ratings", "--db", db, "--json")[1] == before
 
 
