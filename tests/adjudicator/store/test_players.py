@@ -187,3 +187,24 @@ def test_a_version_5_store_gets_players_and_ratings(players_store: Store, db_pat
         after = snapshot(upgraded)
     assert after == before
 
+
+
+def test_since_rates_only_the_period(players_store: Store) -> None:
+    book = players_store.players()
+    whole = sum(r["games"] for r in book.leaderboard())
+    late = book.leaderboard(since=T0 + timedelta(minutes=6))  # games g06 to g11
+    seats = players_store.query("SELECT sum(len(players)) FROM games WHERE id >= 'g06'").rows[0][0]
+    assert sum(r["games"] for r in late) == seats < whole
+
+
+def test_each_ruleset_has_its_own_ratings(players_store: Store, clock: Clock) -> None:
+    from adjudicator.simulate import GameOptions
+
+    clock.moment = T0 + timedelta(hours=1)
+    text = play_game("v1", "threshold:25", random.Random(7), players=["Vic", "Wen", "Ana"], options=GameOptions(ruleset="vengeance")).text()
+    players_store.ingest(text, "v1")
+    book = players_store.players()
+    assert book.scopes() == ["all", "flip7", "vengeance"]
+    assert sorted(r["name"] for r in book.leaderboard(scope="vengeance")) == ["Ana", "Vic", "Wen"]
+    assert "Vic" not in {r["name"] for r in book.leaderboard(scope="flip7")}
+    assert book.profile("Ana")["ratings"]["vengeance"]["games"] == 1
