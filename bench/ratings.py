@@ -20,7 +20,10 @@ own, with a right score claim after each round):
   (``RatingBook.win_chances``: the Plackett–Luce chance of finishing first; the package's
   ``predict_win`` is scored beside it) against each player's plain win rate from the
   rated games (scaled to sum to 1 at the table; equal chances while nobody there has won): Brier
-  scores, and how much lower the rating's is (target ≥ 10% better).
+  scores, and how much lower the rating's is (target ≥ 10% better);
+* **cost**: ``--ingest-games`` simulated games ingested into a new store: the CPU time of linking
+  and rating them against the whole ingest's (target: with ratings ≤ 1.3× without), and the
+  leaderboard's time after it.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from statistics import mean
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -153,6 +157,47 @@ def measure(members: list[int], strengths: Sequence[float], games: int, held_out
     }
 
 
+def ingest_cost(games: int, rng: random.Random) -> tuple[float, float, float]:
+    """Ingest ``games`` simulated games (40 players, tables of 3 to 6) into a new store: the CPU
+    seconds of the whole ingest, of linking and rating them within it, and the leaderboard's wall
+    seconds afterwards."""
+    import tempfile
+    import time
+
+    import adjudicator.store.service as service
+    from adjudicator.store import LogInput, Store
+
+    names = [f"P{i:02}" for i in range(40)]
+    logs = [
+        LogInput.from_bytes(f"g{i}", play_game(f"g{i:06}", "threshold:25,cautious:0.3,random:0.6", random.Random(rng.getrandbits(64)),
+                                               players=rng.sample(names, rng.randint(3, 6))).text().encode())
+        for i in range(games)
+    ]
+    spent: list[float] = []
+    refresh = service.refresh_players
+
+    def timed(con: Any) -> int:
+        start = time.process_time()
+        try:
+            return refresh(con)
+        finally:
+            spent.append(time.process_time() - start)
+
+    with tempfile.TemporaryDirectory(prefix="flip7-bench-") as tmp:
+        service.refresh_players = timed  # type: ignore[assignment]
+        try:
+            with Store.open(Path(tmp) / "ratings.duckdb") as store:
+                start = time.process_time()
+                store.ingest_many(logs)
+                total = time.process_time() - start
+                began = time.perf_counter()
+                store.players().leaderboard()
+                board = time.perf_counter() - began
+        finally:
+            service.refresh_players = refresh
+    return total, sum(spent), board
+
+
 def main(argv: list[str] | None = None) -> list[Verdict]:
     """Run the measurement, print the report, return the verdicts."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -162,6 +207,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     p.add_argument("--calibration", type=int, default=1000, help="games a pool strategy plays to know its strength")
     p.add_argument("--populations", type=int, default=5, help="populations measured")
     p.add_argument("--seed", type=int, default=33)
+    p.add_argument("--ingest-games", type=int, default=2000, help="games ingested to time the ratings' share of ingest")
     p.add_argument("--beta", type=float, default=BETA, help=f"the model's beta (default {BETA:g}, what flip7 ratings uses)")
     args = p.parse_args(argv)
     rng = random.Random(args.seed)
@@ -180,6 +226,10 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
                      f"{r['rating_tau']:.3f} / {r['win_rate_tau']:.3f}"))
         rows.append((f"population {number}: Brier rating / plain win rate",
                      f"{r['brier_rating']:.4f} / {r['brier_win_rate']:.4f}"))
+    total, rating, board = ingest_cost(args.ingest_games, rng)
+    rows.append((f"ingest of {args.ingest_games:,} games: CPU in all / of it linking and rating",
+                 f"{total:.2f} s / {rating:.2f} s"))
+    rows.append((f"leaderboard over those {args.ingest_games:,} games (wall)", f"{1000 * board:.1f} ms"))
     tau = mean(r["rating_tau"] for r in results)
     gain = 1 - mean(r["brier_rating"] for r in results) / mean(r["brier_win_rate"] for r in results)
     rows.append(("mean Kendall τ, rating / plain win rate", f"{tau:.3f} / {mean(r['win_rate_tau'] for r in results):.3f}"))
@@ -189,6 +239,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     verdicts = [
         Verdict(f"Kendall τ of the rating order after {args.games} games a player", tau, 0.9, unit=""),
         Verdict("Brier score better than the plain win rate's", 100 * gain, 10, unit="%"),
+        Verdict(f"ingest of {args.ingest_games:,} games with ratings ÷ without", total / (total - rating), 1.3, higher_is_better=False),
     ]
     report("Issue 33: ratings on simulated populations of known strength", rows, verdicts,
            ["strength is measured, not assumed: each strategy's win share in its own calibration games"])
