@@ -464,9 +464,9 @@ class PlayerBook:
 
     def predict(self, refs: list[str], *, scope: str = OVERALL) -> list[dict[str, Any]]:
         """Each player's predicted chance of winning a game of exactly these players (unrated
-        players count with the starting rating)."""
-        if len(refs) < 2:
-            raise PlayerConflict("a prediction needs two players or more")
+        players count with the starting rating; a player alone wins)."""
+        if not refs:
+            raise PlayerConflict("a prediction needs the players at the table")
         with self._cursor() as con:
             players = [self._root(con, self._find(con, ref)[0]) for ref in refs]
             if len({p for p, _ in players}) != len(players):

@@ -14,7 +14,6 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from adjudicator.rules import RULESETS
 from adjudicator.store import Store
 from adjudicator.store.players import OVERALL
 from api.deps import StoreDep, WriterDep, get_store, run_write
@@ -34,6 +33,8 @@ def players_page() -> FileResponse:
     """The players page: the leaderboard and, with ``?id=N``, a player's profile and record."""
     return page_file("players.html")
 
+#: The 400 of a write whose body is not JSON.
+BAD_BODY: dict[int | str, dict[str, Any]] = {400: {"description": "The body is not valid JSON."}}
 PLAYER_ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"description": "`player-not-found`: no player has this name or id."},
     409: {"description": "`player-conflict`: a merge into itself or of two players who sat at one table, a name taken, a player not merged."},
@@ -64,8 +65,8 @@ class RenameRequest(BaseModel):
 
 
 def _scope(ruleset: str | None) -> str:
-    if ruleset is not None and ruleset not in RULESETS:
-        raise Problem("invalid-request", f"query parameter 'ruleset': no ruleset is called {ruleset!r} (there are: {', '.join(RULESETS)})")
+    """The scope of ``?ruleset=`` (empty or absent: every game). A name no ruleset has rates no
+    game, as ``/v1/games?ruleset=`` lists none."""
     return ruleset or OVERALL
 
 
@@ -76,7 +77,7 @@ def list_players(store: StoreDep) -> Any:
     return {"players": [p.as_dict() for p in book.listed()], "suggested_merges": book.suggestions()}
 
 
-@router.get("/v1/players/{player_id}", summary="A player's profile", operation_id="playerProfile", responses={**PLAYER_ERRORS, **STORE_ERRORS},
+@router.get("/v1/players/{player_id:int}", summary="A player's profile", operation_id="playerProfile", responses={**PLAYER_ERRORS, **STORE_ERRORS},
             description="Games, wins, names in logs, players merged in, ratings per scope; with `against` (another player's id) their record together.")
 def player_profile(
     store: StoreDep, player_id: int,
@@ -89,19 +90,20 @@ def player_profile(
     return profile
 
 
-@router.get("/v1/ratings", summary="The leaderboard", operation_id="ratings", responses=STORE_ERRORS,
+@router.get("/v1/ratings", summary="The leaderboard", operation_id="ratings", responses={**PLAYER_ERRORS, **STORE_ERRORS},
             description="OpenSkill ratings (Plackett-Luce), shown as mean − 3 × sigma with the games they rest on, best first; `predict` "
                         "gives each listed player's win chance at one table instead.")
 def ratings(
     store: StoreDep,
     ruleset: Annotated[str | None, Query(description="The ratings of one ruleset's games (`flip7`, `vengeance`); default: every game.")] = None,
     since: SinceQuery = None,
-    predict: Annotated[str | None, Query(description="Player ids, comma-separated: each one's win chance at a table of them.", max_length=1000)] = None,
+    predict: Annotated[str | None, Query(description="Player ids, comma-separated (each once): each one's win chance at a table of them.",
+                                             max_length=1000, pattern=r"^[0-9]+(,[0-9]+)*$")] = None,
 ) -> Any:
     scope = _scope(ruleset)
     book = store.players()
     if predict is not None:
-        ids = [part.strip() for part in predict.split(",") if part.strip()]
+        ids = list(dict.fromkeys(part.strip() for part in predict.split(",") if part.strip()))
         if not all(i.isdigit() for i in ids):
             raise Problem("invalid-request", "query parameter 'predict': player ids separated by commas, e.g. 3,7,12")
         return {"scope": scope, "players": book.predict([f"#{i}" for i in ids], scope=scope)}
@@ -110,7 +112,7 @@ def ratings(
 
 
 @router.post("/v1/players/merge", summary="Merge two players", operation_id="mergePlayers", dependencies=[WriterDep],
-             responses={**WRITE_ERRORS, **PLAYER_ERRORS, **STORE_ERRORS},
+             responses={**BAD_BODY, **WRITE_ERRORS, **PLAYER_ERRORS, **STORE_ERRORS},
              description="Make `source` and `target` one player (undo: `POST /v1/players/unmerge`); every game keeps its log. "
                          "Needs the bearer token when the server has `FLIP7_API_TOKEN` set.")
 async def merge_players(request: Request, body: MergeRequest) -> Any:
@@ -119,15 +121,15 @@ async def merge_players(request: Request, body: MergeRequest) -> Any:
 
 
 @router.post("/v1/players/unmerge", summary="Undo a merge", operation_id="unmergePlayer", dependencies=[WriterDep],
-             responses={**WRITE_ERRORS, **PLAYER_ERRORS, **STORE_ERRORS},
+             responses={**BAD_BODY, **WRITE_ERRORS, **PLAYER_ERRORS, **STORE_ERRORS},
              description="The player is one of their own again, with their own games. Needs the bearer token when the server has `FLIP7_API_TOKEN` set.")
 async def unmerge_player(request: Request, body: UnmergeRequest) -> Any:
     store: Store = await run_in_threadpool(get_store, request)
     return await run_write(request, store.players().unmerge, body.player)
 
 
-@router.post("/v1/players/{player_id}/rename", summary="Rename a player", operation_id="renamePlayer", dependencies=[WriterDep],
-             responses={**WRITE_ERRORS, **PLAYER_ERRORS, **STORE_ERRORS},
+@router.post("/v1/players/{player_id:int}/rename", summary="Rename a player", operation_id="renamePlayer", dependencies=[WriterDep],
+             responses={**BAD_BODY, **WRITE_ERRORS, **PLAYER_ERRORS, **STORE_ERRORS},
              description="A new display name; the logs keep the names they were written with. Needs the bearer token when the server has `FLIP7_API_TOKEN` set.")
 async def rename_player(request: Request, player_id: int, body: RenameRequest) -> Any:
     store: Store = await run_in_threadpool(get_store, request)
