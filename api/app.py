@@ -40,6 +40,7 @@ TAGS = [
     {"name": "judge", "description": "Judge a log sent in the request; nothing is stored."},
     {"name": "games", "description": "Stored games: adjudicate and store, list, read, delete."},
     {"name": "analysis", "description": "Statistics and read-only SQL over the store."},
+    {"name": "players", "description": "Players apart from the names in logs, their ratings, merges and renames (docs/ratings.md)."},
     {"name": "live", "description": "Live tables: a game recorded as it is played, judged event by event (docs/live.md)."},
     {"name": "health", "description": "Is the server up?"},
 ]

@@ -20,6 +20,7 @@ from starlette.routing import Match
 
 from adjudicator.errors import EventOutOfRange, Flip7Error, LogUnreadable, TimelineTooLarge, UnsupportedRuleset
 from adjudicator.store import errors as store_errors
+from adjudicator.store.players import PlayerError, UnknownPlayer
 from api.responses import SafeJSONResponse as JSONResponse
 
 log = logging.getLogger("flip7.api")
@@ -46,6 +47,8 @@ PROBLEMS: dict[str, tuple[int, str]] = {
     "too-many-followers": (429, "Too many followers"),
     "advice-busy": (429, "Advice busy"),
     "game-conflict": (409, "Another log is stored under this game id"),
+    "player-not-found": (404, "Player not found"),
+    "player-conflict": (409, "The players cannot be changed so"),
     "body-too-large": (413, "Request body too large"),
     "query-result-too-large": (413, "Query result too large"),
     "replay-too-large": (413, "Replay too large"),
@@ -128,6 +131,8 @@ ERROR_PROBLEMS: tuple[tuple[type[Flip7Error] | tuple[type[Flip7Error], ...], str
     (TimelineTooLarge, "replay-too-large"),
     (store_errors.InvalidSince, "invalid-request"),
     (store_errors.GameNotFound, "game-not-found"),
+    (UnknownPlayer, "player-not-found"),
+    (PlayerError, "player-conflict"),
     (store_errors.QueryTimeout, "query-timeout"),
     (store_errors.QueryTooLarge, "query-result-too-large"),
     (store_errors.QueryRefused, "query-refused"),

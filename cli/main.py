@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "settle": "referee", "explain": "referee",
     "advise": "analysis", "analyze": "analysis",
     "record": "record",
+    "player": "players", "ratings": "players", "players": "players",  # players: a group (rename, merge, unmerge), listed last
 }
 
 

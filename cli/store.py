@@ -45,6 +45,7 @@ from adjudicator.store.ingest import DEFAULT_BATCH_SIZE, WRITER_LIMITS
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT
 from adjudicator.store.stats import BY_NAME, StatResult
 from cli.access import DEFAULT_WAIT, WaitOption, reach_store
+from cli.aliases import keep_aliases, read_alias_file
 from cli.common import err_console, fail, lays_out, out_console, say
 from cli.plot import check_figures, check_plot_path, write_plot
 from cli.remote import RemoteStore
@@ -183,6 +184,9 @@ def ingest(
         bool, typer.Option("--analyze", help="Also value every decision and store it (table decisions; about a second a game).")
     ] = False,
     wait: WaitOption = DEFAULT_WAIT,
+    aliases: Annotated[
+        Path | None, typer.Option("--aliases", metavar="FILE", help="A JSON object of ids in the logs → display names (docs/ratings.md).")
+    ] = None,
 ) -> None:
     """Adjudicate logs and store them with their verdicts (invalid logs too, flagged).
 
@@ -196,6 +200,7 @@ def ingest(
     err = err_console()
     inputs: list[LogInput] = []
     reported = 0
+    alias_map = read_alias_file(aliases) if aliases is not None else None
     try:
         inputs = list(_inputs(paths))
         workers = jobs or ((os.cpu_count() or 1) if len(inputs) >= (PARALLEL_ANALYZE_FROM if analyze else PARALLEL_FROM) else 1)
@@ -213,6 +218,8 @@ def ingest(
             progress.advance(task)
 
         with open_store(db, read_only=False, wait=wait, limits=WRITER_LIMITS) as store:
+            if alias_map is not None:
+                keep_aliases(store, alias_map, inputs)
             with bulk_replays(), progress, announce(store.path, "ingest") if isinstance(store, Store) else nullcontext():
                 store.ingest_many(inputs, replace=replace, batch_size=batch_size, on_result=on_result, workers=workers, analyze=analyze)
     except KeyboardInterrupt:

@@ -15,6 +15,8 @@ already stored were not analysed (ingest them again with ``--analyze`` to add th
 Version 4 → 5: two columns renamed to names that fit every ruleset (what ``Ruleset.busts_saved``
 counts), their values kept: ``player_rounds.busts_saved`` and ``hits.saved`` (``RENAMED_COLUMNS``
 names them as they were, the one place the old layout's names are spelled).
+Version 5 → 6: the players and their ratings (``schema.PLAYER_TABLES``): every stored game's
+seats linked to players and every game rated, as ingest would have (``players.refresh``).
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ import pyarrow as pa
 
 from adjudicator.errors import Flip7Error
 from adjudicator.replay import replay_log, ruleset_label
+from adjudicator.store.players import update as update_players
 from adjudicator.store.records import RecordCollector
-from adjudicator.store.schema import ANALYSES, DECISIONS, LIVE_EVENTS, LIVE_TABLES, SCHEMA_VERSION, WIPES
+from adjudicator.store.schema import ANALYSES, DECISIONS, LIVE_EVENTS, LIVE_TABLES, PLAYER_TABLES, SCHEMA_VERSION, WIPES
 
 _WIPE_VIEW = "_flip7_upgrade_wipes"
 
@@ -107,8 +110,19 @@ def _version_5(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(f"ALTER TABLE {table} RENAME COLUMN {before} TO {now}")
 
 
+def _version_6(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 6: create the players' tables, link every stored game's seats and rate the games."""
+    have = {row[0] for row in con.execute("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'").fetchall()}
+    for table in PLAYER_TABLES:
+        if table.name not in have:
+            con.execute(table.ddl())
+    update_players(con, recompute=True)
+
+
 #: The step from each older version to the next one.
-STEPS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {1: _wipes_from_logs, 2: _version_3, 3: _version_4, 4: _version_5}
+STEPS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {
+    1: _wipes_from_logs, 2: _version_3, 3: _version_4, 4: _version_5, 5: _version_6,
+}
 
 
 def can_upgrade(version: str | None) -> bool:

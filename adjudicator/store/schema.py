@@ -16,9 +16,9 @@ if TYPE_CHECKING:
 #: Version of the layout below. Stored in ``meta`` under ``schema_version``. A store of an older
 #: version is upgraded when opened (``migrate.py``; version 2 added ``wipes``, 3 ``games.ruleset``, 4
 #: ``analyses`` and ``decisions``, 5 gave two columns names that fit every ruleset:
-#: ``player_rounds.busts_saved`` and ``hits.saved``); one of another version is refused (see
-#: ``db.open_connection``) rather than misread.
-SCHEMA_VERSION = 5
+#: ``player_rounds.busts_saved`` and ``hits.saved``, 6 the players and their ratings:
+#: ``PLAYER_TABLES``); one of another version is refused (see ``db.open_connection``) rather than misread.
+SCHEMA_VERSION = 6
 
 #: Prefix of the id given to a log whose ``game`` line was bad (it has no id of its own).
 UNNAMED_PREFIX = "unnamed-"
@@ -320,8 +320,49 @@ LIVE_EVENTS = Table(
     ("live_table", "idx"), declared=True,
 )
 
+#: Version 6 (``adjudicator.store.players``): a player, apart from the names logs give them. A
+#: player merged into another has ``merged_into`` set (undone by clearing it: nothing else changes).
+PLAYERS = Table(
+    "players",
+    (_c("id", "INTEGER", False), _c("name", "VARCHAR", False), _c("created_at", "TIMESTAMP", False), _c("merged_into", "INTEGER")),
+    ("id",), declared=True,
+)
+#: Version 6: each stored game's seat linked to the player first found for its name (merges are
+#: followed when read); ``content_hash`` tells a replaced game's links from its new log's.
+PLAYER_SEATS = Table(
+    "player_seats",
+    (_c("game", "VARCHAR", False), _c("seat", "INTEGER", False), _c("name", "VARCHAR", False),
+     _c("player", "INTEGER", False), _c("content_hash", "VARCHAR", False)),
+    ("game", "seat"),
+)
+#: Version 6: ``ingest --aliases``: a name a platform writes into its logs (an id) → the display name.
+PLAYER_ALIASES = Table("player_aliases", (_c("alias", "VARCHAR", False), _c("name", "VARCHAR", False)), ("alias",), declared=True)
+#: Version 6: every rated game's change to each seated player's rating, per scope (``all``, or a
+#: ruleset's name), in game order (``seq``).
+RATING_CHANGES = Table(
+    "rating_changes",
+    (
+        _c("scope", "VARCHAR", False), _c("seq", "INTEGER", False), _c("game", "VARCHAR", False),
+        _c("content_hash", "VARCHAR", False), _c("player", "INTEGER", False), _c("place", "INTEGER", False),
+        _c("mu_before", "DOUBLE", False), _c("sigma_before", "DOUBLE", False),
+        _c("mu_after", "DOUBLE", False), _c("sigma_after", "DOUBLE", False),
+    ),
+    ("scope", "game", "player"),
+)
+#: Version 6: each player's current rating per scope (the last of their ``rating_changes``).
+RATINGS = Table(
+    "ratings",
+    (
+        _c("scope", "VARCHAR", False), _c("player", "INTEGER", False), _c("mu", "DOUBLE", False), _c("sigma", "DOUBLE", False),
+        _c("games", "INTEGER", False), _c("wins", "INTEGER", False), _c("last_game", "VARCHAR", False),
+    ),
+    ("scope", "player"),
+)
+#: The tables of version 6, in creation order.
+PLAYER_TABLES: tuple[Table, ...] = (PLAYERS, PLAYER_SEATS, PLAYER_ALIASES, RATING_CHANGES, RATINGS)
+
 #: Every table of the store, in creation order.
-ALL_TABLES: tuple[Table, ...] = (META, *GAME_TABLES, LIVE_TABLES, LIVE_EVENTS)
+ALL_TABLES: tuple[Table, ...] = (META, *GAME_TABLES, LIVE_TABLES, LIVE_EVENTS, *PLAYER_TABLES)
 
 #: Tables a game's rows are spread over, with the column naming the game.
 GAME_KEY_COLUMN = {t.name: ("id" if t is GAMES else "game") for t in GAME_TABLES}

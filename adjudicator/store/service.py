@@ -31,10 +31,14 @@ from adjudicator.store.ingest import (
     IngestResult,
     IngestSummary,
     LogInput,
+    Outcome,
     delete_games,
     ingest_lines_input,
     raise_if_interrupt,
+    raise_memory_limit,
 )
+from adjudicator.store.players import PlayerBook
+from adjudicator.store.players import refresh as refresh_players
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query
 from adjudicator.store.stats import StatResult, run_statistics
 
@@ -56,6 +60,18 @@ def utc_text(moment: datetime) -> str:
 def utc_now() -> datetime:
     """The current time in UTC (the default clock of a store)."""
     return datetime.now(UTC)
+
+
+def _refresh_players(cursor: duckdb.DuckDBPyConnection) -> None:
+    """Link new games' seats and rate them (``players.refresh``); one that runs out of memory under
+    an ingest's cap (rolled back) runs again with a higher cap, as ingest's own statements do."""
+    while True:
+        try:
+            refresh_players(cursor)
+            return
+        except duckdb.OutOfMemoryException:
+            if not raise_memory_limit(cursor):
+                raise
 
 
 class GameSummary(BaseModel):
@@ -192,6 +208,8 @@ class Store:
         with self._writer() as cursor:
             ingestor = Ingestor(cursor, self._now, stored_verdicts=True, analyze=analyze)
             ingestor.run([ingest_lines_input(name, source)], replace=replace, on_result=lambda r, _: results.append(r))
+            if results and results[0].outcome in (Outcome.INGESTED, Outcome.REPLACED):
+                _refresh_players(cursor)  # an unchanged log costs its one look-up only
         (result,) = results
         if result.exception is not None:
             raise result.exception
@@ -217,7 +235,10 @@ class Store:
         """
         with self._writer() as cursor:
             ingestor = Ingestor(cursor, self._now, workers=workers, analyze=analyze)
-            return ingestor.run(inputs, replace=replace, batch_size=batch_size, on_result=on_result)
+            summary = ingestor.run(inputs, replace=replace, batch_size=batch_size, on_result=on_result)
+            if summary.ingested or summary.replaced:
+                _refresh_players(cursor)  # players and ratings: once every batch is stored (docs/ratings.md)
+            return summary
 
     def delete_game(self, game_id: str) -> None:
         """Remove a game and all its rows; raises ``GameNotFound`` when there is no such game."""
@@ -231,6 +252,11 @@ class Store:
             except BaseException:
                 cursor.execute("ROLLBACK")
                 raise
+            _refresh_players(cursor)
+
+    def players(self) -> PlayerBook:
+        """The store's players and their ratings (``adjudicator.store.players``)."""
+        return PlayerBook(self._cursor, self._writer)
 
     # ------------------------------------------------------------------ reading games
 

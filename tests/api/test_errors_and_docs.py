@@ -188,6 +188,13 @@ ENDPOINTS = {
     ("/v1/rulesets", "get"),  # the registry, for the pages (docs/new-ruleset.md)
     ("/v1/analyze", "post"),
     ("/v1/games/{game_id}/analysis", "get"),
+    # players and ratings (docs/ratings.md)
+    ("/v1/players", "get"),
+    ("/v1/players/{player_id}", "get"),
+    ("/v1/ratings", "get"),
+    ("/v1/players/merge", "post"),
+    ("/v1/players/unmerge", "post"),
+    ("/v1/players/{player_id}/rename", "post"),
     # live tables (docs/live.md)
     ("/v1/tables", "post"),
     ("/v1/tables/{table_id}", "get"),

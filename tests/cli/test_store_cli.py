@@ -217,7 +217,7 @@ def test_export(tmp_path: Path, db: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, ["export", str(out), "--db", str(db)])
     assert result.exit_code == 0
     files = sorted(p.name for p in out.iterdir())
-    assert files == sorted(f"{t}.parquet" for t in ("meta", "games", "logs", "game_players", "events", "rounds", "player_rounds", "hits", "targets", "wipes", "violations", "analyses", "decisions", "live_tables", "live_events"))
+    assert files == sorted(f"{t}.parquet" for t in ("meta", "games", "logs", "game_players", "events", "rounds", "player_rounds", "hits", "targets", "wipes", "violations", "analyses", "decisions", "live_tables", "live_events", "players", "player_seats", "player_aliases", "rating_changes", "ratings"))
     games = pq.read_table(out / "games.parquet")
     assert games.num_rows == 4 and games.column("id").to_pylist()[:3] == ["fx-1", "fx-2", "fx-3"]
     assert pq.read_table(out / "events.parquet").num_rows == 69
