@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from api import Settings, create_app
 from tests.api.conftest import FIXED_NOW, TestClient, kitchen
-from tests.fuzzing import DISGUISES, FORBIDDEN, PARAMETER_VALUES, STATEMENTS, budget, hostile_logs, hostile_notation
+from tests.fuzzing import DISGUISES, FORBIDDEN, PARAMETER_VALUES, STATEMENTS, budget, hostile_logs, hostile_notation, wrong_type_logs
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 JSON = {"Content-Type": "application/json"}
@@ -249,3 +249,16 @@ def test_fuzz_api_query_statements(server, statement: str, dress: str, lower: bo
     statement = statement.lower() if lower else statement
     sql = dress.format(s=statement).format(db=db, wal=f"{db}.wal", tmp=db.parent)
     fuzz_forbidden(client, db, sql)
+
+
+def test_fuzz_api_wrong_types_in_the_game_line(server) -> None:
+    """A value of any JSON type in any field of the ``game`` line (every ruleset's options) is a
+    verdict or a problem+json from every route that reads a log, never a 500 (issue 28, item 8:
+    a ``ruleset`` object answered 500)."""
+    client, db = server
+    for what, _, data in wrong_type_logs(("game",)):
+        # every case to the check; the routes that read a log the same way, for the ruleset's
+        for route in ("/v1/check", "/v1/state", "/v1/games") if "field ruleset " in what else ("/v1/check",):
+            response = client.post(route, content=data, headers=NDJSON)
+            assert response.status_code in (200, 201, 400, 409, 422), (what, route, response.text[:300])
+            assert_answer(response, {200, 201}, db.parent)
