@@ -10,8 +10,8 @@ Four fences, each enough on its own for writing, and the last two for everything
 3. the DuckDB instance: external access disabled (no file, no URL, no extension install or load,
    no ATTACH) and the configuration locked (no ``SET``/``PRAGMA``/``RESET`` of settings), from the
    moment it was opened (see ``db.LOCKED_CONFIG``);
-4. with ``hide_server`` (the HTTP API), the allow-list (``allowlist.check_allowed``): the query may name only the store's tables and
-   views and functions that touch no file and change nothing; DuckDB's own parser says what it
+4. with ``hide_server`` (the HTTP API), the allow-list (``allowlist.check_allowed``): the query may name only the store's game
+   tables and ``meta`` (``QUERY_TABLES``: not the live tables) and functions that touch no file and change nothing; DuckDB's own parser says what it
    names. (DuckDB still lets a locked, closed-off instance read its own files, so fence 3 alone
    does not stop ``read_blob`` on the store's ``.wal``, nor ``checkpoint()``.)
 
@@ -44,6 +44,7 @@ from adjudicator.store.allowlist import check_allowed
 from adjudicator.store.db import LOCKED_CONFIG
 from adjudicator.store.encode import to_json
 from adjudicator.store.errors import QueryFailed, QueryRefused, QueryTimeout, QueryTooLarge
+from adjudicator.store.schema import GAME_TABLES, META
 
 #: Default cap on the rows a query returns.
 DEFAULT_MAX_ROWS = 10_000
@@ -134,8 +135,15 @@ def check_private(sql: str) -> None:
             )
 
 
+#: The tables a query over the API may read: the games' tables and ``meta`` (the store's format).
+#: The live tables are not among them: their ids are read links and their rows hold key hashes and
+#: the events the live routes show only through a link (issue 28, item 25).
+QUERY_TABLES = frozenset(table.name for table in (META, *GAME_TABLES))
+
+
 def _store_names(con: duckdb.DuckDBPyConnection) -> tuple[frozenset[str], str]:
-    """The store's tables and views (lower case) and its database's name, for the allow-list."""
+    """The store's tables a query may name (``QUERY_TABLES``, lower case) and its database's name,
+    for the allow-list."""
     cursor = con.cursor()
     try:
         rows = cursor.execute(
@@ -145,7 +153,7 @@ def _store_names(con: duckdb.DuckDBPyConnection) -> tuple[frozenset[str], str]:
         database = rows[0][1] if rows else str(cursor.execute("SELECT current_database()").fetchone()[0])  # type: ignore[index]
     finally:
         cursor.close()
-    return frozenset(name for name, _ in rows), database
+    return frozenset(name for name, _ in rows if name in QUERY_TABLES), database
 
 
 def _hide_paths(message: str, sql: str) -> str:

@@ -112,3 +112,29 @@ def test_results_are_cut_at_the_byte_limit(settings: Settings) -> None:
         assert small["truncated"] is False and small["truncated_by"] is None
         rows = client.post("/v1/query", json={"sql": "SELECT * FROM range(50)", "max_rows": 5}).json()
         assert rows["truncated"] is True and rows["truncated_by"] == "rows"
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "SELECT id, key_hash FROM live_tables",
+        "SELECT * FROM live_events",
+        "FROM main.live_tables",
+        "SELECT (SELECT max(raw) FROM live_events) AS raw",
+        "WITH t AS (SELECT * FROM live_tables) SELECT id FROM t",
+        "DESCRIBE live_events",
+        "SUMMARIZE live_tables",
+        "SELECT * FROM games UNION ALL BY NAME SELECT id FROM live_tables",
+        'SELECT * FROM "LIVE_TABLES"',
+    ],
+)
+def test_the_query_does_not_read_the_live_tables(client: TestClient, sql: str) -> None:
+    """Issue 28, item 25: a live table's id is its read link, its row holds the key's hash and its
+    events are shown only through the link; the query reads the games' tables only."""
+    made = client.post("/v1/tables", json={"id": "secret-kitchen", "players": ["Ana", "Ben", "Cem"], "dealer": "Ana"})
+    assert made.status_code == 201, made.text
+    table_id = made.json()["id"]
+    response = client.post("/v1/query", json={"sql": sql})
+    assert response.status_code == 403, response.text
+    assert response.json()["type"] == "urn:flip7:problem:query-refused"
+    assert table_id not in response.text
