@@ -400,7 +400,7 @@ class Ingestor:
 
     def __init__(
         self, con: duckdb.DuckDBPyConnection, now: Callable[[], datetime], *, workers: int = 1, stored_verdicts: bool = False,
-        analyze: bool = False,
+        analyze: bool = False, prepared: dict[str, GameRows | Flip7Error] | None = None,
     ) -> None:
         """Use ``con`` (read-write), take ingest times from ``now``, replay in ``workers`` processes.
 
@@ -410,8 +410,10 @@ class Ingestor:
         With ``workers > 1`` logs are replayed in a pool of that many processes (started when a
         batch first has enough logs to share); writing stays in this process. With
         ``stored_verdicts`` an ``unchanged`` result carries the stored verdict, read by the same
-        query that found the log.
+        query that found the log. ``prepared``: logs already replayed (``replay_ahead``), by their
+        content hash: their rows are taken as they are instead of replaying them again.
         """
+        self._prepared = prepared or {}
         self._con = con
         self._now = now
         self._stored_verdicts = stored_verdicts
@@ -508,7 +510,7 @@ class Ingestor:
             )
             pooled = True
         else:
-            outputs, pooled = map(_replay_here, jobs), False
+            outputs, pooled = (self._prepared[job[2]] if job[2] in self._prepared else _replay_here(job) for job in jobs), False
 
         def attach() -> None:
             for item, out in zip(items, outputs, strict=True):
@@ -707,6 +709,14 @@ def os_message(exc: OSError) -> str:
     """The message of a log file that cannot be read."""
     reason = printable(exc.strerror or str(exc))
     return f"cannot read {printable(str(exc.filename))}: {reason}" if exc.filename else f"cannot read: {reason}"
+
+
+def replay_ahead(entry: LogInput, ingested_at: datetime, *, analyze: bool) -> dict[str, GameRows | Flip7Error]:
+    """``entry`` replayed (and, with ``analyze``, every decision valued) before any lock is taken,
+    for an ``Ingestor`` given it as ``prepared``: a write then never waits on an analysis."""
+    data = entry.load()
+    digest = content_hash(data)
+    return {digest: _replay_here((entry.name, data, digest, ingested_at, analyze))}
 
 
 def ingest_lines_input(name: str, source: str | bytes | Iterable[str]) -> LogInput:

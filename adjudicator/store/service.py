@@ -34,6 +34,7 @@ from adjudicator.store.ingest import (
     delete_games,
     ingest_lines_input,
     raise_if_interrupt,
+    replay_ahead,
 )
 from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query
 from adjudicator.store.stats import StatResult, run_statistics
@@ -189,9 +190,14 @@ class Store:
         ``analyze`` every decision is valued and stored too (``decisions``).
         """
         results: list[IngestResult] = []
+        entry = ingest_lines_input(name, source)
+        now, prepared = self._now, None
+        if analyze:  # valued before the write lock is taken: no other write waits on the analysis
+            stamp = self._now()
+            now, prepared = (lambda: stamp), replay_ahead(entry, stamp, analyze=True)
         with self._writer() as cursor:
-            ingestor = Ingestor(cursor, self._now, stored_verdicts=True, analyze=analyze)
-            ingestor.run([ingest_lines_input(name, source)], replace=replace, on_result=lambda r, _: results.append(r))
+            ingestor = Ingestor(cursor, now, stored_verdicts=True, analyze=analyze, prepared=prepared)
+            ingestor.run([entry], replace=replace, on_result=lambda r, _: results.append(r))
         (result,) = results
         if result.exception is not None:
             raise result.exception
