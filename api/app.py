@@ -14,6 +14,7 @@ from fastapi import Depends, FastAPI
 
 from adjudicator.store import Store
 from api import docs_page, errors, openapi
+from api.analyses import AnalysisPool
 from api.body import BodySizeLimit
 from api.deps import StoreHolder
 from api.guard import RequestGuard
@@ -54,12 +55,14 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     """
     settings = settings or Settings()
     holder = StoreHolder(settings, store)
+    pool = AnalysisPool(settings.analysis)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         try:
             yield
         finally:
+            pool.close()  # running analyses end at their next look (issue 28, item 15)
             holder.close()
 
     app = FastAPI(
@@ -75,6 +78,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     )
     app.state.settings = settings
     app.state.store = holder
+    app.state.analyses = pool
     for router in ROUTERS:
         app.include_router(router)
     app.state.api_routes = [route for router in ROUTERS for route in router.routes]  # for 405's Allow

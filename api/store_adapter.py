@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from adjudicator.store import IngestResult, LogInput, Outcome, Store
+from adjudicator.store.ingest import ReplayedAhead
 from api.errors import Problem
 
 
@@ -25,10 +26,11 @@ class Stored(NamedTuple):
     note: str | None = None
 
 
-def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool, analyze: bool = False) -> Stored:
-    """Adjudicate and store one log (``analyze``: its decisions valued too); raise ``Problem``
-    unless it is now stored (409, 500); a log that cannot be judged raises the reader's exception (400/422)."""
-    result = store.ingest(source, name, replace=replace, analyze=analyze)
+def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool, analyze: bool = False, ahead: ReplayedAhead | None = None) -> Stored:
+    """Adjudicate and store one log (``analyze``: its decisions valued too, or already in ``ahead``);
+    raise ``Problem`` unless it is now stored (409, 500); a log that cannot be judged raises the
+    reader's exception (400/422)."""
+    result = store.ingest(source, name, replace=replace, analyze=analyze, ahead=ahead)
     outcome = result.outcome
     if outcome is Outcome.REFUSED:
         raise Problem(

@@ -711,12 +711,22 @@ def os_message(exc: OSError) -> str:
     return f"cannot read {printable(str(exc.filename))}: {reason}" if exc.filename else f"cannot read: {reason}"
 
 
-def replay_ahead(entry: LogInput, ingested_at: datetime, *, analyze: bool) -> dict[str, GameRows | Flip7Error]:
+@dataclass(frozen=True, slots=True)
+class ReplayedAhead:
+    """A log replayed (its decisions valued) before it is written: ``Store.replay_ahead``."""
+
+    entry: LogInput
+    ingested_at: datetime
+    #: The rows by the log's content hash (an ``Ingestor``'s ``prepared``).
+    rows: dict[str, GameRows | Flip7Error]
+
+
+def replay_ahead(entry: LogInput, ingested_at: datetime, *, analyze: bool) -> ReplayedAhead:
     """``entry`` replayed (and, with ``analyze``, every decision valued) before any lock is taken,
-    for an ``Ingestor`` given it as ``prepared``: a write then never waits on an analysis."""
+    for an ``Ingestor`` given its rows as ``prepared``: a write then never waits on an analysis."""
     data = entry.load()
     digest = content_hash(data)
-    return {digest: _replay_here((entry.name, data, digest, ingested_at, analyze))}
+    return ReplayedAhead(LogInput.from_bytes(entry.name, data), ingested_at, {digest: _replay_here((entry.name, data, digest, ingested_at, analyze))})
 
 
 def ingest_lines_input(name: str, source: str | bytes | Iterable[str]) -> LogInput:

@@ -31,6 +31,7 @@ from adjudicator.store.ingest import (
     IngestResult,
     IngestSummary,
     LogInput,
+    ReplayedAhead,
     delete_games,
     ingest_lines_input,
     raise_if_interrupt,
@@ -180,21 +181,31 @@ class Store:
 
     # ------------------------------------------------------------------ writing
 
-    def ingest(self, source: str | bytes | Iterable[str], name: str, *, replace: bool = False, analyze: bool = False) -> IngestResult:
+    def replay_ahead(self, source: str | bytes | Iterable[str], name: str) -> ReplayedAhead:
+        """Replay a log and value every decision, taking no lock: for ``ingest(..., ahead=...)``
+        (the API runs this part in its analysis pool, within its time allowance)."""
+        return replay_ahead(ingest_lines_input(name, source), self._now(), analyze=True)
+
+    def ingest(
+        self, source: str | bytes | Iterable[str], name: str, *, replace: bool = False, analyze: bool = False,
+        ahead: ReplayedAhead | None = None,
+    ) -> IngestResult:
         """Adjudicate and store one log given as bytes, text or lines; ``name`` says where it came from.
 
         Returns the outcome (``ingested``, ``unchanged``, ``replaced``, ``refused``, or ``failed``
         with a message) and the verdict (for ``unchanged``: the stored one, read with the lookup
         that found the log: one query). A log that cannot be judged raises the reader's own
         exception (``LogUnreadable``, ``UnsupportedRuleset``), as ``check_log`` would. With
-        ``analyze`` every decision is valued and stored too (``decisions``).
+        ``analyze`` every decision is valued and stored too (``decisions``), before the write lock is
+        taken (no other write waits on it); ``ahead``: that work done already (``replay_ahead``).
         """
         results: list[IngestResult] = []
-        entry = ingest_lines_input(name, source)
-        now, prepared = self._now, None
-        if analyze:  # valued before the write lock is taken: no other write waits on the analysis
-            stamp = self._now()
-            now, prepared = (lambda: stamp), replay_ahead(entry, stamp, analyze=True)
+        if analyze and ahead is None:
+            ahead = self.replay_ahead(source, name)
+        entry, now, prepared = ingest_lines_input(name, source), self._now, None
+        if ahead is not None:
+            stamp = ahead.ingested_at
+            entry, now, prepared = ahead.entry, (lambda: stamp), ahead.rows
         with self._writer() as cursor:
             ingestor = Ingestor(cursor, now, stored_verdicts=True, analyze=analyze, prepared=prepared)
             ingestor.run([entry], replace=replace, on_result=lambda r, _: results.append(r))
