@@ -39,6 +39,8 @@ HEAVY = (
     "api/test_live.py::test_the_stream_tells_a_real_client_every_change_and_a_reconnect_misses_nothing",
     "api/test_server.py::test_flip7_serve_answers_over_http",
     "cli/test_record_cli.py::test_a_killed_recorder_loses_no_kept_line",
+    "api/test_analysis_bounds.py::test_a_client_that_hangs_up_frees_the_pool_on_a_real_server",
+    "api/test_analysis_bounds.py::test_45_analyses_at_once_leave_the_server_answering",
 )
 _TESTS = Path(__file__).resolve().parent
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from adjudicator.analysis.allowance import check
+from adjudicator.analysis.allowance import OverAllowance, check
 from adjudicator.analysis.evaluate import (
     ANALYZE_SAMPLES,
     BUDGET,
@@ -141,12 +141,17 @@ class AnalysisObserver:
         choice = _choice(state, exp, event)
         if choice is None:
             return
-        check(f" (it reached event {index}: {len(self.decisions)} decisions valued)", ROUND_HINT)
+        where = f" (it reached event {index}: {len(self.decisions)} decisions valued)"
+        check(where, ROUND_HINT)
         valued: TurnValue | TargetValue | None
-        if exp.kind == "target":
-            valued = target_value(self.model, state, exp, self.budget)
-        else:
-            valued = turn_value(self.model, state, exp.seat, self.budget, samples=self.samples, deal=exp.kind == "deal")
+        try:
+            if exp.kind == "target":
+                valued = target_value(self.model, state, exp, self.budget)
+            else:
+                valued = turn_value(self.model, state, exp.seat, self.budget, samples=self.samples, deal=exp.kind == "deal")
+        except OverAllowance:  # ran out inside this decision: say how far the game got
+            check(where, ROUND_HINT)
+            raise
         if valued is not None:
             decision = _decision(state, index, valued, choice)
             if self.win and isinstance(valued, TurnValue) and near_end(state):
