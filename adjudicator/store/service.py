@@ -37,7 +37,7 @@ from adjudicator.store.ingest import (
     raise_if_interrupt,
     replay_ahead,
 )
-from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query
+from adjudicator.store.query import APART_MAX_BYTES, DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query, run_query_apart
 from adjudicator.store.stats import StatResult, run_statistics
 
 #: Columns of ``games`` that ``GameSummary`` carries (everything but options and verdict).
@@ -384,11 +384,16 @@ class Store:
         timeout: float = DEFAULT_TIMEOUT,
         max_bytes: int | None = None,
         hide_server: bool = False,
+        apart: bool = False,
     ) -> QueryResult:
         """Run one read-only SQL query in the sandbox (see ``adjudicator.store.query``; ``max_bytes``
-        and ``hide_server`` are for callers who serve others, such as the HTTP API)."""
+        and ``hide_server`` are for callers who serve others, such as the HTTP API). ``apart`` (a
+        store open read-only): in a child process with a hard memory limit, killed past its time
+        (``run_query_apart``; ``max_bytes`` then ``APART_MAX_BYTES`` unless given)."""
         if self._closed:
             raise StoreError("the store is closed")
+        if apart and self.read_only:
+            return run_query_apart(str(self.path), sql, max_rows=max_rows, timeout=timeout, max_bytes=max_bytes or APART_MAX_BYTES)
         return run_query(
             self._con, sql, read_only_connection=self.read_only, max_rows=max_rows, timeout=timeout,
             max_bytes=max_bytes, hide_server=hide_server,
