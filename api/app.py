@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import anyio
 from fastapi import Depends, FastAPI
 
 from adjudicator.store import Store
@@ -79,6 +80,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     app.state.settings = settings
     app.state.store = holder
     app.state.analyses = pool
+    app.state.queries = anyio.CapacityLimiter(settings.duckdb_threads)  # POST /v1/query at once (docs/security.md)
     for router in ROUTERS:
         app.include_router(router)
     app.state.api_routes = [route for router in ROUTERS for route in router.routes]  # for 405's Allow
