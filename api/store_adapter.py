@@ -45,7 +45,9 @@ def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool,
     return Stored(outcome.value, result.game_id, result.verdict, result.decisions, result.note)
 
 
-def ingest_many(store: Store, inputs: Iterable[LogInput], *, replace: bool, analyze: bool = False) -> list[dict[str, Any]]:
+def ingest_many(
+    store: Store, inputs: Iterable[LogInput], *, replace: bool, analyze: bool = False, ahead: ReplayedAhead | None = None
+) -> list[dict[str, Any]]:
     """Adjudicate and store many logs in batches (as ``flip7 ingest`` does); one result per log, in
     input order: every outcome, an unreadable log included, is a result, none an error."""
     out: list[dict[str, Any]] = []
@@ -56,5 +58,5 @@ def ingest_many(store: Store, inputs: Iterable[LogInput], *, replace: bool, anal
             "message": result.message, "events": events, "decisions": result.decisions, "note": result.note,
         })
 
-    store.ingest_many(inputs, replace=replace, on_result=collect, analyze=analyze)
+    store.ingest_many(inputs, replace=replace, on_result=collect, analyze=analyze, ahead=ahead)
     return out

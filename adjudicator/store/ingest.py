@@ -36,6 +36,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
+from adjudicator.analysis.allowance import AnalysisCancelled, OverAllowance
 from adjudicator.errors import Flip7Error
 from adjudicator.source import as_lines, printable
 from adjudicator.store.db import ADJUSTABLE_MEMORY, scalar
@@ -713,20 +714,34 @@ def os_message(exc: OSError) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ReplayedAhead:
-    """A log replayed (its decisions valued) before it is written: ``Store.replay_ahead``."""
+    """Logs replayed (their decisions valued) before they are written: ``Store.replay_ahead``."""
 
-    entry: LogInput
+    #: The logs, their bytes read (one that could not be read as it was: the ingest reports it).
+    entries: list[LogInput]
     ingested_at: datetime
-    #: The rows by the log's content hash (an ``Ingestor``'s ``prepared``).
+    #: The rows by each log's content hash (an ``Ingestor``'s ``prepared``).
     rows: dict[str, GameRows | Flip7Error]
 
 
-def replay_ahead(entry: LogInput, ingested_at: datetime, *, analyze: bool) -> ReplayedAhead:
-    """``entry`` replayed (and, with ``analyze``, every decision valued) before any lock is taken,
-    for an ``Ingestor`` given its rows as ``prepared``: a write then never waits on an analysis."""
-    data = entry.load()
-    digest = content_hash(data)
-    return ReplayedAhead(LogInput.from_bytes(entry.name, data), ingested_at, {digest: _replay_here((entry.name, data, digest, ingested_at, analyze))})
+def replay_ahead(entries: Iterable[LogInput], ingested_at: datetime, *, analyze: bool) -> ReplayedAhead:
+    """``entries`` replayed (and, with ``analyze``, every decision valued) before any lock is taken,
+    for an ``Ingestor`` given the rows as ``prepared``: a write then never waits on an analysis.
+    An analysis out of its time (``OverAllowance``) or stopped ends it: raised, not a log's result."""
+    kept: list[LogInput] = []
+    rows: dict[str, GameRows | Flip7Error] = {}
+    for entry in entries:
+        try:
+            data = entry.load()
+        except OSError:
+            kept.append(entry)
+            continue
+        digest = content_hash(data)
+        if digest not in rows:
+            out = rows[digest] = _replay_here((entry.name, data, digest, ingested_at, analyze))
+            if isinstance(out, OverAllowance | AnalysisCancelled):
+                raise out
+        kept.append(LogInput.from_bytes(entry.name, data))
+    return ReplayedAhead(kept, ingested_at, rows)
 
 
 def ingest_lines_input(name: str, source: str | bytes | Iterable[str]) -> LogInput:

@@ -184,7 +184,11 @@ class Store:
     def replay_ahead(self, source: str | bytes | Iterable[str], name: str) -> ReplayedAhead:
         """Replay a log and value every decision, taking no lock: for ``ingest(..., ahead=...)``
         (the API runs this part in its analysis pool, within its time allowance)."""
-        return replay_ahead(ingest_lines_input(name, source), self._now(), analyze=True)
+        return replay_ahead([ingest_lines_input(name, source)], self._now(), analyze=True)
+
+    def replay_many_ahead(self, inputs: Iterable[LogInput]) -> ReplayedAhead:
+        """``replay_ahead`` of many logs, for ``ingest_many(ahead=...)``."""
+        return replay_ahead(inputs, self._now(), analyze=True)
 
     def ingest(
         self, source: str | bytes | Iterable[str], name: str, *, replace: bool = False, analyze: bool = False,
@@ -205,7 +209,7 @@ class Store:
         entry, now, prepared = ingest_lines_input(name, source), self._now, None
         if ahead is not None:
             stamp = ahead.ingested_at
-            entry, now, prepared = ahead.entry, (lambda: stamp), ahead.rows
+            entry, now, prepared = ahead.entries[0], (lambda: stamp), ahead.rows
         with self._writer() as cursor:
             ingestor = Ingestor(cursor, now, stored_verdicts=True, analyze=analyze, prepared=prepared)
             ingestor.run([entry], replace=replace, on_result=lambda r, _: results.append(r))
@@ -223,6 +227,7 @@ class Store:
         on_result: Callable[[IngestResult, int], None] | None = None,
         workers: int = 1,
         analyze: bool = False,
+        ahead: ReplayedAhead | None = None,
     ) -> IngestSummary:
         """Adjudicate and store many logs in batches (see ``adjudicator.store.ingest``).
 
@@ -230,10 +235,15 @@ class Store:
         in input order. On an interrupt the batch in progress is rolled back and the interrupt
         raised again; everything reported before stays stored. ``workers > 1`` replays logs in
         that many processes (worth it from a few hundred logs on; with ``analyze``, which values
-        and stores every decision in those processes too, from a few dozen).
+        and stores every decision in those processes too, from a few dozen). ``ahead``: the logs
+        replayed and valued already (``replay_many_ahead``): only written here.
         """
+        now, prepared = self._now, None
+        if ahead is not None:  # replayed and valued already (``replay_many_ahead``), outside the lock
+            stamp = ahead.ingested_at
+            inputs, now, prepared = ahead.entries, (lambda: stamp), ahead.rows
         with self._writer() as cursor:
-            ingestor = Ingestor(cursor, self._now, workers=workers, analyze=analyze)
+            ingestor = Ingestor(cursor, now, workers=workers, analyze=analyze, prepared=prepared)
             return ingestor.run(inputs, replace=replace, batch_size=batch_size, on_result=on_result)
 
     def delete_game(self, game_id: str) -> None:

@@ -5,6 +5,7 @@ goes away. The load test (a real server on loopback, 45 analyses at once) is hea
 from __future__ import annotations
 
 import asyncio
+import base64
 import threading
 import time
 from pathlib import Path
@@ -59,6 +60,9 @@ def test_an_analysis_past_its_time_is_a_422(tmp_path: Path) -> None:
         assert time.monotonic() - started < 5.0
         stored = client.post("/v1/games", content=long_game(), headers=NDJSON, params={"analyze": "true"})
         assert stored.json()["type"] == "urn:flip7:problem:analysis-timeout"
+        logs = [{"name": "long", "content_base64": base64.b64encode(long_game().encode()).decode()}]
+        many = client.post("/v1/ingest", json={"logs": logs}, params={"analyze": "true"})
+        assert many.status_code == 422 and many.json()["type"] == "urn:flip7:problem:analysis-timeout"
         assert client.get("/v1/games").json()["games"] == []  # nothing written
 
 
