@@ -21,7 +21,7 @@ import math
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -104,7 +104,7 @@ class AnalysisPool:
 async def _watch_disconnect(request: Request, stop: threading.Event) -> None:
     """Pull ``stop`` when the client goes away (the body is read: the next message is the end)."""
     while True:
-        message: dict[str, Any] = await request.receive()
+        message = await request.receive()
         if message.get("type") == "http.disconnect":
             stop.set()
             return
