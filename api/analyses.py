@@ -8,8 +8,8 @@ server's shutdown (issue 28, item 15). Here (the bounds are ``Settings.analysis`
 * at most ``workers`` analyses run at once, in threads of their own; ``waiting`` more wait for one
   (on the event loop, holding no thread); any more are answered at once: 503 ``analysis-busy`` with
   ``Retry-After``;
-* each runs within an ``Allowance`` of ``seconds`` (``adjudicator.analysis.allowance``): past it, 422
-  ``analysis-timeout``;
+* each runs within an ``Allowance`` of ``seconds`` a game (``adjudicator.analysis.allowance``): past
+  it, 422 ``analysis-timeout``;
 * the allowance's stop is pulled when the client goes away (the request's ``http.disconnect``) and
   when the server shuts down (``close``): the analysis ends at its next look, within milliseconds.
 """
@@ -52,12 +52,18 @@ class AnalysisPool:
         return self._admitted
 
     def retry_after(self) -> int:
-        """Seconds a client turned away should wait: the time a running analysis may still take."""
-        return max(1, math.ceil(self.limits.seconds * (1 + self.limits.waiting / self.limits.workers) / 2))
+        """Seconds a client turned away should wait: a tenth of an analysis's time (most take a few
+        seconds; the pool frees a place as soon as one ends)."""
+        return max(1, math.ceil(self.limits.seconds / 10))
 
     async def run(self, request: Request, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
         """Run ``fn(*args, **kwargs)`` (an analysis) in the pool, within its allowance; raise
         ``Problem`` 503 when the pool is full or the server is stopping."""
+        return await self.run_for(request, 1, fn, *args, **kwargs)
+
+    async def run_for(self, request: Request, games: int, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """``run`` for an analysis of ``games`` games (``POST /v1/ingest?analyze=true``): an
+        allowance of ``seconds`` for each."""
         if self._closed:
             raise Problem("analysis-busy", "the server is shutting down", headers={"Retry-After": str(self.retry_after())})
         if self._admitted >= self.limits.workers + self.limits.waiting:
@@ -70,7 +76,7 @@ class AnalysisPool:
         self._admitted += 1
         stop = threading.Event()
         self._stops.add(stop)
-        work = functools.partial(self._within, stop, functools.partial(fn, *args, **kwargs))
+        work = functools.partial(self._within, stop, max(1, games) * self.limits.seconds, functools.partial(fn, *args, **kwargs))
         done: list[_T] = []
         failed: list[Exception] = []
         try:
@@ -89,9 +95,9 @@ class AnalysisPool:
             raise failed[0]
         return done[0]
 
-    def _within(self, stop: threading.Event, work: Callable[[], _T]) -> _T:
+    def _within(self, stop: threading.Event, seconds: float, work: Callable[[], _T]) -> _T:
         """``work`` in this thread, within an allowance that starts now (not while it waited)."""
-        with allowed(Allowance(self.limits.seconds, self._clock, stop.is_set)):
+        with allowed(Allowance(seconds, self._clock, stop.is_set)):
             return work()
 
     def close(self) -> None:

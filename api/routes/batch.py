@@ -103,5 +103,5 @@ async def ingest_many(
 ) -> Any:
     inputs = [_decode(log) for log in body.logs]
     # the decisions are valued in the analysis pool (bounded, timed), then written: no write waits on them
-    ahead = await analyses(request).run(request, store.replay_many_ahead, inputs) if analyze else None
+    ahead = await analyses(request).run_for(request, len(inputs), store.replay_many_ahead, inputs) if analyze else None
     return {"results": await run_write(request, store_adapter.ingest_many, store, inputs, replace=replace, analyze=analyze, ahead=ahead)}
