@@ -25,8 +25,9 @@ from cli.convert import Lang, read_text
 ADVICE_FORMAT = "flip7-advice/1"
 #: States one ``analyze`` decision may use (about 0.05 s each: a 100-decision game in seconds).
 ANALYZE_BUDGET = 3_000
-#: Seconds ``advise`` may take by default: its playouts stop then (a 300-seat table makes fewer).
-ADVISE_SECONDS = 2.0
+#: Seconds ``advise`` may take by default: its playouts stop then (an ordinary table needs well under
+#: one, a 300-seat one makes fewer than 200 in them; a busy machine must not change a usual answer).
+ADVISE_SECONDS = 10.0
 #: Seconds ``analyze`` may take by default (a 200-round game takes about a minute and a half).
 ANALYZE_SECONDS = 300.0
 WIDTH = 80
