@@ -6,6 +6,7 @@ import json
 import sys
 import textwrap
 import time
+from contextlib import AbstractContextManager
 from typing import Annotated, Any
 
 import typer
@@ -76,6 +77,13 @@ WORDS: dict[str, dict[str, str]] = {
 MARK_SIGN = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", None: ""}
 
 
+def bounded(seconds: float | None = None) -> AbstractContextManager[Allowance | None]:
+    """The ``with`` block's analysis within ``seconds`` of the wall clock (``ANALYZE_SECONDS``
+    unless given): for an analysis a command runs without a ``--timeout`` of its own (``explain
+    --costly``)."""
+    return allowed(Allowance(ANALYZE_SECONDS if seconds is None else seconds, time.monotonic))
+
+
 def _w(lang: str, key: str, **params: Any) -> str:
     return WORDS[lang][key].format(**params)
 
@@ -131,7 +139,7 @@ def advise(
     """
     text = read_text(position)
     try:
-        with allowed(Allowance(timeout, time.monotonic)):
+        with bounded(timeout):
             advice = advise_log(text, BUDGET)
     except Flip7Error as exc:
         fail(f"{position}: {exc}")
@@ -215,7 +223,7 @@ def analyze(
         lines = log_lines(text)
         progress = _progress(len(lines)) if sys.stderr.isatty() and not as_json else None
         try:
-            with allowed(Allowance(timeout, time.monotonic)):
+            with bounded(timeout):
                 result = analyze_log(lines, player=player, round_no=round_no, budget=ANALYZE_BUDGET, progress=progress.advance if progress else None, win=win)
         finally:
             if progress:

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import jsonschema
+import pytest
 from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
@@ -129,3 +130,10 @@ def test_analyze_past_its_timeout_exits_2_and_says_what_to_ask_for() -> None:
     result = runner.invoke(app, ["analyze", "-", "--timeout", "0.1"], input=long_game())
     assert result.exit_code == 2
     assert "needed more than its 0.1 s" in result.output and "--round" in result.output
+
+
+def test_explain_costly_is_bounded_like_analyze(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``explain --costly`` values a round's decisions: within ``flip7 analyze``'s time (issue 28, item 24)."""
+    monkeypatch.setattr("cli.analysis.ANALYZE_SECONDS", 0.0)
+    result = runner.invoke(app, ["explain", GAME, "--round", "1", "--costly"])
+    assert result.exit_code == 2 and "needed more than its 0 s" in result.output
