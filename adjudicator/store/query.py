@@ -20,7 +20,9 @@ as DuckDB's Arrow data before a row becomes Python objects, then as JSON) and th
 stopped after ``timeout`` seconds: DuckDB is interrupted, and the clock is read between batches
 of rows on the Python side too. Memory and threads inside DuckDB are bounded by the instance's
 ``memory_limit`` and ``threads`` (``db.open_connection(limits=...)``); a query that needs more
-memory is ``QueryTooLarge``.
+memory is ``QueryTooLarge``. What DuckDB does not count (strings it builds, the rows it hands over)
+is bounded by a process of the query's own where one can open the store: ``run_query_apart``
+(``flip7 query``), under a hard address-space limit and killed past its time.
 
 With ``hide_server`` (the HTTP API) a fourth fence keeps the server to itself: a query may not name
 DuckDB's views of the instance (its settings, attached files, extensions, temporary files, secrets,
