@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import (
@@ -118,7 +118,9 @@ class GameEvent(_Event):
 
     def __init__(self, /, **data: Any) -> None:
         """Build a ``game`` event in code; it is an instance of its ruleset's options model."""
-        model = GAME_MODELS.get(data.get("ruleset", "flip7")) if type(self) is GameEvent else None
+        name = data.get("ruleset", "flip7")
+        # a ruleset that is not a name (an object, a list) is refused by the field's validator
+        model = GAME_MODELS.get(name) if type(self) is GameEvent and isinstance(name, str) else None
         if model is not None and model is not GameEvent:
             object.__setattr__(self, "__class__", model)  # the same layout: a subclass adding fields
         super().__init__(**data)
@@ -533,14 +535,18 @@ def _describe(exc: ValidationError, obj: Any) -> RuleViolation:
     field_name = str(loc[1]) if len(loc) > 1 else where
     if event_type == "game" and (field_name in _COMMON_OPTIONS or field_name in option_fields()) and kind in ("literal_error", "greater_than_equal", "less_than_equal"):
         hint = (err.get("ctx") or {}).get("hint", "")
-        return _bad("setup.game", f"game option {field_name!r}: {err['msg']}, got {err.get('input')!r}{hint}")
+        return _bad("setup.game", f"game option {field_name!r}: {err['msg']}, got {_shown(err.get('input'), repr)}{hint}")
     if kind in ("too_short", "string_too_short") and event_type in ("game", "round", "card", "hit", "stay", "target", "end"):
         return _bad("setup.game" if event_type == "game" else "log.event", f"{what}: field {where!r} must not be empty")
     if kind == "string_too_long":
         return _bad("setup.game" if event_type == "game" else "log.event", f"{what}: field {where!r} — {err['msg'].lower()}")
-    got = err.get("input")
-    shown = "null" if got is None else json.dumps(got) if isinstance(got, (bool, int, float, str)) else type(got).__name__
-    return _bad("log.event", f"{what}: field {where!r} — {err['msg'].lower()}, got {shown}")
+    return _bad("log.event", f"{what}: field {where!r} — {err['msg'].lower()}, got {_shown(err.get('input'))}")
+
+
+def _shown(got: Any, scalar: Callable[[Any], str] = json.dumps) -> str:
+    """A value as a message shows it: a scalar as ``scalar`` writes it, anything else (an object, a
+    list: a line may hold 64 KB of them) by its kind."""
+    return "null" if got is None else scalar(got) if isinstance(got, (bool, int, float, str)) else type(got).__name__
 
 
 def event_json_schema(target_events: Sequence[type[TargetEvent]] = ()) -> dict[str, Any]:

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import anyio
 from fastapi import Depends, FastAPI
 
 from adjudicator.store import Store
 from api import docs_page, errors, openapi
+from api.analyses import AnalysisPool
 from api.body import BodySizeLimit
 from api.deps import StoreHolder
 from api.guard import RequestGuard
@@ -55,12 +57,14 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     """
     settings = settings or Settings()
     holder = StoreHolder(settings, store)
+    pool = AnalysisPool(settings.analysis)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         try:
             yield
         finally:
+            pool.close()  # running analyses end at their next look (issue 28, item 15)
             holder.close()
 
     app = FastAPI(
@@ -76,6 +80,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     )
     app.state.settings = settings
     app.state.store = holder
+    app.state.analyses = pool
+    app.state.queries = anyio.CapacityLimiter(settings.duckdb_threads)  # POST /v1/query at once (docs/security.md)
     routers = (*ROUTERS, rulesets.router)  # GET /v1/rulesets: the registry, for the pages
     for router in routers:
         app.include_router(router)

@@ -18,6 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
+from adjudicator.analysis.allowance import AnalysisCancelled, OverAllowance
 from adjudicator.errors import EventOutOfRange, Flip7Error, LogUnreadable, TimelineTooLarge, UnsupportedRuleset
 from adjudicator.store import errors as store_errors
 from adjudicator.store.players import PlayerError, UnknownPlayer
@@ -59,9 +60,11 @@ PROBLEMS: dict[str, tuple[int, str]] = {
     "event-out-of-range": (422, "No such event"),
     "invalid-request": (422, "Invalid request"),
     "query-timeout": (422, "Query took too long"),
+    "analysis-timeout": (422, "Analysis took too long"),
     "store-error": (500, "Store error"),
     "internal-error": (500, "Internal server error"),
     "store-unavailable": (503, "Store unavailable"),
+    "analysis-busy": (503, "Too many analyses"),
 }
 
 
@@ -125,6 +128,8 @@ def render(problem: Problem) -> JSONResponse:
 #: Errors of the core and the store -> their problem's slug; the first class that matches wins, so
 #: a subclass comes before its base (``QueryTimeout`` before ``QueryFailed``, all before ``StoreError``).
 ERROR_PROBLEMS: tuple[tuple[type[Flip7Error] | tuple[type[Flip7Error], ...], str], ...] = (
+    (OverAllowance, "analysis-timeout"),
+    (AnalysisCancelled, "analysis-busy"),
     (UnsupportedRuleset, "unsupported-ruleset"),
     (LogUnreadable, "unreadable-log"),
     (EventOutOfRange, "event-out-of-range"),

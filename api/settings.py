@@ -51,6 +51,23 @@ def parse_size(text: str) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class AnalysisLimits:
+    """The bounds of the analysis routes (``POST /v1/analyze``, ``GET /v1/games/{id}/analysis``,
+    ``POST /v1/games?analyze=true``; docs/security.md): ``workers`` analyses run at once in a pool of
+    their own, ``waiting`` more wait for it (past that: 503 with ``Retry-After``), and each may run
+    ``seconds`` a game (past that: 422 ``analysis-timeout``; the sample Brutal game takes 9 s of
+    CPU, 22 s on a busy machine)."""
+
+    workers: int = 2
+    waiting: int = 4
+    seconds: float = 60.0
+
+    def __post_init__(self) -> None:
+        if self.workers < 1 or self.waiting < 0 or self.seconds <= 0:
+            raise ValueError("analysis workers and seconds must be positive, waiting at least 0")
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     """Configuration of one API app.
 
@@ -77,6 +94,8 @@ class Settings:
     allowed_hosts: frozenset[str] | None = None
     #: The bounds of the live tables (docs/live.md).
     live: LiveLimits = LiveLimits()
+    #: The bounds of the analysis routes (docs/security.md).
+    analysis: AnalysisLimits = AnalysisLimits()
 
     def __post_init__(self) -> None:
         if self.max_body_bytes < 1:

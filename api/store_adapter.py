@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from adjudicator.store import IngestResult, LogInput, Outcome, Store
+from adjudicator.store.ingest import ReplayedAhead
 from api.errors import Problem
 
 
@@ -25,10 +26,11 @@ class Stored(NamedTuple):
     note: str | None = None
 
 
-def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool, analyze: bool = False) -> Stored:
-    """Adjudicate and store one log (``analyze``: its decisions valued too); raise ``Problem``
-    unless it is now stored (409, 500); a log that cannot be judged raises the reader's exception (400/422)."""
-    result = store.ingest(source, name, replace=replace, analyze=analyze)
+def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool, analyze: bool = False, ahead: ReplayedAhead | None = None) -> Stored:
+    """Adjudicate and store one log (``analyze``: its decisions valued too, or already in ``ahead``);
+    raise ``Problem`` unless it is now stored (409, 500); a log that cannot be judged raises the
+    reader's exception (400/422)."""
+    result = store.ingest(source, name, replace=replace, analyze=analyze, ahead=ahead)
     outcome = result.outcome
     if outcome is Outcome.REFUSED:
         raise Problem(
@@ -43,7 +45,9 @@ def ingest(store: Store, source: bytes | list[str], name: str, *, replace: bool,
     return Stored(outcome.value, result.game_id, result.verdict, result.decisions, result.note)
 
 
-def ingest_many(store: Store, inputs: Iterable[LogInput], *, replace: bool, analyze: bool = False) -> list[dict[str, Any]]:
+def ingest_many(
+    store: Store, inputs: Iterable[LogInput], *, replace: bool, analyze: bool = False, ahead: ReplayedAhead | None = None
+) -> list[dict[str, Any]]:
     """Adjudicate and store many logs in batches (as ``flip7 ingest`` does); one result per log, in
     input order: every outcome, an unreadable log included, is a result, none an error."""
     out: list[dict[str, Any]] = []
@@ -54,5 +58,5 @@ def ingest_many(store: Store, inputs: Iterable[LogInput], *, replace: bool, anal
             "message": result.message, "events": events, "decisions": result.decisions, "note": result.note,
         })
 
-    store.ingest_many(inputs, replace=replace, on_result=collect, analyze=analyze)
+    store.ingest_many(inputs, replace=replace, on_result=collect, analyze=analyze, ahead=ahead)
     return out

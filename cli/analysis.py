@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
+import time
+from contextlib import AbstractContextManager
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
+from adjudicator.analysis.allowance import Allowance, allowed
 from adjudicator.analysis.evaluate import BUDGET
 from adjudicator.analysis.observe import Advice, log_lines
 from adjudicator.analysis.observe import advise as advise_log
@@ -23,6 +26,11 @@ from cli.convert import Lang, read_text
 ADVICE_FORMAT = "flip7-advice/1"
 #: States one ``analyze`` decision may use (about 0.05 s each: a 100-decision game in seconds).
 ANALYZE_BUDGET = 3_000
+#: Seconds ``advise`` may take by default: its playouts stop then (an ordinary table needs well under
+#: one, a 300-seat one makes fewer than 200 in them; a busy machine must not change a usual answer).
+ADVISE_SECONDS = 10.0
+#: Seconds ``analyze`` may take by default (a 200-round game takes about a minute and a half).
+ANALYZE_SECONDS = 300.0
 
 #: Every phrase the two commands print, in English and German.
 WORDS: dict[str, dict[str, str]] = {
@@ -66,6 +74,13 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 MARK_SIGN = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", None: ""}
+
+
+def bounded(seconds: float | None = None) -> AbstractContextManager[Allowance | None]:
+    """The ``with`` block's analysis within ``seconds`` of the wall clock (``ANALYZE_SECONDS``
+    unless given): for an analysis a command runs without a ``--timeout`` of its own (``explain
+    --costly``)."""
+    return allowed(Allowance(ANALYZE_SECONDS if seconds is None else seconds, time.monotonic))
 
 
 def _w(lang: str, key: str, **params: Any) -> str:
@@ -136,6 +151,7 @@ def advise(
     position: Annotated[str, typer.Argument(help="A log (JSON Lines or notation) that stops at a decision, e.g. one `position` line; '-' reads standard input.", metavar="POSITION")],
     lang: Annotated[Lang, typer.Option("--lang", help="The language of the answer.")] = Lang.en,
     as_json: Annotated[bool, typer.Option("--json", help="Print the flip7-advice/1 JSON.")] = False,
+    timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds the advice may take: Monte Carlo playouts stop then (fewer of them, wider intervals).")] = ADVISE_SECONDS,
 ) -> None:
     """Hit or stay? The round value of each option where the log stops (best play from there, drawing alone from the pile as it is), the bust chance, or the best recipient for a waiting card.
 
@@ -143,7 +159,8 @@ def advise(
     """
     text = read_text(position)
     try:
-        advice = advise_log(text, BUDGET)
+        with bounded(timeout):
+            advice = advise_log(text, BUDGET)
     except Flip7Error as exc:
         fail(f"{position}: {exc}")
     data = advice_dict(advice)
@@ -214,6 +231,7 @@ def analyze(
     as_json: Annotated[bool, typer.Option("--json", help=f"Print the {ANALYSIS_FORMAT} JSON.")] = False,
     schema: Annotated[bool, typer.Option("--schema", help=f"Print the JSON Schema of {ANALYSIS_FORMAT} and exit.")] = False,
     win: Annotated[bool, typer.Option("--win", help="Near the end of the game, also the chance to win after hit and after stay (Monte Carlo; slower).")] = False,
+    timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds the analysis may take; past them it stops (exit code 2): ask for one round or one player.")] = ANALYZE_SECONDS,
 ) -> None:
     """Value every decision of a game: bust chance, each option's round value, the choice, the points it gave away and a mark; then a summary per player.
 
@@ -229,7 +247,8 @@ def analyze(
         lines = log_lines(text)
         progress = _progress(len(lines)) if sys.stderr.isatty() and not as_json else None
         try:
-            result = analyze_log(lines, player=player, round_no=round_no, budget=ANALYZE_BUDGET, progress=progress.advance if progress else None, win=win)
+            with bounded(timeout):
+                result = analyze_log(lines, player=player, round_no=round_no, budget=ANALYZE_BUDGET, progress=progress.advance if progress else None, win=win)
         finally:
             if progress:
                 progress.close()

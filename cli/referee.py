@@ -158,10 +158,11 @@ def explain(
 def _costly(text: str, round_no: int | None, at: int | None) -> list[dict[str, Any]]:
     """The mistakes and blunders of the part of the game told (``flip7 analyze``'s decisions)."""
     from adjudicator.analysis.observe import analyze
-    from cli.analysis import ANALYZE_BUDGET
+    from cli.analysis import ANALYZE_BUDGET, bounded
 
     try:
-        found = analyze(text, round_no=round_no, budget=ANALYZE_BUDGET)
+        with bounded():  # as long as `flip7 analyze` may take
+            found = analyze(text, round_no=round_no, budget=ANALYZE_BUDGET)
     except Flip7Error as exc:
         fail(f"{exc}")
     return [d.model_dump(mode="json") for d in found.decisions

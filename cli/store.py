@@ -401,7 +401,8 @@ def query(
     if as_json and as_csv:
         fail("choose one of --json and --csv")
     with reading(db, wait) as store:
-        result = store.query(sql, max_rows=max_rows, timeout=timeout)
+        # a store read here: the query runs in a process of its own, bounded in memory and time
+        result = store.query(sql, max_rows=max_rows, timeout=timeout, apart=True) if isinstance(store, Store) else store.query(sql, max_rows=max_rows, timeout=timeout)
     if result.truncated:
         err_console().print(f"[yellow]note:[/] only the first {max_rows} rows are shown (--max-rows)")
     if as_json:

@@ -201,14 +201,16 @@ def long_line(draw: st.DrawFn, data: bytes) -> bytes:
 
 
 def wrong_type(draw: st.DrawFn, data: bytes) -> bytes:
-    value = draw(st.sampled_from([None, True, False, 0, -7, 1.5, "", "7", [], ["Ana"], {}, {"a": 1}, [[]]]))
+    """A value of a wrong type in any field of a line: one it has or one its type may have (the
+    ``game`` line often, whose options are left out in most logs)."""
+    value = draw(st.sampled_from(WRONG_VALUES))
 
     def edit(obj: dict[str, Any]) -> None:
-        keys = sorted(obj)
+        keys = sorted({*obj, *line_fields().get(str(obj.get("type")), ())})
         if keys:
             obj[keys[draw(st.integers(0, len(keys) - 1))]] = value
 
-    return _edit_json_line(draw, data, edit)
+    return _edit_json_line(draw, data, edit, game_line_often=True)
 
 
 def unknown_field(draw: st.DrawFn, data: bytes) -> bytes:
@@ -257,6 +259,112 @@ def position_line(draw: st.DrawFn, data: bytes) -> bytes:
     line = draw(st.sampled_from([p for p in POSITION_LINES if p.startswith("{")]))
     lines.insert(draw(st.integers(0, len(lines))), line.encode())
     return b"\n".join(lines)
+
+
+# ------------------------------------------------------------------------------------ wrong types, field by field
+
+#: A value of every JSON type, and wrong shapes of each (to put in any field of any line).
+WRONG_VALUES: tuple[Any, ...] = (
+    None, True, False, 0, -7, 1.5, _Raw("9" * 40), "", "7", "x" * 300, [], ["Ana"], [[]], [{}], {}, {"a": 1}, {"Ana": [1]},
+)
+
+
+def line_fields() -> dict[str, tuple[str, ...]]:
+    """Every field a line of each type may have in any registered ruleset (the ``game`` line's
+    options of every ruleset, every ruleset's ``target`` fields), by the line's type."""
+    from adjudicator import events
+    from adjudicator.rulesets import target_events
+
+    models = (events.GameEvent, events.RoundEvent, events.CardEvent, events.HitEvent, events.StayEvent, events.ShuffleEvent,
+              events.ScoreEvent, events.EndEvent, events.PositionEvent, *target_events())
+    fields: dict[str, set[str]] = {kind: set() for kind in events.EVENT_TYPES}
+    for model in models:
+        fields[model.model_fields["type"].annotation.__args__[0]].update(model.model_fields)  # type: ignore[union-attr]
+    fields["game"].update(events.option_fields())
+    return {kind: tuple(sorted(names)) for kind, names in fields.items()}
+
+
+#: The logs every line sample sits in: a short game of each ruleset (the sample line goes after the
+#: lines before it, and the rest follows).
+_GAME = {"type": "game", "id": "g", "players": ["Ana", "Ben", "Cem"], "dealer": "Ana"}
+_DEAL = [{"type": "round", "round": 1}, {"type": "card", "player": "Ben", "card": "5"}]
+
+#: One valid line of every line type, the ``game`` line first, each with the lines before and after
+#: it: (ruleset, lines before, the line, lines after).
+LINE_SAMPLES: tuple[tuple[str, list[dict[str, Any]], dict[str, Any], list[dict[str, Any]]], ...] = (
+    ("flip7", [], {**_GAME, "ruleset": "flip7", "target": 200, "rounds": 3, "decks": 1, "edition": "current", "delayed": "in_turn"}, _DEAL),
+    ("vengeance", [], {**_GAME, "ruleset": "vengeance", "brutal": False}, _DEAL),
+    ("flip7", [_GAME], {"type": "round", "round": 1, "dealer": "Ana"}, _DEAL[1:]),
+    ("flip7", [_GAME, *_DEAL], {"type": "card", "player": "Cem", "card": "7"}, [{"type": "hit", "player": "Ana"}]),
+    ("flip7", [_GAME, *_DEAL], {"type": "hit", "player": "Cem"}, []),
+    ("flip7", [_GAME, *_DEAL], {"type": "stay", "player": "Cem"}, []),
+    ("flip7", [_GAME, _DEAL[0], {"type": "card", "player": "Ben", "card": "freeze"}], {"type": "target", "player": "Ben", "card": "freeze", "target": "Cem"}, []),
+    ("vengeance", [{**_GAME, "ruleset": "vengeance"}, _DEAL[0], {"type": "card", "player": "Ben", "card": "swap"}],
+     {"type": "target", "player": "Ben", "card": "swap", "target": "Cem", "target_card": "5", "other": "Ana", "other_card": "7"}, []),
+    ("flip7", [_GAME, *_DEAL], {"type": "shuffle"}, []),
+    ("flip7", [_GAME, *_DEAL], {"type": "score", "round": 1, "scores": {"Ana": 0, "Ben": 5, "Cem": 0}}, []),
+    ("flip7", [_GAME, *_DEAL], {"type": "end", "winner": "Ben", "totals": {"Ana": 0, "Ben": 5, "Cem": 0}}, []),
+    ("flip7", [_GAME], {
+        "type": "position", "round": 2, "dealer": "Ana", "turn": "Ben", "totals": {"Ana": 10, "Ben": 20, "Cem": 30}, "discards": ["7", "x2"],
+        "players": {"Ana": {"row": ["3", "+4"], "out": "stayed"}, "Ben": {"row": ["9"]}, "Cem": {"row": []}},
+    }, [{"type": "hit", "player": "Ben"}]),
+)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place inside ``value`` a wrong value can go: each key of an object, each list item."""
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    found: list[tuple[Any, ...]] = []
+    for key, inner in items:
+        found += [(*path, key), *_paths(inner, (*path, key))]
+    return found
+
+
+def _put(obj: Any, path: tuple[Any, ...], value: Any) -> Any:
+    """A copy of ``obj`` with ``value`` at ``path``."""
+    copy = json.loads(json.dumps(obj))
+    where = copy
+    for key in path[:-1]:
+        where = where[key]
+    where[path[-1]] = value
+    return copy
+
+
+def log_text(lines: list[dict[str, Any]]) -> bytes:
+    """A log of these lines (``_Raw`` values written as given)."""
+    raws: list[str] = []
+
+    def default(value: Any) -> str:
+        raws.append(value.text)
+        return f"__raw{len(raws) - 1}__"
+
+    text = "\n".join(json.dumps(line, default=default) for line in lines) + "\n"
+    for k, raw in enumerate(raws):
+        text = text.replace(f'"__raw{k}__"', raw)
+    return text.encode()
+
+
+def wrong_type_logs(kinds: Sequence[str] | None = None) -> list[tuple[str, int, bytes]]:
+    """Logs with a wrong value in one field of one line: every field of every line type (the
+    ``game`` line's first), every ``WRONG_VALUES``, nested fields too: (what, the line, the log).
+
+    ``kinds``: only lines of these types (all when None)."""
+    fields = line_fields()
+    logs: list[tuple[str, int, bytes]] = []
+    for ruleset, before, line, after in LINE_SAMPLES:
+        kind = line["type"]
+        if kinds is not None and kind not in kinds:
+            continue
+        paths = dict.fromkeys([*((name,) for name in fields[kind]), *_paths(line)])
+        for path in paths:
+            for value in WRONG_VALUES:
+                changed = _put(line, path, value) if not isinstance(value, _Raw) else _put(line, path, "__raw__")
+                text = log_text([*before, changed, *after])
+                if isinstance(value, _Raw):
+                    text = text.replace(b'"__raw__"', value.text.encode())
+                what = f"{ruleset} {kind} line, field {'.'.join(map(str, path))} = {getattr(value, 'text', value)!r:.40}"
+                logs.append((what, len(before) + 1, text))
+    return logs
 
 
 MUTATIONS: tuple[Callable[[st.DrawFn, bytes], bytes], ...] = (

@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from adjudicator.analysis.allowance import check
 from adjudicator.analysis.models import CardModel, Unmodelled
 from adjudicator.analysis.solver import Search, SoloModel, TooLarge
 from adjudicator.rules.engine import Expectation
@@ -184,7 +185,7 @@ def sampled(model: CardModel, state: GameState, seat: int, *, samples: int = SAM
     stay, hit, diff = got.get("stay"), got.get("hit"), got.pop(DIFFERENCE, None)
     return Solved(
         stay.mean if stay else None, hit.mean if hit else None, "monte-carlo", None, 0,
-        {k: (v.low, v.high) for k, v in got.items()}, samples, (diff.low, diff.high) if diff else None,
+        {k: (v.low, v.high) for k, v in got.items()}, next(iter(got.values())).samples, (diff.low, diff.high) if diff else None,
     )
 
 
@@ -201,6 +202,7 @@ def target_value(model: CardModel, state: GameState, exp: Expectation, budget: i
     share = max(budget // (2 * len(candidates)), 500)
     rated = TargetValue(exp.seat, exp.card)
     for seat in candidates:
+        check(f" (rating {len(candidates)} recipients)", "the table is too large to rate every recipient in that time")
         after = model.given(state, exp, seat)
         if after is None:
             return None
@@ -265,4 +267,5 @@ def win_chance(state: GameState, seat: int, *, deal: bool = False, samples: int 
     got = win_chances(state, seat, options, seed=seed_of(state, seat), samples=n)
     diff = got.pop(DIFFERENCE)
     best = None if diff.low <= 0.0 <= diff.high else ("hit" if diff.mean > 0 else "stay")
-    return WinChance({k: v.mean for k, v in got.items()}, {k: (v.low, v.high) for k, v in got.items()}, n, best)
+    made = next(iter(got.values())).samples  # fewer than ``n`` when the allowance ran out
+    return WinChance({k: v.mean for k, v in got.items()}, {k: (v.low, v.high) for k, v in got.items()}, made, best)

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.analysis.allowance import MIN_SAMPLES, check, spent
 from adjudicator.errors import RuleViolation
 from adjudicator.events import CardEvent, Event, HitEvent, ShuffleEvent, StayEvent
 from adjudicator.rules.engine import apply, expecting, may_stay
@@ -68,6 +69,27 @@ def table_copy(state: GameState) -> GameState:
     the finished rounds (a new list of the same results) shared, since a round never changes them."""
     memo: dict[int, Any] = {id(state.rules): state.rules, id(state.game): state.game, id(state.history): list(state.history)}
     return copy.deepcopy(state, memo)
+
+
+class _Cut(Exception):
+    """The analysis's allowance ran out in the middle of a playout (``allowance``): it is dropped."""
+
+
+def _go_on() -> None:
+    """End the playout under way when the allowance is spent (looked at between events)."""
+    if spent():
+        raise _Cut
+
+
+def _kept(scores: dict[str, list[float]], done: int) -> int:
+    """The playouts kept when sampling was cut after ``done`` whole samples: ``scores`` cut to them
+    (an option already played in the sample that was cut is dropped too); ``OverAllowance`` (or
+    ``AnalysisCancelled``) when they are fewer than ``MIN_SAMPLES``."""
+    for values in scores.values():
+        del values[done:]
+    if done < MIN_SAMPLES:
+        check(f" ({done} playouts made, at least {MIN_SAMPLES} needed)", "the table is too large to play out often enough in that time")
+    return done
 
 
 class _Playout:
@@ -134,6 +156,7 @@ class _Playout:
         if take_card and not self.deal(self.seat):
             return float(state.rules.score_now(state, state.rows[self.seat]))
         for _ in range(MAX_EVENTS):
+            _go_on()
             if not state.in_round or state.over or not self.step(expecting(state)):
                 break
         if not state.in_round and state.history:
@@ -151,15 +174,20 @@ def estimate(
     memo: dict[Any, Any] = {}
     scores: dict[str, list[float]] = {name: [] for name in options}
     for i in range(samples):
-        for name, first in options.items():
-            table = table_copy(state)
-            if first is not None:
-                apply(table, first, table.events_applied)
-            play = _Playout(table, seat, random.Random(f"{seed}:{i}"), model, memo)
-            try:
-                scores[name].append(play.run(take_card=first is None))
-            except RuleViolation:  # a move the rules refuse ends the playout: the row as it stands
-                scores[name].append(float(table.rules.score_now(table, table.rows[seat])))
+        try:
+            for name, first in options.items():
+                _go_on()
+                table = table_copy(state)
+                if first is not None:
+                    apply(table, first, table.events_applied)
+                play = _Playout(table, seat, random.Random(f"{seed}:{i}"), model, memo)
+                try:
+                    scores[name].append(play.run(take_card=first is None))
+                except RuleViolation:  # a move the rules refuse ends the playout: the row as it stands
+                    scores[name].append(float(table.rules.score_now(table, table.rows[seat])))
+        except _Cut:  # the allowance ran out: the playouts made so far are the estimate
+            _kept(scores, i)
+            break
     got = {name: interval(values) for name, values in scores.items()}
     if len(options) == 2:  # the paired difference (same card orders): far tighter than either value
         one, two = (scores[name] for name in options)
@@ -211,6 +239,7 @@ class _GamePlayout(_Playout):
         state = self.state
         rounds = 0
         for _ in range(MAX_EVENTS * MAX_ROUNDS):
+            _go_on()
             if state.over:
                 break
             exp = expecting(state)
@@ -235,18 +264,23 @@ def win_chances(
     strategy = parse_strategy(WIN_STRATEGY)
     wins: dict[str, list[float]] = {name: [] for name in options}
     for i in range(samples):
-        for name, first in options.items():
-            table = table_copy(state)
-            if first is not None:
-                apply(table, first, table.events_applied)
-            play = _GamePlayout(table, seat, random.Random(f"{seed}:win:{i}"), strategy)
-            if first is None and not play.deal(seat):
-                wins[name].append(0.0)
-                continue
-            try:
-                wins[name].append(play.won())
-            except RuleViolation:  # a move the rules refuse ends the playout: not a win
-                wins[name].append(0.0)
+        try:
+            for name, first in options.items():
+                _go_on()
+                table = table_copy(state)
+                if first is not None:
+                    apply(table, first, table.events_applied)
+                play = _GamePlayout(table, seat, random.Random(f"{seed}:win:{i}"), strategy)
+                if first is None and not play.deal(seat):
+                    wins[name].append(0.0)
+                    continue
+                try:
+                    wins[name].append(play.won())
+                except RuleViolation:  # a move the rules refuse ends the playout: not a win
+                    wins[name].append(0.0)
+        except _Cut:  # the allowance ran out: the playouts made so far are the estimate
+            _kept(wins, i)
+            break
     got = {name: interval(values) for name, values in wins.items()}
     if len(options) == 2:
         one, two = (wins[name] for name in options)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from adjudicator.analysis.allowance import OverAllowance, check
 from adjudicator.analysis.evaluate import (
     ANALYZE_SAMPLES,
     BUDGET,
@@ -33,6 +34,9 @@ from adjudicator.rules.engine import Expectation, describe_expectation, expectin
 from adjudicator.source import lines_from_text
 from adjudicator.state import GameState
 from adjudicator.verdict import Violation
+
+#: What to ask for instead when a whole game's analysis runs out of time.
+ROUND_HINT = "ask for less: one round or one player (--round, --player; ?round=, ?player=)"
 
 
 class NoModel(UnsupportedRuleset):
@@ -137,11 +141,17 @@ class AnalysisObserver:
         choice = _choice(state, exp, event)
         if choice is None:
             return
+        where = f" (it reached event {index}: {len(self.decisions)} decisions valued)"
+        check(where, ROUND_HINT)
         valued: TurnValue | TargetValue | None
-        if exp.kind == "target":
-            valued = target_value(self.model, state, exp, self.budget)
-        else:
-            valued = turn_value(self.model, state, exp.seat, self.budget, samples=self.samples, deal=exp.kind == "deal")
+        try:
+            if exp.kind == "target":
+                valued = target_value(self.model, state, exp, self.budget)
+            else:
+                valued = turn_value(self.model, state, exp.seat, self.budget, samples=self.samples, deal=exp.kind == "deal")
+        except OverAllowance:  # ran out inside this decision: say how far the game got
+            check(where, ROUND_HINT)
+            raise
         if valued is not None:
             decision = _decision(state, index, valued, choice)
             if self.win and isinstance(valued, TurnValue) and near_end(state):

@@ -36,6 +36,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
+from adjudicator.analysis.allowance import AnalysisCancelled, OverAllowance
 from adjudicator.errors import Flip7Error
 from adjudicator.source import as_lines, printable
 from adjudicator.store.db import ADJUSTABLE_MEMORY, scalar
@@ -400,7 +401,7 @@ class Ingestor:
 
     def __init__(
         self, con: duckdb.DuckDBPyConnection, now: Callable[[], datetime], *, workers: int = 1, stored_verdicts: bool = False,
-        analyze: bool = False,
+        analyze: bool = False, prepared: dict[str, GameRows | Flip7Error] | None = None,
     ) -> None:
         """Use ``con`` (read-write), take ingest times from ``now``, replay in ``workers`` processes.
 
@@ -410,8 +411,10 @@ class Ingestor:
         With ``workers > 1`` logs are replayed in a pool of that many processes (started when a
         batch first has enough logs to share); writing stays in this process. With
         ``stored_verdicts`` an ``unchanged`` result carries the stored verdict, read by the same
-        query that found the log.
+        query that found the log. ``prepared``: logs already replayed (``replay_ahead``), by their
+        content hash: their rows are taken as they are instead of replaying them again.
         """
+        self._prepared = prepared or {}
         self._con = con
         self._now = now
         self._stored_verdicts = stored_verdicts
@@ -508,7 +511,7 @@ class Ingestor:
             )
             pooled = True
         else:
-            outputs, pooled = map(_replay_here, jobs), False
+            outputs, pooled = (self._prepared[job[2]] if job[2] in self._prepared else _replay_here(job) for job in jobs), False
 
         def attach() -> None:
             for item, out in zip(items, outputs, strict=True):
@@ -707,6 +710,38 @@ def os_message(exc: OSError) -> str:
     """The message of a log file that cannot be read."""
     reason = printable(exc.strerror or str(exc))
     return f"cannot read {printable(str(exc.filename))}: {reason}" if exc.filename else f"cannot read: {reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayedAhead:
+    """Logs replayed (their decisions valued) before they are written: ``Store.replay_ahead``."""
+
+    #: The logs, their bytes read (one that could not be read as it was: the ingest reports it).
+    entries: list[LogInput]
+    ingested_at: datetime
+    #: The rows by each log's content hash (an ``Ingestor``'s ``prepared``).
+    rows: dict[str, GameRows | Flip7Error]
+
+
+def replay_ahead(entries: Iterable[LogInput], ingested_at: datetime, *, analyze: bool) -> ReplayedAhead:
+    """``entries`` replayed (and, with ``analyze``, every decision valued) before any lock is taken,
+    for an ``Ingestor`` given the rows as ``prepared``: a write then never waits on an analysis.
+    An analysis out of its time (``OverAllowance``) or stopped ends it: raised, not a log's result."""
+    kept: list[LogInput] = []
+    rows: dict[str, GameRows | Flip7Error] = {}
+    for entry in entries:
+        try:
+            data = entry.load()
+        except OSError:
+            kept.append(entry)
+            continue
+        digest = content_hash(data)
+        if digest not in rows:
+            out = rows[digest] = _replay_here((entry.name, data, digest, ingested_at, analyze))
+            if isinstance(out, OverAllowance | AnalysisCancelled):
+                raise out
+        kept.append(LogInput.from_bytes(entry.name, data))
+    return ReplayedAhead(kept, ingested_at, rows)
 
 
 def ingest_lines_input(name: str, source: str | bytes | Iterable[str]) -> LogInput:

@@ -10,8 +10,8 @@ Four fences, each enough on its own for writing, and the last two for everything
 3. the DuckDB instance: external access disabled (no file, no URL, no extension install or load,
    no ATTACH) and the configuration locked (no ``SET``/``PRAGMA``/``RESET`` of settings), from the
    moment it was opened (see ``db.LOCKED_CONFIG``);
-4. with ``hide_server`` (the HTTP API), the allow-list (``allowlist.check_allowed``): the query may name only the store's tables and
-   views and functions that touch no file and change nothing; DuckDB's own parser says what it
+4. with ``hide_server`` (the HTTP API), the allow-list (``allowlist.check_allowed``): the query may name only the store's game
+   tables and ``meta`` (``QUERY_TABLES``: not the live tables) and functions that touch no file and change nothing; DuckDB's own parser says what it
    names. (DuckDB still lets a locked, closed-off instance read its own files, so fence 3 alone
    does not stop ``read_blob`` on the store's ``.wal``, nor ``checkpoint()``.)
 
@@ -20,7 +20,9 @@ as DuckDB's Arrow data before a row becomes Python objects, then as JSON) and th
 stopped after ``timeout`` seconds: DuckDB is interrupted, and the clock is read between batches
 of rows on the Python side too. Memory and threads inside DuckDB are bounded by the instance's
 ``memory_limit`` and ``threads`` (``db.open_connection(limits=...)``); a query that needs more
-memory is ``QueryTooLarge``.
+memory is ``QueryTooLarge``. What DuckDB does not count (strings it builds, the rows it hands over)
+is bounded by a process of the query's own where one can open the store: ``run_query_apart``
+(``flip7 query``), under a hard address-space limit and killed past its time.
 
 With ``hide_server`` (the HTTP API) a fourth fence keeps the server to itself: a query may not name
 DuckDB's views of the instance (its settings, attached files, extensions, temporary files, secrets,
@@ -35,15 +37,19 @@ import re
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import duckdb
 import pyarrow as pa
 
+from adjudicator.errors import Flip7Error
+from adjudicator.store import errors as store_errors
 from adjudicator.store.allowlist import check_allowed
 from adjudicator.store.db import LOCKED_CONFIG
 from adjudicator.store.encode import to_json
 from adjudicator.store.errors import QueryFailed, QueryRefused, QueryTimeout, QueryTooLarge
+from adjudicator.store.schema import GAME_TABLES, META
 
 #: Default cap on the rows a query returns.
 DEFAULT_MAX_ROWS = 10_000
@@ -134,8 +140,15 @@ def check_private(sql: str) -> None:
             )
 
 
+#: The tables a query over the API may read: the games' tables and ``meta`` (the store's format).
+#: The live tables are not among them: their ids are read links and their rows hold key hashes and
+#: the events the live routes show only through a link (issue 28, item 25).
+QUERY_TABLES = frozenset(table.name for table in (META, *GAME_TABLES))
+
+
 def _store_names(con: duckdb.DuckDBPyConnection) -> tuple[frozenset[str], str]:
-    """The store's tables and views (lower case) and its database's name, for the allow-list."""
+    """The store's tables a query may name (``QUERY_TABLES``, lower case) and its database's name,
+    for the allow-list."""
     cursor = con.cursor()
     try:
         rows = cursor.execute(
@@ -145,7 +158,7 @@ def _store_names(con: duckdb.DuckDBPyConnection) -> tuple[frozenset[str], str]:
         database = rows[0][1] if rows else str(cursor.execute("SELECT current_database()").fetchone()[0])  # type: ignore[index]
     finally:
         cursor.close()
-    return frozenset(name for name, _ in rows), database
+    return frozenset(name for name, _ in rows if name in QUERY_TABLES), database
 
 
 def _hide_paths(message: str, sql: str) -> str:
@@ -329,6 +342,123 @@ def _run(
         truncated=cut_by is not None,
         truncated_by=cut_by,
     )
+
+
+# ------------------------------------------------------------------------------------ in a child process
+
+#: Bytes of address space a query run apart (``run_query_apart``) may add to its process: the hard
+#: limit on what DuckDB does not govern (building strings, handing rows over as Arrow, then Python).
+APART_MEMORY = 2 * 1024**3
+#: DuckDB's own ``memory_limit`` in that process: half of it (the rest for Arrow, Python and the rows).
+APART_DUCKDB_MEMORY = APART_MEMORY // 2
+#: Bytes of a result run apart, counted as ``max_bytes`` counts them (the rows a terminal shows).
+APART_MAX_BYTES = 64 * 1024**2
+#: Seconds the child process may take to start and open the store, beyond the query's ``timeout``.
+APART_START = 10.0
+
+def run_query_apart(
+    path: str,
+    sql: str,
+    *,
+    max_rows: int = DEFAULT_MAX_ROWS,
+    timeout: float = DEFAULT_TIMEOUT,
+    max_bytes: int = APART_MAX_BYTES,
+    memory: int = APART_MEMORY,
+) -> QueryResult:
+    """``run_query`` in a child process of its own that opens the store at ``path`` read-only,
+    with a hard limit of ``memory`` more bytes of address space (``RLIMIT_AS``) and killed
+    ``APART_START`` seconds after its ``timeout`` at the latest (issue 28, item 16: a query that
+    builds strings or a result DuckDB does not count grew to gigabytes and ran on past its time).
+
+    Raises what ``run_query`` raises; ``QueryTooLarge`` when the child ran out of memory (or died
+    of it), ``QueryTimeout`` when it had to be killed. POSIX only (``resource``).
+    """
+    context = _apart_context()
+    receiving, sending = context.Pipe(duplex=False)
+    child = context.Process(target=_apart, args=(sending, path, sql, max_rows, timeout, max_bytes, memory), daemon=True)
+    child.start()
+    sending.close()
+    try:
+        if not receiving.poll(timeout + APART_START):
+            raise _timeout(timeout)
+        try:
+            kind, payload = receiving.recv()
+        except (EOFError, OSError):  # it died without a word: the kernel or the allocator ended it
+            raise _memory(memory) from None
+    finally:
+        receiving.close()
+        if child.is_alive():
+            child.kill()
+        child.join()
+    if kind == "rows":
+        return QueryResult(*payload)
+    if kind == "QueryTooLarge":
+        raise _memory(memory) if payload is None else QueryTooLarge(payload, max_bytes)
+    error = getattr(store_errors, kind, None)  # the store's errors take their message alone, but QueryTooLarge (above)
+    raise (error if isinstance(error, type) and issubclass(error, store_errors.StoreError) else QueryFailed)(payload)
+
+
+def _apart_context() -> Any:
+    """How the child is started: forked from a fork server that only imported this module (no
+    DuckDB instance, no threads, so forking is safe; later queries of the same process start in
+    milliseconds), else spawned."""
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    return context
+
+
+def _memory(memory: int) -> QueryTooLarge:
+    return QueryTooLarge(
+        f"the query needs more than the {memory / 1024**3:g} GiB a query may use; "
+        "ask for less: fewer rows or columns, smaller lists and strings, LIMIT",
+        memory,
+    )
+
+
+def _apart(sending: Any, path: str, sql: str, max_rows: int, timeout: float, max_bytes: int, memory: int) -> None:
+    """The child of ``run_query_apart``: limit the address space, open the store, run, send back."""
+    import resource
+
+    from adjudicator.store.db import classify_duckdb_error
+
+    answer: tuple[str, Any]
+    try:
+        try:  # the caller opened the store already (its format checked): only connect here
+            con = duckdb.connect(path, read_only=True, config={**LOCKED_CONFIG, "memory_limit": f"{memory // 2}B", "threads": 1})
+        except duckdb.Error as exc:
+            raise classify_duckdb_error(Path(path), exc) from None
+        mapped = _address_space()
+        if mapped:  # where the kernel says (Linux); elsewhere DuckDB's memory_limit is the bound
+            resource.setrlimit(resource.RLIMIT_AS, (mapped + memory,) * 2)
+        result = run_query(con, sql, read_only_connection=True, max_rows=max_rows, timeout=timeout, max_bytes=max_bytes)
+        answer = ("rows", (result.columns, result.types, result.rows, result.truncated, result.truncated_by))
+    except MemoryError:
+        answer = ("QueryTooLarge", None)
+    except QueryTooLarge as exc:
+        answer = ("QueryTooLarge", None if "memory_limit" in str(exc) else str(exc))
+    except Flip7Error as exc:
+        answer = (type(exc).__name__, str(exc))
+    try:
+        sending.send(answer)
+    except MemoryError:
+        sending.send(("QueryTooLarge", None))
+    sending.close()
+
+
+def _address_space() -> int:
+    """Bytes of address space this process maps now (``VmSize``)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
 
 
 def _message(exc: BaseException) -> str:

@@ -32,14 +32,16 @@ from adjudicator.store.ingest import (
     IngestSummary,
     LogInput,
     Outcome,
+    ReplayedAhead,
     delete_games,
     ingest_lines_input,
     raise_if_interrupt,
     raise_memory_limit,
+    replay_ahead,
 )
 from adjudicator.store.players import PlayerBook
 from adjudicator.store.players import refresh as refresh_players
-from adjudicator.store.query import DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query
+from adjudicator.store.query import APART_MAX_BYTES, DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query, run_query_apart
 from adjudicator.store.stats import StatResult, run_statistics
 
 #: Columns of ``games`` that ``GameSummary`` carries (everything but options and verdict).
@@ -195,19 +197,38 @@ class Store:
 
     # ------------------------------------------------------------------ writing
 
-    def ingest(self, source: str | bytes | Iterable[str], name: str, *, replace: bool = False, analyze: bool = False) -> IngestResult:
+    def replay_ahead(self, source: str | bytes | Iterable[str], name: str) -> ReplayedAhead:
+        """Replay a log and value every decision, taking no lock: for ``ingest(..., ahead=...)``
+        (the API runs this part in its analysis pool, within its time allowance)."""
+        return replay_ahead([ingest_lines_input(name, source)], self._now(), analyze=True)
+
+    def replay_many_ahead(self, inputs: Iterable[LogInput]) -> ReplayedAhead:
+        """``replay_ahead`` of many logs, for ``ingest_many(ahead=...)``."""
+        return replay_ahead(inputs, self._now(), analyze=True)
+
+    def ingest(
+        self, source: str | bytes | Iterable[str], name: str, *, replace: bool = False, analyze: bool = False,
+        ahead: ReplayedAhead | None = None,
+    ) -> IngestResult:
         """Adjudicate and store one log given as bytes, text or lines; ``name`` says where it came from.
 
         Returns the outcome (``ingested``, ``unchanged``, ``replaced``, ``refused``, or ``failed``
         with a message) and the verdict (for ``unchanged``: the stored one, read with the lookup
         that found the log: one query). A log that cannot be judged raises the reader's own
         exception (``LogUnreadable``, ``UnsupportedRuleset``), as ``check_log`` would. With
-        ``analyze`` every decision is valued and stored too (``decisions``).
+        ``analyze`` every decision is valued and stored too (``decisions``), before the write lock is
+        taken (no other write waits on it); ``ahead``: that work done already (``replay_ahead``).
         """
         results: list[IngestResult] = []
+        if analyze and ahead is None:
+            ahead = self.replay_ahead(source, name)
+        entry, now, prepared = ingest_lines_input(name, source), self._now, None
+        if ahead is not None:
+            stamp = ahead.ingested_at
+            entry, now, prepared = ahead.entries[0], (lambda: stamp), ahead.rows
         with self._writer() as cursor:
-            ingestor = Ingestor(cursor, self._now, stored_verdicts=True, analyze=analyze)
-            ingestor.run([ingest_lines_input(name, source)], replace=replace, on_result=lambda r, _: results.append(r))
+            ingestor = Ingestor(cursor, now, stored_verdicts=True, analyze=analyze, prepared=prepared)
+            ingestor.run([entry], replace=replace, on_result=lambda r, _: results.append(r))
             if results and results[0].outcome in (Outcome.INGESTED, Outcome.REPLACED):
                 _refresh_players(cursor)  # an unchanged log costs its one look-up only
         (result,) = results
@@ -224,6 +245,7 @@ class Store:
         on_result: Callable[[IngestResult, int], None] | None = None,
         workers: int = 1,
         analyze: bool = False,
+        ahead: ReplayedAhead | None = None,
     ) -> IngestSummary:
         """Adjudicate and store many logs in batches (see ``adjudicator.store.ingest``).
 
@@ -231,10 +253,15 @@ class Store:
         in input order. On an interrupt the batch in progress is rolled back and the interrupt
         raised again; everything reported before stays stored. ``workers > 1`` replays logs in
         that many processes (worth it from a few hundred logs on; with ``analyze``, which values
-        and stores every decision in those processes too, from a few dozen).
+        and stores every decision in those processes too, from a few dozen). ``ahead``: the logs
+        replayed and valued already (``replay_many_ahead``): only written here.
         """
+        now, prepared = self._now, None
+        if ahead is not None:  # replayed and valued already (``replay_many_ahead``), outside the lock
+            stamp = ahead.ingested_at
+            inputs, now, prepared = ahead.entries, (lambda: stamp), ahead.rows
         with self._writer() as cursor:
-            ingestor = Ingestor(cursor, self._now, workers=workers, analyze=analyze)
+            ingestor = Ingestor(cursor, now, workers=workers, analyze=analyze, prepared=prepared)
             summary = ingestor.run(inputs, replace=replace, batch_size=batch_size, on_result=on_result)
             if summary.ingested or summary.replaced:
                 _refresh_players(cursor)  # players and ratings: once every batch is stored (docs/ratings.md)
@@ -393,11 +420,16 @@ class Store:
         timeout: float = DEFAULT_TIMEOUT,
         max_bytes: int | None = None,
         hide_server: bool = False,
+        apart: bool = False,
     ) -> QueryResult:
         """Run one read-only SQL query in the sandbox (see ``adjudicator.store.query``; ``max_bytes``
-        and ``hide_server`` are for callers who serve others, such as the HTTP API)."""
+        and ``hide_server`` are for callers who serve others, such as the HTTP API). ``apart`` (a
+        store open read-only): in a child process with a hard memory limit, killed past its time
+        (``run_query_apart``; ``max_bytes`` then ``APART_MAX_BYTES`` unless given)."""
         if self._closed:
             raise StoreError("the store is closed")
+        if apart and self.read_only:
+            return run_query_apart(str(self.path), sql, max_rows=max_rows, timeout=timeout, max_bytes=max_bytes or APART_MAX_BYTES)
         return run_query(
             self._con, sql, read_only_connection=self.read_only, max_rows=max_rows, timeout=timeout,
             max_bytes=max_bytes, hide_server=hide_server,

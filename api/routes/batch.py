@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from adjudicator.store import LogInput
 from api import store_adapter
+from api.analyses import analyses
 from api.deps import StoreDep, WriterDep, run_write
 from api.responses import SafeJSONResponse
 from api.routes.common import STORE_ERRORS, WRITE_ERRORS, AnalyzeQuery, ReplaceQuery, body_errors
@@ -101,4 +102,6 @@ async def ingest_many(
     analyze: AnalyzeQuery = False,
 ) -> Any:
     inputs = [_decode(log) for log in body.logs]
-    return {"results": await run_write(request, store_adapter.ingest_many, store, inputs, replace=replace, analyze=analyze)}
+    # the decisions are valued in the analysis pool (bounded, timed), then written: no write waits on them
+    ahead = await analyses(request).run_for(request, len(inputs), store.replay_many_ahead, inputs) if analyze else None
+    return {"results": await run_write(request, store_adapter.ingest_many, store, inputs, replace=replace, analyze=analyze, ahead=ahead)}

@@ -12,6 +12,7 @@ from adjudicator.analysis.observe import analyze
 from adjudicator.analysis.report import Analysis
 from adjudicator.errors import LogUnreadable
 from adjudicator.store.decisions import STORED_BUDGET
+from api.analyses import analyses
 from api.body import read_log
 from api.deps import StoreDep
 from api.paths import decode_game_id
@@ -28,7 +29,13 @@ RoundFilter = Annotated[int | None, Query(ge=1, description="Value only this rou
 #: Says whether a stored game's analysis came from the store or was valued for this request.
 ANALYSIS_HEADER = "X-Flip7-Analysis"
 WinOption = Annotated[bool, Query(description="Near the end of the game, also the chance to win after hit and after stay (`win_chance`, `win_best`; slower).")]
-_NO_MODEL: Responses = {422: {"description": "The game's ruleset has no decision model yet (`unsupported-ruleset`)."}}
+_NO_MODEL: Responses = {
+    422: {"description": "The game's ruleset has no decision model yet (`unsupported-ruleset`), or the analysis ran past its time (`analysis-timeout`)."}
+}
+#: The analysis pool's answer when it is full (docs/security.md).
+ANALYSIS_BOUNDS: Responses = {
+    503: {"description": "Too many analyses are running or waiting (`analysis-busy`); `Retry-After` says when to try again."}
+}
 
 
 def _source(source: bytes | list[str]) -> str | list[str]:
@@ -54,13 +61,13 @@ def _run(source: str | list[str], player: str | None, round_no: int | None, win:
         "may also be the notation (`text/plain`). Nothing is stored."
     ),
     response_model=Analysis,
-    responses={**LOG_ERRORS, **_NO_MODEL},
+    responses={**LOG_ERRORS, **_NO_MODEL, **ANALYSIS_BOUNDS},
     openapi_extra=LOG_REQUEST_BODY,
     operation_id="analyzeLog",
 )
 async def analyze_log(request: Request, player: PlayerFilter = None, round: RoundFilter = None, win: WinOption = False) -> Any:  # noqa: A002
     body = await read_log(request)
-    return await run_in_threadpool(_run, _source(body.source), player, round, win)
+    return await analyses(request).run(request, _run, _source(body.source), player, round, win)
 
 
 @router.get(
@@ -72,17 +79,18 @@ async def analyze_log(request: Request, player: PlayerFilter = None, round: Roun
         "others are valued now (`X-Flip7-Analysis: computed`)."
     ),
     response_model=Analysis,
-    responses={**NOT_FOUND, **STORE_ERRORS, **_NO_MODEL},
+    responses={**NOT_FOUND, **STORE_ERRORS, **_NO_MODEL, **ANALYSIS_BOUNDS},
     operation_id="gameAnalysis",
 )
-def game_analysis(
-    game_id: Annotated[str, Depends(decode_game_id)], store: StoreDep, response: Response,
+async def game_analysis(
+    request: Request, game_id: Annotated[str, Depends(decode_game_id)], store: StoreDep, response: Response,
     player: PlayerFilter = None, round: RoundFilter = None,  # noqa: A002
     win: WinOption = False,
 ) -> Any:
     # the stored decisions hold no chance to win: asked for it, the game is valued afresh
-    stored = None if win else store.analysis(game_id, player=player, round_no=round)
+    stored = None if win else await run_in_threadpool(store.analysis, game_id, player=player, round_no=round)
     response.headers[ANALYSIS_HEADER] = "computed" if stored is None else "stored"
     if stored is not None:
         return stored.to_dict()
-    return _run(store.log_lines(game_id), player, round, win)
+    lines = await run_in_threadpool(store.log_lines, game_id)
+    return await analyses(request).run(request, _run, lines, player, round, win)

@@ -15,6 +15,7 @@ from starlette.concurrency import run_in_threadpool
 
 from adjudicator.store import Store
 from api import store_adapter
+from api.analyses import analyses
 from api.body import read_log
 from api.deps import StoreDep, WriterDep, get_store, run_write
 from api.models import GameEvents, IngestOutcome, ListedGamePage, TableView, Verdict
@@ -74,7 +75,10 @@ async def store_game(
 ) -> Any:
     store: Store = await run_in_threadpool(get_store, request)
     body = await read_log(request)
-    stored = await run_write(request, store_adapter.ingest, store, body.source, source or "api", replace=replace, analyze=analyze)
+    name = source or "api"
+    # the decisions are valued in the analysis pool (bounded, timed), then written: no write waits on them
+    ahead = await analyses(request).run(request, store.replay_ahead, body.source, name) if analyze else None
+    stored = await run_write(request, store_adapter.ingest, store, body.source, name, replace=replace, analyze=analyze, ahead=ahead)
     response.status_code = 201 if stored.outcome == "ingested" else 200
     response.headers["Location"] = game_url(stored.game_id)
     out: dict[str, Any] = {"outcome": stored.outcome, "id": stored.game_id, "verdict": stored.verdict}

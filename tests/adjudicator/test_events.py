@@ -52,6 +52,10 @@ def test_cards_outside_the_ruleset_are_refused(value: str) -> None:
         ('{"type":"game","id":"g","players":["A","B","C"],"dealer":"A","target":0}', "setup.game", "target"),
         ('{"type":"game","id":"g","players":["A","B","C"],"dealer":"A","decks":null}', "log.event", "decks"),
         ('{"type":"game","id":"g","players":["A","","C"],"dealer":"A"}', "setup.game", "empty"),
+        # issue 28, item 8: a ruleset that is an object or a list raised TypeError (unhashable)
+        ('{"type":"game","id":"g","players":["A","B","C"],"dealer":"A","ruleset":{}}', "setup.game", "'ruleset': Input should be 'flip7'"),
+        ('{"type":"game","id":"g","players":["A","B","C"],"dealer":"A","ruleset":["vengeance"]}', "setup.game", "got list"),
+        ('{"type":"game","id":"g","players":["A","B","C"],"dealer":"A","ruleset":{"a":"' + "x" * 500 + '"}}', "setup.game", "got dict"),
     ],
 )
 def test_bad_lines_name_the_fault(line: str, rule: str, words: str) -> None:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from adjudicator.errors import VIOLATION_CODES, EventOutOfRange, LogUnreadable, UnsupportedRuleset
 from adjudicator.replay import check_log, state_at
 from adjudicator.table import table_view
-from tests.fuzzing import SEEDS, budget, hostile_logs
+from tests.fuzzing import LINE_SAMPLES, SEEDS, budget, hostile_logs, log_text, wrong_type_logs
 
 
 def judge(source: bytes | str) -> dict[str, Any] | None:
@@ -73,3 +73,24 @@ def test_fuzz_core(data: bytes, at: int) -> None:
 @given(hostile_logs(max_mutations=5), st.integers(0, 40))
 def test_fuzz_core_long(data: bytes, at: int) -> None:
     fuzz_core(data, at)
+
+
+def test_the_line_samples_are_read() -> None:
+    """Each line sample is read (its log may break a rule, but no line is a ``bad_event``): the
+    wrong value put in it is then the only thing wrong with the line."""
+    for _, before, line, after in LINE_SAMPLES:
+        verdict = judge(log_text([*before, line, *after]))
+        assert verdict is not None and not [v for v in verdict["violations"] if v["code"] == "bad_event"], (line, verdict)
+
+
+def test_a_wrong_type_in_every_field_of_every_line() -> None:
+    """A value of any JSON type in any field of any line type (the ``game`` line's options of every
+    ruleset, nested fields too) is a verdict or a clean ``LogUnreadable``, never a crash (issue 28,
+    item 8: a ``ruleset`` object raised ``TypeError`` in the ``game`` line's reader)."""
+    cases = wrong_type_logs()
+    assert {what.split()[1] for what, _, _ in cases} >= {"game", "round", "card", "hit", "stay", "target", "shuffle", "score", "end", "position"}
+    for what, line, data in cases:
+        try:
+            fuzz_core(data, line)
+        except Exception as exc:  # name the case: one loop holds them all
+            raise AssertionError(f"{what}: {exc!r}") from exc

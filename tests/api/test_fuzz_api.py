@@ -16,8 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from api import Settings, create_app
+from api.settings import AnalysisLimits
 from tests.api.conftest import FIXED_NOW, TestClient, kitchen
-from tests.fuzzing import DISGUISES, FORBIDDEN, PARAMETER_VALUES, STATEMENTS, budget, hostile_logs, hostile_notation
+from tests.fuzzing import DISGUISES, FORBIDDEN, PARAMETER_VALUES, STATEMENTS, budget, hostile_logs, hostile_notation, wrong_type_logs
 
 NDJSON = {"Content-Type": "application/x-ndjson"}
 JSON = {"Content-Type": "application/json"}
@@ -27,7 +28,8 @@ JSON = {"Content-Type": "application/json"}
 def server() -> Iterator[tuple[TestClient, Path]]:
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "fuzz.duckdb"
-        with TestClient(create_app(Settings(db_path=db, now=lambda: FIXED_NOW, query_max_bytes=100_000))) as client:
+        settings = Settings(db_path=db, now=lambda: FIXED_NOW, query_max_bytes=100_000, analysis=AnalysisLimits(seconds=2.0))
+        with TestClient(create_app(settings)) as client:
             yield client, db
 
 
@@ -249,3 +251,34 @@ def test_fuzz_api_query_statements(server, statement: str, dress: str, lower: bo
     statement = statement.lower() if lower else statement
     sql = dress.format(s=statement).format(db=db, wal=f"{db}.wal", tmp=db.parent)
     fuzz_forbidden(client, db, sql)
+
+
+def test_fuzz_api_wrong_types_in_the_game_line(server) -> None:
+    """A value of any JSON type in any field of the ``game`` line (every ruleset's options) is a
+    verdict or a problem+json from every route that reads a log, never a 500 (issue 28, item 8:
+    a ``ruleset`` object answered 500)."""
+    client, db = server
+    for what, _, data in wrong_type_logs(("game",)):
+        # every case to the check; the routes that read a log the same way, for the ruleset's
+        for route in ("/v1/check", "/v1/state", "/v1/games") if "field ruleset " in what else ("/v1/check",):
+            response = client.post(route, content=data, headers=NDJSON)
+            assert response.status_code in (200, 201, 400, 409, 422), (what, route, response.text[:300])
+            assert_answer(response, {200, 201}, db.parent)
+
+
+@budget(20)
+@given(hostile_logs(), st.sampled_from([None, "Ana", "Ben"]), st.sampled_from([None, 1, 2]))
+def test_fuzz_api_analyze(server, data: bytes, player: str | None, round_no: int | None) -> None:
+    """Hostile logs to the analysis routes (issue 28, item 15): an analysis, or a problem+json
+    (unreadable, no model, past its time), never a 500; each bounded by the pool's 2 s here."""
+    client, db = server
+    params = {k: v for k, v in (("player", player), ("round", round_no)) if v is not None}
+    analysed = client.post("/v1/analyze", content=data, headers=NDJSON, params=params)
+    body = assert_answer(analysed, {200}, db.parent)
+    if analysed.status_code == 200:
+        assert body["format"] == "flip7-analysis/1"
+    stored = client.post("/v1/games", content=data, headers=NDJSON, params={"analyze": "true", "replace": "true"})
+    body = assert_answer(stored, {200, 201}, db.parent)
+    if stored.status_code in (200, 201):
+        again = client.get(f"/v1/games/{quote(body['id'], safe='')}/analysis", params=params)
+        assert_answer(again, {200}, db.parent)

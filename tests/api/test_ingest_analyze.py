@@ -69,3 +69,28 @@ def test_analyze_on_a_game_stored_without_it_answers_its_verdict(client: Any) ->
     assert body["decisions"] == 9
     once_more = client.post("/v1/games", content=FX1, headers=NDJSON, params={"analyze": "true"})
     assert once_more.status_code == 200 and once_more.json()["verdict"] == first.json()["verdict"]
+
+
+@pytest.mark.parametrize("route", ["/v1/games", "/v1/ingest"])
+def test_the_decisions_are_valued_before_the_write_lock_is_taken(client: Any, monkeypatch: pytest.MonkeyPatch, route: str) -> None:
+    """Issue 28, item 17: ``?analyze=true`` valued every decision holding the store's write lock,
+    so every other write (a live table's next append) waited for it."""
+    import adjudicator.store.rows as rows
+
+    store = client.app.state.store.get()
+    held: list[bool] = []
+    valued = rows.analysis_columns
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        held.append(store._write_lock.locked())
+        return valued(*args, **kwargs)
+
+    monkeypatch.setattr(rows, "analysis_columns", watched)
+    if route == "/v1/games":
+        answer = client.post(route, content=FX1, headers=NDJSON, params={"analyze": "true"})
+        assert answer.status_code == 201 and answer.json()["decisions"] == 9
+    else:
+        logs = [{"name": n, "content_base64": base64.b64encode(t.encode()).decode()} for n, t in (("a", FX1), ("b", FX2))]
+        results = client.post(route, json={"logs": logs}, params={"analyze": "true"}).json()["results"]
+        assert [(r["outcome"], r["decisions"]) for r in results] == [("ingested", 9), ("ingested", 15)]
+    assert held and not any(held)

@@ -112,3 +112,101 @@ def test_results_are_cut_at_the_byte_limit(settings: Settings) -> None:
         assert small["truncated"] is False and small["truncated_by"] is None
         rows = client.post("/v1/query", json={"sql": "SELECT * FROM range(50)", "max_rows": 5}).json()
         assert rows["truncated"] is True and rows["truncated_by"] == "rows"
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "SELECT id, key_hash FROM live_tables",
+        "SELECT * FROM live_events",
+        "FROM main.live_tables",
+        "SELECT (SELECT max(raw) FROM live_events) AS raw",
+        "WITH t AS (SELECT * FROM live_tables) SELECT id FROM t",
+        "DESCRIBE live_events",
+        "SUMMARIZE live_tables",
+        "SELECT * FROM games UNION ALL BY NAME SELECT id FROM live_tables",
+        'SELECT * FROM "LIVE_TABLES"',
+    ],
+)
+def test_the_query_does_not_read_the_live_tables(client: TestClient, sql: str) -> None:
+    """Issue 28, item 25: a live table's id is its read link, its row holds the key's hash and its
+    events are shown only through the link; the query reads the games' tables only."""
+    made = client.post("/v1/tables", json={"id": "secret-kitchen", "players": ["Ana", "Ben", "Cem"], "dealer": "Ana"})
+    assert made.status_code == 201, made.text
+    table_id = made.json()["id"]
+    response = client.post("/v1/query", json={"sql": sql})
+    assert response.status_code == 403, response.text
+    assert response.json()["type"] == "urn:flip7:problem:query-refused"
+    assert table_id not in response.text
+
+
+def test_queries_run_at_most_as_many_at_once_as_duckdb_has_threads(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28, item 16: each query holds its rows as Arrow, then Python, beyond what DuckDB's
+    ``memory_limit`` counts; at most ``duckdb_threads`` run at once, the others wait for them."""
+    import asyncio
+    import threading
+    import time
+
+    import httpx
+
+    from adjudicator.store import Store
+
+    running, most = [0], [0]
+    lock = threading.Lock()
+    real = Store.query
+
+    def slow(self: Store, *args: object, **kwargs: object) -> object:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.1)
+        with lock:
+            running[0] -= 1
+        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Store, "query", slow)
+    app = create_app(settings)
+
+    async def six() -> list[int]:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://localhost") as client:
+            answers = await asyncio.gather(*(client.post("/v1/query", json={"sql": "SELECT 1 AS one"}) for _ in range(6)))
+            return [a.status_code for a in answers]
+
+    assert asyncio.run(six()) == [200] * 6
+    assert most[0] == settings.duckdb_threads == 2
+
+
+#: Run in a process of its own: the server's app answers one query; prints the status, and the
+#: process's peak memory before and after it (MiB).
+_ONE_QUERY = """
+import resource, sys, tempfile, warnings
+from pathlib import Path
+warnings.simplefilter("ignore")
+from fastapi.testclient import TestClient
+from api import Settings, create_app
+with tempfile.TemporaryDirectory() as folder:
+    with TestClient(create_app(Settings(db_path=Path(folder) / "s.duckdb", duckdb_memory=sys.argv[1]))) as client:
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        status = client.post("/v1/query", json={"sql": sys.argv[2]}).status_code
+        print(status, before // 1024, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "with recursive r(i, s) as (select 1, 'x' union all select i+1, s || s from r where i < 40) select max(length(s)) from r",
+        "select list(i) from range(20000000) t(i)",
+    ],
+)
+def test_the_probes_queries_stay_near_the_servers_memory_cap(sql: str) -> None:
+    """Issue 28, item 16, on the server (heavy: a process of its own): the probe's doubled string
+    and its list of twenty million numbers, under a 256 MB ``memory_limit``, are a 413 and the
+    server's process grows by less than twice the cap (DuckDB's own, plus the rows it hands over)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _ONE_QUERY, "256MB", sql], capture_output=True, text=True, timeout=120, check=True)
+    status, before, after = map(int, done.stdout.split())
+    assert status == 413
+    assert after - before < 512, (before, after)

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import jsonschema
+import pytest
 from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
@@ -109,3 +110,32 @@ def test_explain_names_the_costly_decisions_of_the_round_it_tells() -> None:
     assert "Teure Entscheidungen:" in de.stdout and "(grober Fehler)" in de.stdout
     data = json.loads(runner.invoke(app, ["explain", GAME, "--round", "1", "--costly", "--json"]).stdout)
     assert [(d["event"], d["mark"]) for d in data["costly"]] == [(7, "blunder")]
+
+
+def test_advise_on_a_large_table_answers_within_its_timeout() -> None:
+    """Issue 28, item 24: ``flip7 advise`` on a 300-seat Vengeance table took 486 s; its playouts
+    stop at ``--timeout`` (2 s unless given) and the answer says how many there were."""
+    import time
+
+    from adjudicator.analysis.montecarlo import SAMPLES
+    from tests.adjudicator.analysis.test_allowance import big_vengeance_position
+
+    started = time.monotonic()
+    result = runner.invoke(app, ["advise", "-", "--json", "--timeout", "1"], input=big_vengeance_position(60))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["samples"] < SAMPLES and time.monotonic() - started < 5.0
+
+
+def test_analyze_past_its_timeout_exits_2_and_says_what_to_ask_for() -> None:
+    from tests.adjudicator.analysis.test_allowance import long_game
+
+    result = runner.invoke(app, ["analyze", "-", "--timeout", "0.1"], input=long_game())
+    assert result.exit_code == 2
+    assert "needed more than its 0.1 s" in result.output and "--round" in result.output
+
+
+def test_explain_costly_is_bounded_like_analyze(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``explain --costly`` values a round's decisions: within ``flip7 analyze``'s time (issue 28, item 24)."""
+    monkeypatch.setattr("cli.analysis.ANALYZE_SECONDS", 0.0)
+    result = runner.invoke(app, ["explain", GAME, "--round", "1", "--costly"])
+    assert result.exit_code == 2 and "needed more than its 0 s" in result.output

@@ -170,3 +170,21 @@ def test_the_decision_statistics_are_empty_without_analysed_games(store: Store) 
     store.ingest_many([LogInput.from_path(FX1)])
     results = store.stats(names=["decision_accuracy", "stay_or_hit_losses", "loss_by_bust_chance"])
     assert [r.rows for r in results] == [[], [], []]
+
+
+def test_ingest_with_analyze_values_the_decisions_before_taking_the_write_lock(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28, item 17: ``POST /v1/games?analyze=true`` valued every decision holding the store's
+    write lock, so every other write (a live table's next append) waited for it."""
+    import adjudicator.store.rows as rows
+
+    held: list[bool] = []
+    valued = rows.analysis_columns
+
+    def watched(*args, **kwargs):  # type: ignore[no-untyped-def]
+        held.append(store._write_lock.locked())
+        return valued(*args, **kwargs)
+
+    monkeypatch.setattr(rows, "analysis_columns", watched)
+    result = store.ingest(FX1.read_bytes(), str(FX1), analyze=True)
+    assert held == [False] and result.decisions == 9
+    assert store.analysis("fx-1") is not None and assert_store_whole(store) == 1

@@ -14,7 +14,7 @@ from adjudicator.store import LogInput, Outcome, Store
 from adjudicator.store.ingest import STORED
 from tests.fuzzing import ODD_NAMES, budget, hostile_logs
 
-from .conftest import FX1, FX2, assert_store_whole
+from .conftest import FIXTURES, FX1, FX2, assert_store_whole
 
 NAMES = st.sampled_from(("hostile.jsonl", "caf\udce9.jsonl", "upload-\ud800", *ODD_NAMES))
 
@@ -57,3 +57,20 @@ def test_fuzz_ingest() -> None:
 @pytest.mark.slow
 def test_fuzz_ingest_long() -> None:
     run(40, slow=True)
+
+
+def test_a_folder_with_a_wrong_typed_game_line_stores_every_game(tmp_path: Path) -> None:
+    """Issue 28, item 8: a folder of five games, one whose ``game`` line has an object for its
+    ``ruleset``, stored none of them (a ``TypeError``); each is stored now, that one as invalid."""
+    bad = '{"type":"game","id":"g","players":["Ana","Ben","Cem"],"dealer":"Ana","ruleset":{}}\n'
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for k, fixture in enumerate(FIXTURES):
+        (folder / f"{k}.jsonl").write_bytes(fixture.read_bytes())
+    (folder / "9-bad-ruleset.jsonl").write_text(bad)
+    with Store.open(tmp_path / "s.duckdb") as store:
+        results = []
+        store.ingest_many([LogInput.from_path(p) for p in sorted(folder.iterdir())], on_result=lambda r, _: results.append(r))
+        assert [r.outcome for r in results] == [Outcome.INGESTED] * 5
+        assert results[-1].valid is False and store.verdict(results[-1].game_id)["valid"] is False  # type: ignore[arg-type,index]
+        assert assert_store_whole(store) == 5

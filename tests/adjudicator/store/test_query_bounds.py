@@ -79,3 +79,55 @@ def test_values_are_those_duckdb_gives_python(tmp_path: Path) -> None:
         result = store.query(sql, max_bytes=1_000_000)
     assert result.rows == expected
     assert result.rows[0][6] == "101"
+
+
+# Issue 28, item 16: what DuckDB does not govern (strings it builds, the result handed over) grew a
+# query to gigabytes and past its time; ``flip7 query`` now runs it apart, under a hard limit.
+
+#: The probe's query: a string doubled forty times (a terabyte), here stopped by the limits.
+DOUBLING = "with recursive r(i, s) as (select 1, 'x' union all select i+1, s || s from r where i < 40) select max(length(s)) from r"
+
+
+@pytest.fixture
+def read_only_store(tmp_path: Path) -> Path:
+    path = tmp_path / "s.duckdb"
+    Store.open(path).close()
+    return path
+
+
+def test_a_query_apart_answers_as_the_query_here(read_only_store: Path) -> None:
+    with Store.open(read_only_store, read_only=True) as store:
+        sql = "SELECT i, i * 2 AS twice, 'x' || i AS s FROM range(5) t(i)"
+        assert store.query(sql, apart=True) == store.query(sql)
+        with pytest.raises(query_module.QueryRefused):
+            store.query("INSERT INTO meta VALUES ('a', 'b')", apart=True)
+
+
+def test_a_string_doubled_forty_times_stops_at_the_hard_limit(read_only_store: Path) -> None:
+    """The probe drove the server to 7.1 GB; apart, with 256 MiB, it ends as QueryTooLarge and the
+    child process never held much more than that."""
+    import resource
+    import time
+
+    most = 256 * 1024**2 + 400 * 1024**2  # the limit, and the start-up of a Python with DuckDB
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024  # the peak of any child so far
+    started = time.monotonic()
+    with pytest.raises(QueryTooLarge, match="0.25 GiB a query may use"):
+        query_module.run_query_apart(str(read_only_store), DOUBLING, timeout=20, memory=256 * 1024**2)
+    assert time.monotonic() - started < 20
+    if before < most:  # else an earlier child of this test process was bigger: nothing to read here
+        assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024 < most
+
+
+def test_a_list_of_millions_is_refused_by_its_size_not_converted(read_only_store: Path) -> None:
+    """``flip7 query --timeout 5 "select list(i) from range(20000000) t(i)"`` ran 150 s and took
+    2.7 GB; scaled to two million, apart with a 1 MB result cap, it is refused at once."""
+    with Store.open(read_only_store, read_only=True) as store, pytest.raises(QueryTooLarge, match="first row"):
+        store.query(BIG_ROW, apart=True, max_bytes=1_000_000)
+
+
+def test_a_query_apart_that_does_not_answer_in_time_is_killed(read_only_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No grace for the child to start: it cannot answer within 0.1 s, and is killed."""
+    monkeypatch.setattr(query_module, "APART_START", 0.0)
+    with pytest.raises(QueryTimeout, match="0.1 s"):
+        query_module.run_query_apart(str(read_only_store), "SELECT 1", timeout=0.1)
