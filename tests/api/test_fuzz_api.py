@@ -147,6 +147,8 @@ PATH_VALUES: dict[str, list[str]] = {
     "game_id": ["kitchen-2026-11-29", "", "..", "%2e%2e", "a%2Fb", "%00", "%FF", "x" * 3000, "\u202e"],
     "name": ["bust_risk", "seat_wins", "nope", "..", "%00", "x" * 300],
     "table_id": ["nope", "..", "%00", "x" * 300],
+    "code": ["ABCDEF", "abc-def", "0O1IL5", "..", "%00", "x" * 300, "\u202e"],
+    "player_id": ["1", "0", "-1", "9" * 40, "x", "%00"],
 }
 
 
