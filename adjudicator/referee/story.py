@@ -169,6 +169,10 @@ class _Teller:
         return step
 
     # -- the observer ---------------------------------------------------------------------------
+    def seen(self, index: int, line: int) -> None:
+        """Event ``index`` is on ``line`` (the replay says so before anything else)."""
+        self.lines[index] = line
+
     def before(self, state: GameState, event: Event, index: int) -> None:
         """Note what the game waits for, and each row as it stands, before ``event``."""
         self.state = state
@@ -531,6 +535,19 @@ def tell(items: Iterable[Item]) -> Story:
     return Story(teller.steps, result.verdict, result.state, lines, teller.outs, teller.saves)
 
 
+class Witness(_Teller):
+    """The referee riding along a replay made for something else (the timeline's, ``check``'s):
+    it tells the log as ``tell`` does, so the verdict's violations are worded in any language from
+    that one replay (``words``), with no second one."""
+
+    def __init__(self) -> None:
+        super().__init__({})
+
+    def story(self, verdict: Verdict) -> Story:
+        """The log told, with the ``verdict`` of the replay watched."""
+        return Story(self.steps, verdict, self.state, self.lines, self.outs, self.saves)
+
+
 #: How many legal moves a ruling lists before it only counts the rest (a Swap at a big table has hundreds).
 LEGAL_SHOWN = 12
 
@@ -545,4 +562,4 @@ def legal_statements(step: Step, lang: str) -> list[str]:
     return shown
 
 
-__all__ = ["Item", "Step", "Story", "breakdown", "bust_chance", "describe", "legal_statements", "steps_told", "tell"]
+__all__ = ["Item", "Step", "Story", "Witness", "breakdown", "bust_chance", "describe", "legal_statements", "steps_told", "tell"]
