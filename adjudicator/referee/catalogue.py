@@ -15,19 +15,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.note import Note
 from adjudicator.rules.ruleset import Ruleset, ScoreStep
 from adjudicator.rulesets import find_kit
 from adjudicator.rulesets.texts import NO_TEXTS, RefereeTexts
 
 LANGUAGES = ("en", "de")
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A sentence to be said, in no language yet: a catalogue key and its facts."""
-
-    key: str
-    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +164,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "needs_target": "{player} must give {card} to one of these players: {eligible}.",
         "set_aside": "{card} is set aside until the {size} cards of the {action_card} are drawn.",
         "flip7": "Seven different numbers: {player} makes Flip 7 and the round ends at once.",
-        "flip7_choice": "Seven different numbers: {player} makes Flip 7 and now chooses where the bonus goes: +15 for themselves or -15 for another player.",
         "t_give": "{player} gives {card} to {target}.",
         "dropped": "{player} busted, so the cards set aside are discarded unused: {cards}.",
         "resolve": "{player} is still in and now gives out the cards set aside, in the order drawn: {cards}.",
@@ -235,8 +227,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "v_out_of_order": "{what} cannot come now",
         "v_wrong_player": "{what}: it is not {name}'s move",
         "v_stay_without_card": "{name} has no card in front of them and cannot stay",
-        "v_illegal_one_row": "{card} exchanges cards of two different rows, and both cards named are in {target}'s row",
-        "v_illegal_take": "{card} cannot be used on {target_card} of {target}",
         "v_illegal_target": "{card} cannot go to {target}",
         "v_illegal_target_card": "the card waiting for a recipient is {want_card}, not {card}",
         "v_card_unavailable": "no {name} is left in the draw pile",
@@ -285,7 +275,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "needs_target": "{player} muss {card} an jemanden geben, der noch in der Runde ist: {eligible}.",
         "set_aside": "{card} wird beiseitegelegt, bis die {size} Karten aus {action_card} aufgedeckt sind.",
         "flip7": "Sieben verschiedene Zahlen: {player} schafft einen Flip 7, die Runde endet sofort.",
-        "flip7_choice": "Sieben verschiedene Zahlen: {player} schafft einen Flip 7 und wählt jetzt, wohin der Bonus geht: +15 für sich oder -15 für jemand anderen.",
         "t_give": "{player} gibt {card} an {target}.",
         "dropped": "{player} hat sich verzockt, deshalb werden die beiseitegelegten Karten ({cards}) ungenutzt abgelegt.",
         "resolve": "{player} ist noch in der Runde und führt jetzt die beiseitegelegten Karten ({cards}) in der Reihenfolge aus, in der sie kamen.",
@@ -345,8 +334,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "v_out_of_order": "{what} ist jetzt nicht erlaubt",
         "v_wrong_player": "{what}: {name} ist nicht an der Reihe",
         "v_stay_without_card": "{name} hat noch keine Karte vor sich und kann nicht „Stopp“ sagen",
-        "v_illegal_one_row": "{card} tauscht Karten aus zwei verschiedenen Reihen, aber beide genannten Karten liegen bei {target}",
-        "v_illegal_take": "{card} kann nicht bei {target} auf {target_card} eingesetzt werden",
         "v_illegal_target": "{card} kann nicht an {target} gehen",
         "v_illegal_target_card": "auf einen Empfänger wartet {want_card}, nicht {card}",
         "v_card_unavailable": "im Nachziehstapel ist keine {name} mehr",

@@ -407,23 +407,16 @@ class _Teller:
             self._save_ended_turn(facts, who)
         elif code == "stay_without_card":
             step.headline = Note("v_stay_without_card", {"name": who})
-        elif code == "must_hit":
-            step.headline = Note("v_must_hit", {"name": who})
         elif code == "illegal_target":
             if exp.card is not None and ev.card != exp.card:
                 step.headline = Note("v_illegal_target_card", {"card": ev.card, "want_card": exp.card})
-            else:
-                fields = {k: v for k, v in ev.__dict__.items() if k in ("target_card", "other", "other_card") and v is not None}
-                if "other" in fields and fields["other"] == ev.target:
-                    step.headline = Note("v_illegal_one_row", {"card": ev.card, "target": ev.target})
-                elif "target_card" in fields:
-                    step.headline = Note("v_illegal_take", {"card": ev.card, "target": ev.target, **fields})
-                else:
-                    step.headline = Note("v_illegal_target", {"card": ev.card, "target": ev.target})
+            else:  # the kit's own words where it gives them (a card taken from a row)
+                step.headline = error.note or Note("v_illegal_target", {"card": ev.card, "target": ev.target})
                 self._out_fact(facts, ev.target)
-                seat = state.seat_of.get(ev.target)
-                if seat is not None and exp.card is not None and state.rules.bust_cover(state.rows[seat]) == exp.card:
-                    facts.append(Note("holds_sc", {"player": ev.target, "cover_card": exp.card}))
+                facts.extend(error.facts)
+        elif error.note is not None:  # a kit's own code (The Zero's must_hit): worded by the kit
+            step.headline = error.note
+            facts.extend(error.facts)
         elif code == "card_unavailable":
             if state.draw_size == 0:
                 step.headline = Note("v_card_unavailable_empty")
