@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.errors import EventOutOfRange
+from adjudicator.errors import CLAIM_CODES, EventOutOfRange
 from adjudicator.notation import is_jsonl, parse_notation
 from adjudicator.notation.write import UNREADABLE_LINE, event_json
 from adjudicator.referee.catalogue import LANGUAGES, Note, rule_text
@@ -140,7 +140,7 @@ def settlement(text: str, lang: str = "en") -> Settlement:
     violations = [_violation(story, s, lang) for s in steps]
     shown = [v.model_copy(update={"message": full.message}) for v, full in zip(story.verdict.violations, violations, strict=True)]
     verdict = story.verdict.model_copy(update={"violations": shown})
-    fatal = next((s for s in steps if s.violation and s.violation.code not in ("score_mismatch", "winner_mismatch", "game_not_over")), None)
+    fatal = next((s for s in steps if s.violation and s.violation.code not in CLAIM_CODES), None)
     focus = fatal or (steps[0] if steps else None)
     if focus is not None:
         round_no = focus.round

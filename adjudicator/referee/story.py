@@ -414,7 +414,7 @@ class _Teller:
                 step.headline = error.note or Note("v_illegal_target", {"card": ev.card, "target": ev.target})
                 self._out_fact(facts, ev.target)
                 facts.extend(error.facts)
-        elif error.note is not None:  # a kit's own code (The Zero's must_hit): worded by the kit
+        elif error.note is not None:  # a code of the kit's own: worded by the kit
             step.headline = error.note
             facts.extend(error.facts)
         elif code == "card_unavailable":

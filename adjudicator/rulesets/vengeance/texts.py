@@ -10,6 +10,8 @@ from adjudicator.rulesets.texts import RefereeTexts
 TEXTS = RefereeTexts({
     "en": {
         "step_zero": "The Zero without Flip 7 → {total}",
+        "step_floor": "not below 0 → {total}",
+        "step_bonus": "Flip 7 bonus {amount} → {total}",
         "v_must_hit": "{name} holds The Zero and may not stay: they must take another card",
         "needs_steal": "{player} must use {card} on one of these players: {eligible}.",
         "needs_swap": "{player} must use {card} on two of these players: {eligible}.",
@@ -30,6 +32,8 @@ TEXTS = RefereeTexts({
     },
     "de": {
         "step_zero": "The Zero ohne Flip 7 → {total}",
+        "step_floor": "nicht unter 0 → {total}",
+        "step_bonus": "Flip-7-Bonus {amount} → {total}",
         "v_must_hit": "{name} hat The Zero und darf nicht „Stopp“ sagen, sondern muss noch eine Karte nehmen",
         "needs_steal": "{player} muss {card} bei einem dieser Spieler einsetzen: {eligible}.",
         "needs_swap": "{player} muss {card} bei zwei dieser Spieler einsetzen: {eligible}.",
