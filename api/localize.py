@@ -19,4 +19,9 @@ def timeline_in(source: bytes | list[str], lang: str) -> dict[str, Any]:
     data = timeline.to_dict()
     if witness is not None:
         word_violations(data["verdict"]["violations"], witness, timeline.verdict, lang)
+        worded = {v["event"]: v["message"] for v in data["verdict"]["violations"]}
+        for table in data["tables"]:  # each table after a fatal violation names it
+            stop = table.get("stopped_by")
+            if stop is not None and stop["event"] in worded:
+                stop["message"] = worded[stop["event"]]
     return data
