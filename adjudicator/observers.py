@@ -19,12 +19,12 @@ class Observers:
         self.observers = observers
         self.reads_effects = any(getattr(o, "reads_effects", True) for o in observers)
         self._refused = [r for r in (getattr(o, "refused", None) for o in observers) if r is not None]
-        self._seen = [s for s in (getattr(o, "seen", None) for o in observers) if s is not None]
+        self._lines = [s for s in (getattr(o, "event_line", None) for o in observers) if s is not None]
 
-    def seen(self, index: int, line: int) -> None:
+    def event_line(self, index: int, line: int) -> None:
         """Event ``index`` is on ``line``."""
-        for seen in self._seen:
-            seen(index, line)
+        for told in self._lines:
+            told(index, line)
 
     def before(self, state: GameState, event: Event, index: int) -> None:
         """Before ``event``."""

@@ -169,7 +169,7 @@ class _Teller:
         return step
 
     # -- the observer ---------------------------------------------------------------------------
-    def seen(self, index: int, line: int) -> None:
+    def event_line(self, index: int, line: int) -> None:
         """Event ``index`` is on ``line`` (the replay says so before anything else)."""
         self.lines[index] = line
 
