@@ -7,6 +7,8 @@ violation in the verdict instead of letting it escape.
 
 from __future__ import annotations
 
+from adjudicator.note import Note
+
 
 class Flip7Error(Exception):
     """Base class of every error the flip7 core raises on purpose."""
@@ -47,11 +49,16 @@ class TimelineTooLarge(Flip7Error):
 class RuleViolation(Flip7Error):
     """A move that breaks a rule: carries the contract's violation ``code`` and the ``rule`` id."""
 
-    def __init__(self, code: str, rule: str, message: str) -> None:
+    def __init__(self, code: str, rule: str, message: str, note: Note | None = None, facts: tuple[Note, ...] = ()) -> None:
         super().__init__(message)
         self.code = code
         self.rule = rule
         self.message = message
+        #: The violation said in no language yet (a catalogue key and its parameters), where the
+        #: kit words it itself; the referee renders it in English and German.
+        self.note = note
+        #: Facts the kit knows make the rule apply (rendered as the referee's "Why:" part).
+        self.facts = facts
 
     @property
     def is_claim(self) -> bool:

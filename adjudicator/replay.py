@@ -30,7 +30,8 @@ class ReplayObserver(Protocol):
     An observer may also have ``refused(state, event, index, error)``: called for an event line
     the replay refused (``event`` None when the line did not parse), with the state as it was
     before it, and the ``RuleViolation``. One that never reads ``state.effects`` may say so with
-    ``reads_effects = False``: then none are made for it (``state.effects`` stays None).
+    ``reads_effects = False``: then none are made for it (``state.effects`` stays None). One that
+    names lines may have ``event_line(index, line)``: called for every event line before anything else.
     """
 
     def before(self, state: GameState, event: Event, index: int) -> None:
@@ -219,6 +220,7 @@ def replay_lines(
     if refused is not None:  # an observer that hears of refusals may be handed unreadable lines
         parse = _refuse_unreadable(parse)
     effects = observer is not None and bool(getattr(observer, "reads_effects", True))
+    event_line = getattr(observer, "event_line", None)
     event_lines: list[int] = []  # the line of every event, for messages that name an earlier one
     seated = False
     for line_no, text in numbered:
@@ -226,6 +228,8 @@ def replay_lines(
             continue
         index += 1
         event_lines.append(line_no)
+        if event_line is not None:
+            event_line(index, line_no)
         stopped = fatal is not None or (stop_after is not None and index > stop_after)
         event: Event | None = None
         if not stopped:

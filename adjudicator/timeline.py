@@ -21,6 +21,7 @@ from adjudicator.effects import Effect, LastEffects
 from adjudicator.errors import TimelineTooLarge
 from adjudicator.events import Event
 from adjudicator.notation import numbered_lines, placer, read_either, state_any
+from adjudicator.observers import Observers
 from adjudicator.replay import ReadLines, replay_lines, replay_log
 from adjudicator.state import GameState, Ruleset
 from adjudicator.table import TableView, card_labels, describe_table, table_view
@@ -102,17 +103,19 @@ def table_at(source: str | bytes | Iterable[str], n: int | None = None) -> Table
     return table_view(state_any(source, n, last), last.effects)
 
 
-def replay_timeline(source: str | bytes | Iterable[str], *, max_seats: int = MAX_SEATS) -> Timeline:
+def replay_timeline(source: str | bytes | Iterable[str], *, max_seats: int = MAX_SEATS, also: Any = None) -> Timeline:
     """Replay ``source`` once and describe the table after every event (see ``replay_log`` for
     ``source``). A log in the notation is read as well: its events and violations name its lines.
+    ``also``: another observer of the same replay (the referee, for a verdict told in German).
     Raises ``TimelineTooLarge`` once the tables would describe more than ``max_seats`` seats."""
     notation, lines = read_either(source)
     place = None if notation is None else placer(notation)
     recorder = _TableRecorder(place, max_seats)
+    observer: Any = recorder if also is None else Observers(recorder, also)
     if notation is None:
-        result = replay_log(lines, collect=True, observer=recorder)
+        result = replay_log(lines, collect=True, observer=observer)
     else:  # numbered with the notation's own lines
-        result = replay_lines(numbered_lines(notation), collect=True, observer=recorder)
+        result = replay_lines(numbered_lines(notation), collect=True, observer=observer)
     if place is not None:
         result.verdict.violations[:] = [place(v) for v in result.verdict.violations]
     return Timeline(result.verdict, result.lines, recorder.tables, card_labels(recorder.rules) if recorder.rules is not None else {})

@@ -21,7 +21,7 @@ from rich.progress import Progress
 from adjudicator.bulk import bulk_replays, tune_for_bulk
 from adjudicator.errors import Flip7Error
 from adjudicator.notation import replay_any
-from adjudicator.referee import localize_messages
+from adjudicator.referee import Witness, word_violations
 from adjudicator.replay import ruleset_label
 from adjudicator.rulesets import event_json_schema
 from adjudicator.source import lines_from_stream, printable
@@ -68,11 +68,11 @@ def _judge(name: str, form: str = REPORT, lang: str = "en") -> Judged:
     """Judge one log and prepare how ``form`` prints it (violation messages in ``lang``)."""
     try:
         with open_log(name) as stream:
-            result = replay_any(lines_from_stream(stream))[0]
+            witness = Witness() if lang != "en" else None  # the referee words it, from this one replay
+            result = replay_any(lines_from_stream(stream), observer=witness)[0]
             verdict = result.verdict.to_dict()
-            if lang != "en" and verdict["violations"]:  # worded by the referee, as settle words them
-                stream.seek(0)
-                _localize(verdict, stream.read(), lang)
+            if witness is not None:
+                word_violations(verdict["violations"], witness, result.verdict, lang)
             codes = tuple(v["code"] for v in verdict["violations"])
             if form != REPORT:
                 return Judged(name, None, verdict["valid"], codes, text=_json_form(name, verdict, form))
@@ -91,14 +91,6 @@ def _judge(name: str, form: str = REPORT, lang: str = "en") -> Judged:
     except Flip7Error as exc:
         error = printable(f"{name}: {exc}")
     return Judged(name, error, text=None if form == REPORT else _json_form(name, {"file": printable(name), "error": error}, form))
-
-
-def _localize(verdict: dict[str, Any], data: bytes, lang: str) -> None:
-    """The verdict's violation messages in ``lang``; a log the referee cannot tell keeps the engine's."""
-    try:
-        localize_messages(verdict["violations"], data.decode("utf-8"), lang)
-    except (Flip7Error, UnicodeDecodeError):
-        pass
 
 
 def _json_form(name: str, item: dict[str, Any], form: str) -> str:
@@ -283,18 +275,18 @@ def _told(text: str, at: int, view: Any, lang: str) -> dict[str, Any]:
     from adjudicator.rules import expecting, legal_moves
 
     told: dict[str, Any] = {}
+    events: list[dict[str, Any]] = []
     try:
         events = explain(text, lang, at=at)["events"]
         told["did"] = next((entry["text"] for entry in events if entry["event"] == at), [])
     except Flip7Error:
         pass
     if view.stopped_by is not None:
-        stopped = [view.stopped_by.to_dict()]
-        try:
-            localize_messages(stopped, text, lang)
-        except Flip7Error:
-            pass
-        told["stopped"] = stopped[0]["message"]
+        # the referee's telling above judged the same events: its ruling words the violation
+        told["stopped"] = next(
+            (entry["violation"]["message"] for entry in events if entry.get("violation", {}).get("event") == view.stopped_by.event),
+            view.stopped_by.message,
+        )
         told["next"], told["legal"] = "", []  # the replay stopped: nothing is legal from here
         return told
     if view.game is None:

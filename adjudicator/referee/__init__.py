@@ -8,10 +8,10 @@ settlement's shape (``Settlement``) once, for the CLI and the API.
 
 from adjudicator.referee.catalogue import LANGUAGES, Breakdown, Note, render, rule_text
 from adjudicator.referee.models import SETTLEMENT_FORMAT, PlayerStanding, Ruling, RulingViolation, Settlement
-from adjudicator.referee.ruling import EXPLANATION_FORMAT, explain, localize_messages, read_items, settle, settlement
-from adjudicator.referee.story import Step, Story, tell
+from adjudicator.referee.ruling import EXPLANATION_FORMAT, explain, read_items, settle, settlement, word_violations
+from adjudicator.referee.story import Step, Story, Witness, tell
 
 __all__ = [
     "EXPLANATION_FORMAT", "LANGUAGES", "SETTLEMENT_FORMAT", "Breakdown", "Note", "PlayerStanding", "Ruling", "RulingViolation",
-    "Settlement", "Step", "Story", "explain", "localize_messages", "read_items", "render", "rule_text", "settle", "settlement", "tell",
+    "Settlement", "Step", "Story", "Witness", "explain", "read_items", "render", "rule_text", "settle", "settlement", "tell", "word_violations",
 ]

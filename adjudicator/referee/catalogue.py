@@ -15,19 +15,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.note import Note
 from adjudicator.rules.ruleset import Ruleset, ScoreStep
 from adjudicator.rulesets import find_kit
 from adjudicator.rulesets.texts import NO_TEXTS, RefereeTexts
 
 LANGUAGES = ("en", "de")
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A sentence to be said, in no language yet: a catalogue key and its facts."""
-
-    key: str
-    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +164,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "needs_target": "{player} must give {card} to one of these players: {eligible}.",
         "set_aside": "{card} is set aside until the {size} cards of the {action_card} are drawn.",
         "flip7": "Seven different numbers: {player} makes Flip 7 and the round ends at once.",
-        "flip7_choice": "Seven different numbers: {player} makes Flip 7 and now chooses where the bonus goes: +15 for themselves or -15 for another player.",
         "t_give": "{player} gives {card} to {target}.",
         "dropped": "{player} busted, so the cards set aside are discarded unused: {cards}.",
         "resolve": "{player} is still in and now gives out the cards set aside, in the order drawn: {cards}.",
@@ -193,9 +185,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "busted": "busted, 0",
         "nothing": "no cards, 0",
         "step_busted": "busted, 0",
-        "step_floor": "not below 0 → {total}",
         "step_flip7": "Flip 7 {amount} → {total}",
-        "step_bonus": "Flip 7 bonus {amount} → {total}",
         # who is out and why
         "out_busted": "{player} busted on {at} with a second {number}",
         "out_busted_owed": "{player} busted on {at} with a second {number}, which ended their {action_card}",
@@ -235,8 +225,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "v_out_of_order": "{what} cannot come now",
         "v_wrong_player": "{what}: it is not {name}'s move",
         "v_stay_without_card": "{name} has no card in front of them and cannot stay",
-        "v_illegal_one_row": "{card} exchanges cards of two different rows, and both cards named are in {target}'s row",
-        "v_illegal_take": "{card} cannot be used on {target_card} of {target}",
         "v_illegal_target": "{card} cannot go to {target}",
         "v_illegal_target_card": "the card waiting for a recipient is {want_card}, not {card}",
         "v_card_unavailable": "no {name} is left in the draw pile",
@@ -285,7 +273,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "needs_target": "{player} muss {card} an jemanden geben, der noch in der Runde ist: {eligible}.",
         "set_aside": "{card} wird beiseitegelegt, bis die {size} Karten aus {action_card} aufgedeckt sind.",
         "flip7": "Sieben verschiedene Zahlen: {player} schafft einen Flip 7, die Runde endet sofort.",
-        "flip7_choice": "Sieben verschiedene Zahlen: {player} schafft einen Flip 7 und wählt jetzt, wohin der Bonus geht: +15 für sich oder -15 für jemand anderen.",
         "t_give": "{player} gibt {card} an {target}.",
         "dropped": "{player} hat sich verzockt, deshalb werden die beiseitegelegten Karten ({cards}) ungenutzt abgelegt.",
         "resolve": "{player} ist noch in der Runde und führt jetzt die beiseitegelegten Karten ({cards}) in der Reihenfolge aus, in der sie kamen.",
@@ -306,9 +293,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "busted": "verzockt, 0",
         "nothing": "keine Karten, 0",
         "step_busted": "verzockt, 0",
-        "step_floor": "nicht unter 0 → {total}",
         "step_flip7": "Flip 7 {amount} → {total}",
-        "step_bonus": "Flip-7-Bonus {amount} → {total}",
         "out_busted": "{player} hat sich bei {at} mit einer zweiten {number} verzockt",
         "out_busted_owed": "{player} hat sich bei {at} mit einer zweiten {number} verzockt, damit war {action_card} vorbei",
         "out_made_stay": "{player} musste bei {at} aufhören, nach der Karte, die eine Aktion verlangt hat",
@@ -345,8 +330,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "v_out_of_order": "{what} ist jetzt nicht erlaubt",
         "v_wrong_player": "{what}: {name} ist nicht an der Reihe",
         "v_stay_without_card": "{name} hat noch keine Karte vor sich und kann nicht „Stopp“ sagen",
-        "v_illegal_one_row": "{card} tauscht Karten aus zwei verschiedenen Reihen, aber beide genannten Karten liegen bei {target}",
-        "v_illegal_take": "{card} kann nicht bei {target} auf {target_card} eingesetzt werden",
         "v_illegal_target": "{card} kann nicht an {target} gehen",
         "v_illegal_target_card": "auf einen Empfänger wartet {want_card}, nicht {card}",
         "v_card_unavailable": "im Nachziehstapel ist keine {name} mehr",
@@ -385,9 +368,6 @@ RULES: dict[str, dict[str, str]] = {
         "action.target": "A card waiting for a recipient (a Freeze or Flip Three, an extra Second Chance, a Vengeance action or modifier) is given by the player who revealed it, before play goes on.",
         "deck.draw": "Only cards still in the draw pile can be revealed.",
         "deck.shuffle": "When the draw pile is empty, the discard pile is shuffled into a new one (and only then).",
-        "bust.duplicate": "A second card of the same number busts the player, unless a Second Chance cancels it.",
-        "flip7.seven": "Seven different numbers end the round at once, with 15 extra points.",
-        "score.round": "Round score: the numbers, doubled by x2, plus the + cards, plus 15 for Flip 7; 0 when busted.",
         "game.end": "After a round in which someone reached the target, the highest total wins; a tie at the top plays on.",
         "claim.score": "A score claim must match the recomputed round scores.",
         "claim.end": "An end claim must come after the game is over and name the real winner.",
@@ -409,9 +389,6 @@ RULES: dict[str, dict[str, str]] = {
         "action.target": "Eine Karte, die auf einen Empfänger wartet (Freeze oder Flip Three, eine zusätzliche Second Chance, eine Aktions- oder Minuskarte aus Voll Fies!), gibt weiter, wer sie aufgedeckt hat, bevor es weitergeht.",
         "deck.draw": "Aufgedeckt werden kann nur, was noch im Nachziehstapel ist.",
         "deck.shuffle": "Ist der Nachziehstapel leer, wird der Ablagestapel gemischt (und nur dann).",
-        "bust.duplicate": "Wer eine Zahl doppelt bekommt, hat sich verzockt, außer eine Second Chance rettet ihn.",
-        "flip7.seven": "Sieben verschiedene Zahlen beenden die Runde sofort und bringen 15 Punkte extra.",
-        "score.round": "Punkte: die Zahlen zusammen, mit x2 verdoppelt, dann die Bonuskarten, dann 15 für einen Flip 7; verzockt gibt 0.",
         "game.end": "Nach der Runde, in der jemand das Ziel erreicht, gewinnt der höchste Stand; bei Gleichstand an der Spitze wird weitergespielt.",
         "claim.score": "Eine Wertung muss mit den nachgerechneten Punkten der Runde übereinstimmen.",
         "claim.end": "Die Angabe zum Spielende kommt erst, wenn das Spiel vorbei ist, und nennt den richtigen Sieger.",

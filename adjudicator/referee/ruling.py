@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.errors import EventOutOfRange
+from adjudicator.errors import CLAIM_CODES, EventOutOfRange
 from adjudicator.notation import is_jsonl, parse_notation
 from adjudicator.notation.write import UNREADABLE_LINE, event_json
 from adjudicator.referee.catalogue import LANGUAGES, Note, rule_text
 from adjudicator.referee.models import SETTLEMENT_FORMAT, PlayerStanding, Ruling, RulingViolation, Settlement
-from adjudicator.referee.story import Item, Step, Story, breakdown, legal_statements, tell
+from adjudicator.referee.story import Item, Step, Story, Witness, breakdown, legal_statements, tell
 from adjudicator.source import lines_from_text
 from adjudicator.state import Row
+from adjudicator.verdict import Verdict
 
 EXPLANATION_FORMAT = "flip7-explanation/1"
 
@@ -112,17 +113,16 @@ def settle(text: str, lang: str = "en") -> dict[str, Any]:
     return settlement(text, lang).to_dict()
 
 
-def localize_messages(violations: list[dict[str, Any]], text: str, lang: str) -> None:
-    """Put the messages of ``violations`` (a verdict's, as JSON objects, of the log ``text``) into
-    ``lang`` as the referee words them (``en``: left as they are). Should the referee not find the
-    same violations (event and code), the messages stay as they are. Raises what ``settlement`` raises."""
+def word_violations(violations: list[dict[str, Any]], witness: Witness, verdict: Verdict, lang: str) -> None:
+    """Put the messages of ``violations`` (``verdict``'s, as JSON objects) into ``lang``, as the
+    referee words them, from the ``witness`` that watched the replay which judged them (no second
+    replay: the same violations by construction). ``en`` keeps the engine's messages."""
     if lang == "en" or not violations:
         return
-    worded = settlement(text, lang).verdict.violations
-    if [(v.event, v.code) for v in worded] != [(v["event"], v["code"]) for v in violations]:
-        return
-    for shown, told in zip(violations, worded, strict=True):
-        shown["message"] = told.message
+    story = witness.story(verdict)
+    steps = [s for s in story.steps if s.violation is not None]
+    for shown, step in zip(violations, steps, strict=True):
+        shown["message"] = violation_message(story, step, lang)
 
 
 def settlement(text: str, lang: str = "en") -> Settlement:
@@ -140,7 +140,7 @@ def settlement(text: str, lang: str = "en") -> Settlement:
     violations = [_violation(story, s, lang) for s in steps]
     shown = [v.model_copy(update={"message": full.message}) for v, full in zip(story.verdict.violations, violations, strict=True)]
     verdict = story.verdict.model_copy(update={"violations": shown})
-    fatal = next((s for s in steps if s.violation and s.violation.code not in ("score_mismatch", "winner_mismatch", "game_not_over")), None)
+    fatal = next((s for s in steps if s.violation and s.violation.code not in CLAIM_CODES), None)
     focus = fatal or (steps[0] if steps else None)
     if focus is not None:
         round_no = focus.round

@@ -169,6 +169,10 @@ class _Teller:
         return step
 
     # -- the observer ---------------------------------------------------------------------------
+    def event_line(self, index: int, line: int) -> None:
+        """Event ``index`` is on ``line`` (the replay says so before anything else)."""
+        self.lines[index] = line
+
     def before(self, state: GameState, event: Event, index: int) -> None:
         """Note what the game waits for, and each row as it stands, before ``event``."""
         self.state = state
@@ -403,23 +407,16 @@ class _Teller:
             self._save_ended_turn(facts, who)
         elif code == "stay_without_card":
             step.headline = Note("v_stay_without_card", {"name": who})
-        elif code == "must_hit":
-            step.headline = Note("v_must_hit", {"name": who})
         elif code == "illegal_target":
             if exp.card is not None and ev.card != exp.card:
                 step.headline = Note("v_illegal_target_card", {"card": ev.card, "want_card": exp.card})
-            else:
-                fields = {k: v for k, v in ev.__dict__.items() if k in ("target_card", "other", "other_card") and v is not None}
-                if "other" in fields and fields["other"] == ev.target:
-                    step.headline = Note("v_illegal_one_row", {"card": ev.card, "target": ev.target})
-                elif "target_card" in fields:
-                    step.headline = Note("v_illegal_take", {"card": ev.card, "target": ev.target, **fields})
-                else:
-                    step.headline = Note("v_illegal_target", {"card": ev.card, "target": ev.target})
+            else:  # the kit's own words where it gives them (a card taken from a row)
+                step.headline = error.note or Note("v_illegal_target", {"card": ev.card, "target": ev.target})
                 self._out_fact(facts, ev.target)
-                seat = state.seat_of.get(ev.target)
-                if seat is not None and exp.card is not None and state.rules.bust_cover(state.rows[seat]) == exp.card:
-                    facts.append(Note("holds_sc", {"player": ev.target, "cover_card": exp.card}))
+                facts.extend(error.facts)
+        elif error.note is not None:  # a code of the kit's own: worded by the kit
+            step.headline = error.note
+            facts.extend(error.facts)
         elif code == "card_unavailable":
             if state.draw_size == 0:
                 step.headline = Note("v_card_unavailable_empty")
@@ -531,6 +528,19 @@ def tell(items: Iterable[Item]) -> Story:
     return Story(teller.steps, result.verdict, result.state, lines, teller.outs, teller.saves)
 
 
+class Witness(_Teller):
+    """The referee riding along a replay made for something else (the timeline's, ``check``'s):
+    it tells the log as ``tell`` does, so the verdict's violations are worded in any language from
+    that one replay (``words``), with no second one."""
+
+    def __init__(self) -> None:
+        super().__init__({})
+
+    def story(self, verdict: Verdict) -> Story:
+        """The log told, with the ``verdict`` of the replay watched."""
+        return Story(self.steps, verdict, self.state, self.lines, self.outs, self.saves)
+
+
 #: How many legal moves a ruling lists before it only counts the rest (a Swap at a big table has hundreds).
 LEGAL_SHOWN = 12
 
@@ -545,4 +555,4 @@ def legal_statements(step: Step, lang: str) -> list[str]:
     return shown
 
 
-__all__ = ["Item", "Step", "Story", "breakdown", "bust_chance", "describe", "legal_statements", "steps_told", "tell"]
+__all__ = ["Item", "Step", "Story", "Witness", "breakdown", "bust_chance", "describe", "legal_statements", "steps_told", "tell"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from adjudicator.effects import RoundEnded, Scored
 from adjudicator.errors import RuleViolation
 from adjudicator.nearest import nearest
+from adjudicator.note import Note
 from adjudicator.scoring import game_winner
 from adjudicator.state import ACTIVE, BUSTED, HIT, Expectation, GameState, RoundResult, seats_named
 
@@ -116,9 +117,10 @@ def describe_expectation(state: GameState, exp: Expectation) -> str:
     return f"{who} must {state.rules.target_request(exp.card or '')}: {seats_named(state, exp.eligible)}"
 
 
-def violation(code: str, rule: str, message: str) -> RuleViolation:
-    """A ``RuleViolation`` (the engine's and rulesets' one way to refuse an event)."""
-    return RuleViolation(code, rule, message)
+def violation(code: str, rule: str, message: str, note: Note | None = None, facts: tuple[Note, ...] = ()) -> RuleViolation:
+    """A ``RuleViolation`` (the engine's and rulesets' one way to refuse an event); ``note``: the
+    violation as the kit words it (its own catalogue key and parameters), ``facts``: what makes it apply."""
+    return RuleViolation(code, rule, message, note, facts)
 
 
 def out_of_order(state: GameState, rule: str, what: str) -> RuleViolation:

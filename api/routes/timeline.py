@@ -14,10 +14,10 @@ from fastapi import APIRouter, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from adjudicator.store import Store
-from adjudicator.timeline import MAX_SEATS, replay_timeline
+from adjudicator.timeline import MAX_SEATS
 from api.body import read_log
 from api.deps import get_store
-from api.localize import localize_violations
+from api.localize import timeline_in
 from api.responses import SafeJSONResponse
 from api.routes.common import LOG_ERRORS, LOG_REQUEST_BODY, NOT_FOUND, STORE_ERRORS
 from api.routes.games import GameId
@@ -46,9 +46,8 @@ GZIP_FROM = 64 * 1024
 
 def _render(source: bytes | list[str], gzip_ok: bool, lang: str = "en") -> Response:
     # already plain data from the core: rendered as is, no second validation pass
-    timeline = replay_timeline(source).to_dict()
+    timeline = timeline_in(source, lang)
     timeline["ruleset"] = timeline_ruleset(timeline)
-    localize_violations(timeline, source, lang)
     response = SafeJSONResponse(timeline)
     if gzip_ok and len(response.body) >= GZIP_FROM:
         body = gzip.compress(response.body, compresslevel=5, mtime=0)

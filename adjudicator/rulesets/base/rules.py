@@ -31,6 +31,7 @@ from adjudicator.effects import (
 )
 from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
+from adjudicator.note import Note
 from adjudicator.rules.common import end_round, standing, violation
 from adjudicator.rulesets.base.cards import (
     CARD_LABELS,
@@ -352,7 +353,10 @@ class BaseGame(Ruleset):
         if target not in exp.eligible:
             delayed = len(state.stack) > 1 and state.stack[-2].kind == "delayed"
             assert exp.card is not None
-            raise violation("illegal_target", "action.delayed" if delayed else _TARGET_RULE[exp.card], _why_not(state, exp, target))
+            # the referee's reason: the target already holds the card that waits (a Second Chance)
+            holds = state.rules.bust_cover(state.rows[target]) == exp.card
+            facts = (Note("holds_sc", {"player": state.name(target), "cover_card": exp.card}),) if holds else ()
+            raise violation("illegal_target", "action.delayed" if delayed else _TARGET_RULE[exp.card], _why_not(state, exp, target), None, facts)
 
     def apply_target(self, state: GameState, frame: TargetFrame, event: TargetEvent, index: int) -> None:
         """Name a set-aside card's recipient, hand on a Second Chance, or carry out Freeze / Flip Three."""

@@ -38,12 +38,18 @@ TEXTS = RefereeTexts({
         "action.flip-three": "Flip Three goes to a player still in the round, who takes the next three cards one by one, stopping on a bust or a Flip 7.",
         "action.delayed": "A Freeze or Flip Three drawn during a Flip Three waits until the three cards are drawn; it is used only if the player did not bust.",
         "action.second-chance": "A player holds at most one Second Chance; an extra one is passed to a player still in who has none, or discarded if nobody can take it.",
+        "bust.duplicate": "A second card of the same number busts the player, unless a Second Chance cancels it.",
+        "flip7.seven": "Seven different numbers end the round at once, with 15 extra points.",
+        "score.round": "Round score: the numbers, doubled by x2, plus the + cards, plus 15 for Flip 7; 0 when busted.",
     },
     "de": {
         "action.freeze": "Freeze trifft jemanden, der noch in der Runde ist (auch dich selbst; dich, wenn sonst keiner mehr drin ist): er muss aufhören und behält seine Punkte.",
         "action.flip-three": "Flip Three trifft jemanden, der noch in der Runde ist: er nimmt die nächsten drei Karten nacheinander und hört nur auf, wenn er sich verzockt oder einen Flip 7 schafft.",
         "action.delayed": "Freeze oder Flip Three aus einem Flip Three wird erst nach der dritten Karte ausgeführt, und nur, wenn sich der Spieler nicht verzockt hat.",
         "action.second-chance": "Du darfst nur eine Second Chance haben; eine zweite gibst du jemandem in der Runde ohne eine, sonst wird sie abgelegt.",
+        "bust.duplicate": "Wer eine Zahl doppelt bekommt, hat sich verzockt, außer eine Second Chance rettet ihn.",
+        "flip7.seven": "Sieben verschiedene Zahlen beenden die Runde sofort und bringen 15 Punkte extra.",
+        "score.round": "Punkte: die Zahlen zusammen, mit x2 verdoppelt, dann die Bonuskarten, dann 15 für einen Flip 7; verzockt gibt 0.",
     },
 })
 

@@ -33,6 +33,7 @@ from adjudicator.effects import (
 )
 from adjudicator.errors import RuleViolation
 from adjudicator.events import Event, GameEvent, TargetEvent, option_fields
+from adjudicator.note import Note
 from adjudicator.rules.common import end_round, standing, violation
 from adjudicator.rulesets.vengeance.cards import (
     ACTIONS,
@@ -278,6 +279,7 @@ class Vengeance(Ruleset):
             return violation(
                 "must_hit", "number.zero",
                 f"{state.name(seat)} holds The Zero and may not stay: they must take a card (only a Just One More stops them).",
+                Note("v_must_hit", {"name": state.name(seat)}),
             )
         if row.has_card():
             return None
@@ -353,6 +355,7 @@ class Vengeance(Ruleset):
                 "illegal_target", rule,
                 f"{card_name(card)} cannot take {state.name(target)}'s {card_name(taken)}: {why}. "
                 f"Cards that can {verb}: {_cards_of(state, exp.eligible)}.",
+                _take(ev),
             )
 
     def apply_target(self, state: GameState, frame: TargetFrame, event: TargetEvent, index: int) -> None:
@@ -656,6 +659,7 @@ def _check_swap(state: GameState, ev: VengeanceTargetEvent, holder: int, target:
             "illegal_target", "action.swap",
             f"Swap exchanges cards of two different rows; both cards named are in {state.name(target)}'s row. "
             f"Rows that can swap: {_cards_of(state, allowed)}.",
+            Note("v_illegal_one_row", {"card": ev.card, "target": ev.target}),
         )
     for seat, taken in ((target, first), (other, second)):
         row = state.rows[seat]
@@ -665,7 +669,13 @@ def _check_swap(state: GameState, ev: VengeanceTargetEvent, holder: int, target:
         raise violation(
             "illegal_target", "action.swap",
             f"Swap cannot move {state.name(seat)}'s {card_name(taken)}: {why}. Cards that can be swapped: {_cards_of(state, allowed)}.",
+            _take(ev),
         )
+
+
+def _take(ev: VengeanceTargetEvent) -> Note:
+    """The referee's headline of a Steal, Swap or Discard that cannot take the card it names."""
+    return Note("v_illegal_take", {"card": ev.card, "target": ev.target, "target_card": ev.target_card})
 
 
 __all__ = [

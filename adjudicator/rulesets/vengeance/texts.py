@@ -10,6 +10,8 @@ from adjudicator.rulesets.texts import RefereeTexts
 TEXTS = RefereeTexts({
     "en": {
         "step_zero": "The Zero without Flip 7 → {total}",
+        "step_floor": "not below 0 → {total}",
+        "step_bonus": "Flip 7 bonus {amount} → {total}",
         "v_must_hit": "{name} holds The Zero and may not stay: they must take another card",
         "needs_steal": "{player} must use {card} on one of these players: {eligible}.",
         "needs_swap": "{player} must use {card} on two of these players: {eligible}.",
@@ -24,9 +26,14 @@ TEXTS = RefereeTexts({
         "exp_steal": "{player} had to use {card} on one of: {eligible}",
         "exp_swap": "{player} had to use {card} on two of: {eligible}",
         "exp_discard": "{player} had to use {card} on one of: {eligible}",
+        "v_illegal_one_row": "{card} exchanges cards of two different rows, and both cards named are in {target}'s row",
+        "v_illegal_take": "{card} cannot be used on {target_card} of {target}",
+        "flip7_choice": "Seven different numbers: {player} makes Flip 7 and now chooses where the bonus goes: +15 for themselves or -15 for another player.",
     },
     "de": {
         "step_zero": "The Zero ohne Flip 7 → {total}",
+        "step_floor": "nicht unter 0 → {total}",
+        "step_bonus": "Flip-7-Bonus {amount} → {total}",
         "v_must_hit": "{name} hat The Zero und darf nicht „Stopp“ sagen, sondern muss noch eine Karte nehmen",
         "needs_steal": "{player} muss {card} bei einem dieser Spieler einsetzen: {eligible}.",
         "needs_swap": "{player} muss {card} bei zwei dieser Spieler einsetzen: {eligible}.",
@@ -41,6 +48,9 @@ TEXTS = RefereeTexts({
         "exp_steal": "{player} musste {card} bei einem dieser Spieler einsetzen: {eligible}",
         "exp_swap": "{player} musste {card} bei zwei dieser Spieler einsetzen: {eligible}",
         "exp_discard": "{player} musste {card} bei einem dieser Spieler einsetzen: {eligible}",
+        "v_illegal_one_row": "{card} tauscht Karten aus zwei verschiedenen Reihen, aber beide genannten Karten liegen bei {target}",
+        "v_illegal_take": "{card} kann nicht bei {target} auf {target_card} eingesetzt werden",
+        "flip7_choice": "Sieben verschiedene Zahlen: {player} schafft einen Flip 7 und wählt jetzt, wohin der Bonus geht: +15 für sich oder -15 für jemand anderen.",
     },
 }, rules={
     "en": {
