@@ -56,6 +56,10 @@ def simulate(
         str,
         typer.Option("--id-prefix", help="Start of every game id: <prefix>-s<seed>-<settings hash>-<number>."),
     ] = "sim",
+    unique_names: Annotated[
+        bool,
+        typer.Option("--unique-names", help="Seat players of its own in every game (Ana.3f9c01ab), as a platform's logs have them, instead of the same names in every game."),
+    ] = False,
     **ruleset_options: Any,
 ) -> None:
     """Play games from a shuffled deck and write them as flip7-log/1 logs.
@@ -66,7 +70,7 @@ def simulate(
     own = {name: value.value if isinstance(value, Enum) else value for name, value in ruleset_options.items()}
     options = GameOptions(ruleset=ruleset, target=target, rounds=rounds, decks=decks, **own)
     try:
-        run = simulate_games(games, players, seed=seed, strategies=strategy, options=options, claims=claims.value, id_prefix=id_prefix)
+        run = simulate_games(games, players, seed=seed, strategies=strategy, options=options, claims=claims.value, id_prefix=id_prefix, unique_names=unique_names)
     except (SimulationError, StrategyError) as exc:
         fail(str(exc))
     console = err_console()
