@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchlib import FLIP7, ROOT, Verdict, best_of, flip7_has_option, parser, rate, report, run_command, write_corpus  # noqa: E402
+from benchlib import FLIP7, ROOT, Verdict, best_of, corpus_words, flip7_has_option, parser, rate, report, run_command, write_corpus  # noqa: E402
 
 
 def two_halves(files: list[str]) -> float:
@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     notes = []
     with tempfile.TemporaryDirectory(prefix="flip7-bench-") as tmp:
         folder = Path(tmp)
-        paths = write_corpus(folder / "logs", args.games, args.players, args.seed)
+        paths = write_corpus(folder / "logs", args.games, args.players, args.seed, args.corpus)
         files = [str(f) for f in paths]
 
         has_jobs = flip7_has_option("check", "--jobs")
@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
 
     n = args.games
     rows = [
-        ("corpus", f"{n:,} games of {args.players} players"),
+        ("corpus", f"{n:,} games; {corpus_words(args.corpus, args.players)}"),
         ("flip7 check (one process)", f"{t_check1:.2f} s = {rate(n, t_check1)} games/s"),
         (label, f"{t_check2:.2f} s = {rate(n, t_check2)} games/s"),
         ("flip7 ingest --jobs 1", f"{t_ingest1:.2f} s = {rate(n, t_ingest1)} games/s"),

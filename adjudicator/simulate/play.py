@@ -186,12 +186,12 @@ def player_names(count: int) -> list[str]:
     return [NAMES[i] if i < len(NAMES) else f"P{i + 1}" for i in range(count)]
 
 
-def unique_player_names(count: int, seed: int, number: int) -> list[str]:
-    """``count`` seat names for game ``number`` of the run with ``seed`` as a platform's logs have
-    them: a name of ``player_names`` with an id of eight hex digits that differs from game to game
-    (``Ana.3f9c01ab``), so two games seat nobody alike and share no line naming a player."""
+def unique_player_names(count: int, game_id: str) -> list[str]:
+    """``count`` seat names for the game ``game_id`` as a platform's logs have them: a name of
+    ``player_names`` with an id of eight hex digits drawn from the game's id and the seat
+    (``Ana.3f9c01ab``), so games of other ids seat nobody alike and share no line naming a player."""
     return [
-        f"{name}.{hashlib.sha256(f'flip7-simulate/{seed}/{number}/{seat}'.encode()).hexdigest()[:8]}"
+        f"{name}.{hashlib.sha256(f'flip7-simulate/{game_id}/{seat}'.encode()).hexdigest()[:8]}"
         for seat, name in enumerate(player_names(count))
     ]
 
@@ -448,14 +448,10 @@ def simulate(
     open_game(GameState(), game_event(game_id(seed, 1, games, prefix=id_prefix), names, names[0] if names else NOBODY, options))
     seated = seat_strategies(as_strategies(strategies or DEFAULT_STRATEGIES), players)
     tag = run_tag(names, seated, options, claims, unique_names=unique_names)
+    ids = (game_id(seed, number, games, tag=tag, prefix=id_prefix) for number in range(1, games + 1))
     return (
         play_game(
-            game_id(seed, number, games, tag=tag, prefix=id_prefix),
-            seated,
-            game_rng(seed, number),
-            players=unique_player_names(players, seed, number) if unique_names else names,
-            options=options,
-            claims=claims,
+            gid, seated, game_rng(seed, number), players=unique_player_names(players, gid) if unique_names else names, options=options, claims=claims
         )
-        for number in range(1, games + 1)
+        for number, gid in enumerate(ids, start=1)
     )
