@@ -143,8 +143,8 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
         ours = write_corpus(folder / "flip7", args.games, args.players, args.seed, args.corpus)
         our_events = sum(1 for _ in event_lines(ours))
         # the peer's own logs at the same tables' seat counts (it plays the base game only)
-        seats = [args.players] * args.games if args.corpus == "repeated" else [PLATFORM_MIX[k % len(PLATFORM_MIX)][1] for k in range(args.games)]
-        theirs = peer.write_logs(folder / "peer", seats)
+        tables = [args.players] * args.games if args.corpus == "repeated" else [PLATFORM_MIX[k % len(PLATFORM_MIX)][1] for k in range(args.games)]
+        theirs = peer.write_logs(folder / "peer", tables)
         their_events = peer.replay_files(theirs)
         t_check, t_replay = _best(args.repeat, [lambda: check_files(ours), lambda: peer.replay_files(theirs)])
     ratio = (our_events / t_check) / (their_events / t_replay)
