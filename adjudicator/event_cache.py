@@ -51,7 +51,10 @@ def memoized(parse: Callable[[str], E], *, entries: int = MAX_ENTRIES, longest: 
 
     Only lines that parse are remembered (a bad line raises afresh each time, with the same
     message); lines longer than ``longest`` characters and stand-ins that are not plain text are
-    parsed every time; after ``entries`` distinct lines nothing more is added.
+    parsed every time; when ``entries`` distinct lines are kept, the memo starts afresh with the
+    next. Lines repeat most within a game (its players dealt the same cards, asking for hits,
+    staying): where every game seats players of its own, as on a platform, a memo that kept its
+    first lines for good would serve none of a later game's.
     """
     events: dict[str, E] = {}
 
@@ -59,7 +62,9 @@ def memoized(parse: Callable[[str], E], *, entries: int = MAX_ENTRIES, longest: 
         event = events.get(text)
         if event is None:
             event = parse(text)
-            if len(text) <= longest and type(text) is str and len(events) < entries:
+            if len(text) <= longest and type(text) is str:
+                if len(events) >= entries:
+                    events.clear()
                 events[text] = event
         return event
 
