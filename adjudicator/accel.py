@@ -20,7 +20,10 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
+import shlex
+import shutil
 import sys
+import sysconfig
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -52,6 +55,14 @@ SHARED_LIBRARY = "adjudicator._accel__mypyc"
 STAMP_FILE = "_accel_stamp.txt"
 #: Set to 1 to run the pure-Python modules even where a current compiled build is present.
 PURE_VARIABLE = "FLIP7_PURE"
+#: Written next to this file by a build that installed the pure-Python engine: ``<kind> <reason>``,
+#: ``kind`` one of ``FALLBACK_KINDS``. pip shows a build's messages only under ``-v``; this note is
+#: how ``flip7 --version`` (and, for a failed build, a warning at import) says why.
+FALLBACK_FILE = "_accel_fallback.txt"
+#: Why a build is pure: ``chosen`` (``FLIP7_PURE`` at install), ``unavailable`` (no C compiler, no
+#: mypyc: expected, said only by ``--version``), ``failed`` (a compiler was there and the build
+#: failed: a defect, warned of at every start until fixed).
+FALLBACK_KINDS = ("chosen", "unavailable", "failed")
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 _ROOT = _PACKAGE_DIR.parent
@@ -70,6 +81,31 @@ def source_digest(root: Path = _ROOT, modules: Sequence[str] = COMPILED_MODULES)
         digest.update(source_path(module, root).read_bytes())
         digest.update(b"\0")
     return digest.hexdigest()
+
+
+def compiler_found() -> bool:
+    """True when the C compiler a build would call is on PATH (``CC`` first, then Python's own)."""
+    command = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    words = shlex.split(command)
+    return bool(words) and shutil.which(words[0]) is not None
+
+
+def fallback_note(package_dir: Path | None = None) -> tuple[str, str] | None:
+    """The kind and reason the install recorded for installing the pure-Python engine, if it did
+    (read from ``package_dir``, this package's folder by default)."""
+    try:
+        kind, _, reason = ((package_dir or _PACKAGE_DIR) / FALLBACK_FILE).read_text(encoding="utf-8").strip().partition(" ")
+    except OSError:
+        return None
+    return (kind, reason) if kind in FALLBACK_KINDS else None
+
+
+def missed_build() -> str | None:
+    """What is wrong when a C compiler is here but the pure-Python engine runs (``None`` when the
+    compiled engine runs, or none could be built). CI fails on it: a silent fallback is a defect."""
+    if engine_path() == "compiled" or not compiler_found():
+        return None
+    return f"a C compiler is here but flip7 runs the {engine_description()}"
 
 
 def _built(module: str) -> bool:
@@ -97,7 +133,7 @@ def _decide() -> tuple[bool, str]:
         return False, f"{PURE_VARIABLE}={os.environ[PURE_VARIABLE]}"
     built = [module for module in COMPILED_MODULES if _built(module)]
     if not built:
-        return False, "no compiled build"
+        return False, _not_built()
     if len(built) < len(COMPILED_MODULES):
         return False, _stale("the compiled build is incomplete")
     stamp = _PACKAGE_DIR / STAMP_FILE
@@ -116,6 +152,23 @@ def _decide() -> tuple[bool, str]:
     except ImportError as exc:
         return False, _stale(f"the compiled library does not load ({exc})")
     return True, "mypyc"
+
+
+def _not_built() -> str:
+    """Why there is no compiled build, as the install recorded it; a failed build is warned of."""
+    note = fallback_note()
+    if note is None:
+        return "no compiled build"
+    kind, reason = note
+    if kind == "failed":
+        warnings.warn(
+            f"flip7: the install could not compile the engine ({reason}); running the pure-Python engine, "
+            f"several times slower. Fix the cause and run `pip install -e .` again (`-v` shows the build), "
+            f"or install with {PURE_VARIABLE}=1 to choose the pure engine",
+            RuntimeWarning,
+            stacklevel=4,
+        )
+    return f"no compiled build: {reason}"
 
 
 def _stale(reason: str) -> str:

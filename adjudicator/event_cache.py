@@ -5,32 +5,28 @@ times over. In simulated five-player games only about a third of the lines of a 
 Events are frozen, so every line with the same text can share the one event parsed from it, and
 the strict JSON read and validation run once per distinct line instead of once per line. Where
 the memo misses, a compact flat line whose fields are plainly valid is built without the
-validator (``plain_event``). This module is compiled with the engine (``adjudicator.accel``).
+validator (``plain_event``), and so is a compact claim (``plain_claim``). Both read each event's
+fields, their bounds, validators and defaults from its pydantic model (``_plan``; the event types
+from ``events.Event``): the models are the one definition of the events, and a field added to one
+is read by the fast path too. This module is compiled with the engine (``adjudicator.accel``).
 """
 
 from __future__ import annotations
 
+import inspect
+import itertools
 import json
 import re
 from collections.abc import Callable
-from typing import Any, TypeVar
+from types import UnionType
+from typing import Annotated, Any, Final, Literal, TypeVar, Union, get_args, get_origin
 
+from annotated_types import MaxLen, MinLen
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
-from adjudicator.events import (
-    GAME_MODELS,
-    MAX_NAME_LENGTH,
-    RULESET_NAMES,
-    CardEvent,
-    EndEvent,
-    Event,
-    HitEvent,
-    RoundEvent,
-    ScoreEvent,
-    ShuffleEvent,
-    StayEvent,
-    TargetEvent,
-)
+import adjudicator.events as events_module
+from adjudicator.events import GAME_MODELS, RULESET_NAMES, Event, TargetEvent
 
 E = TypeVar("E")
 M = TypeVar("M", bound=BaseModel)
@@ -51,7 +47,10 @@ def memoized(parse: Callable[[str], E], *, entries: int = MAX_ENTRIES, longest: 
 
     Only lines that parse are remembered (a bad line raises afresh each time, with the same
     message); lines longer than ``longest`` characters and stand-ins that are not plain text are
-    parsed every time; after ``entries`` distinct lines nothing more is added.
+    parsed every time; when ``entries`` distinct lines are kept, the memo starts afresh with the
+    next. Lines repeat most within a game (its players dealt the same cards, asking for hits,
+    staying): where every game seats players of its own, as on a platform, a memo that kept its
+    first lines for good would serve none of a later game's.
     """
     events: dict[str, E] = {}
 
@@ -59,7 +58,9 @@ def memoized(parse: Callable[[str], E], *, entries: int = MAX_ENTRIES, longest: 
         event = events.get(text)
         if event is None:
             event = parse(text)
-            if len(text) <= longest and type(text) is str and len(events) < entries:
+            if len(text) <= longest and type(text) is str:
+                if len(events) >= entries:
+                    events.clear()
                 events[text] = event
         return event
 
@@ -87,48 +88,29 @@ def flat_object(text: str) -> dict[str, str | int] | None:
     return obj
 
 
-#: A claim as the simulator and the recorder write it, compact, with its keys in this order: a
-#: ``score`` line, or an ``end`` line with or without its totals, whose inner object holds string
-#: keys without escapes and integers of at most 15 digits (as ``_FLAT``). Any other claim goes to
-#: the strict reader.
-_INT = r"-?(?:0|[1-9][0-9]{0,14})"
-_INTS = r'(?:"[^"\\\x00-\x1f]*":' + _INT + r"(?:,(?!\})|(?=\})))*"
-_SCORE = re.compile(r'\{"type":"score","round":' + _INT + r',"scores":\{' + _INTS + r"\}\}")
-_END = re.compile(r'\{"type":"end","winner":"[^"\\\x00-\x1f]*"(?:,"totals":\{' + _INTS + r"\})?\}")
-#: JSON's own reader, without the strict one's hooks: for a line ``_SCORE`` or ``_END`` matched,
+#: JSON's own reader, without the strict one's hooks: for a line a compact shape (``_shape``) matched,
 #: which holds nothing those hooks refuse or read otherwise but a key named twice.
 _decode = json.JSONDecoder().decode
 
 
 def plain_claim(text: str) -> Event | None:
-    """The event validation makes of a compact ``score`` or ``end`` line (``_SCORE``, ``_END``),
-    built without the strict reader and the validator; None for any other line, or one they refuse
-    (a key named twice, an empty winner), which the caller parses, so that every refusal keeps its
-    message. ``tests/adjudicator/test_event_cache.py`` holds both to one result."""
-    if type(text) is not str:
+    """The event validation makes of a compact line of an event with an object among its fields
+    (a ``score`` or ``end`` claim) in its model's field order (``_shape``), built without the strict
+    reader and the validator; None for any other line, or one they refuse (a key named twice, an
+    empty winner), which the caller parses, so that every refusal keeps its message.
+    ``tests/adjudicator/test_event_cache.py`` holds both to one result."""
+    if type(text) is not str or not text.startswith('{"type":"'):
         return None
+    plan = (_TYPE_PLANS or _type_plans()).get(text[9 : text.find('"', 9)])
+    if plan is None or not plan.nested or plan.shape.fullmatch(text) is None:
+        return None
+    obj = _decode(text)
     # a key ends in '":' and nothing else does (no string here holds a quote): their count is the
     # number of keys written, which the object read has fewer of when one is named twice
-    if text.startswith('{"type":"score",'):
-        if _SCORE.fullmatch(text) is None:
-            return None
-        obj = _decode(text)
-        if len(obj["scores"]) != text.count('":') - 3:
-            return None
-        return construct(ScoreEvent, obj, {"type", "round", "scores"})
-    if text.startswith('{"type":"end",'):
-        if _END.fullmatch(text) is None:
-            return None
-        obj = _decode(text)
-        if not _plain_name(obj["winner"]):
-            return None
-        if "totals" not in obj:
-            obj["totals"] = None
-            return construct(EndEvent, obj, {"type", "winner"})
-        if len(obj["totals"]) != text.count('":') - 3:
-            return None
-        return construct(EndEvent, obj, {"type", "winner", "totals"})
-    return None
+    keys = len(obj) + sum(len(value) for value in obj.values() if type(value) is dict)
+    if keys != text.count('":'):
+        return None
+    return plan.build(obj, None)
 
 
 #: The start of a ``game`` line as the simulator and the recorder write it: its type, then its id,
@@ -201,65 +183,280 @@ def construct(model: type[M], values: dict[str, Any], given: set[str] | None = N
     return obj
 
 
-def _plain_name(value: Any) -> bool:
-    """True for a value the ``Name`` field takes as it is: a string of 1 to ``MAX_NAME_LENGTH`` characters."""
-    return type(value) is str and 0 < len(value) <= MAX_NAME_LENGTH
+class _Info:
+    """What a field validator is handed as its ``ValidationInfo`` on the plain path: the context;
+    and the values the validators made of what they were given under it (``memo``: a field
+    validator reads only its value and the context, and the values of a field are few: cards)."""
+
+    def __init__(self, context: dict[str, Any] | None) -> None:
+        self.context = context
+        self.data: dict[str, Any] = {}
+        self.field_name: str | None = None
+        self.config: Any = None
+        self.mode = "python"
+        self.memos: dict[int, dict[Any, Any]] = {}  # by ``_Field.number``
 
 
-def _plain_card(value: Any, cards: Any, numbers: Any) -> str | None:
-    """What ``_card_name`` makes of ``value`` when it takes it (a card of ``cards``, or an integer
-    naming one of ``numbers``); None for anything it would refuse or that is not plain."""
-    if type(value) is str:
-        return value if value in cards else None
-    if type(value) is int:
-        name = str(value)
-        return name if name in numbers else None
-    return None
+#: What ``_Field.take`` gives for a value that is not plainly valid.
+_REFUSED: Final[Any] = object()
+
+
+#: Values kept per context in ``_Info.memo`` (then it is read but no longer grows).
+_VALIDATED_ENTRIES: Final = 1024
+#: One ``_Info`` per context (a ruleset's ``parse_context``), and the one without.
+_INFOS: Final[dict[int, _Info]] = {}
+_NO_CONTEXT = _Info(None)
+
+
+def _info(context: dict[str, Any] | None) -> _Info:
+    """The ``_Info`` of ``context`` (kept while the context lives: a ruleset's)."""
+    if context is None:
+        return _NO_CONTEXT
+    info = _INFOS.get(id(context))
+    if info is None or info.context is not context:
+        if len(_INFOS) >= 64:
+            _INFOS.clear()
+        info = _INFOS[id(context)] = _Info(context)
+    return info
+
+
+#: Numbers the fields of plainly read models (``_Field.number``).
+_FIELD_NUMBERS = itertools.count()
+#: How a field of a plainly read model takes a value (``_Field.kind``).
+_LITERAL: Final = 0
+_INT: Final = 1
+_STR: Final = 2
+_INT_MAP: Final = 3
+#: A string without escapes or control characters, and an integer of at most 15 digits, in JSON:
+#: what ``_decode`` reads exactly as the strict reader does.
+_STRING_RE = r'"[^"\\\x00-\x1f]*"'
+_INT_RE = r"-?(?:0|[1-9][0-9]{0,14})"
+_INT_MAP_RE = r"\{(?:" + _STRING_RE + ":" + _INT_RE + r"(?:,(?!\})|(?=\})))*\}"
+
+
+class _Field:
+    """One field of a plainly read model, as its declaration says: its kind, its bounds, the
+    validators that run before and in place of the type check, and its default."""
+
+    def __init__(self, name: str, kind: int, values: tuple[Any, ...], low: int, high: int, before: list[Any], plain: Any, required: bool, default: Any) -> None:
+        self.name, self.kind, self.values, self.low, self.high = name, kind, values, low, high
+        self.before, self.plain, self.required, self.default = before, plain, required, default
+        self.number = next(_FIELD_NUMBERS)  # its key in ``_Info.memo``
+        self.plain_info = plain is not None and _takes_info(plain)
+        self.checked = bool(before) or plain is not None
+
+    def take(self, value: Any, info: _Info) -> Any:
+        """What validation makes of ``value``, or ``_REFUSED`` where it is not plainly valid."""
+        if self.checked:
+            memo = info.memos.get(self.number)
+            if memo is None:
+                memo = info.memos[self.number] = {}
+            elif value in memo:
+                return memo[value]
+            given = value
+            try:
+                for validator, with_info in self.before:
+                    value = validator(value, info) if with_info else validator(value)
+                if self.plain is not None:
+                    value = self.plain(value, info) if self.plain_info else self.plain(value)
+                    if len(memo) < _VALIDATED_ENTRIES:
+                        memo[given] = value
+                    return value
+            except Exception:  # a refusal: the validator says why, on the strict path
+                return _REFUSED
+        kind = self.kind
+        if kind == _STR:
+            return value if type(value) is str and self.low <= len(value) <= self.high else _REFUSED
+        if kind == _INT:
+            return value if type(value) is int else _REFUSED
+        if kind == _LITERAL:
+            return value if value in self.values else _REFUSED
+        if type(value) is dict and all(type(k) is str and type(v) is int for k, v in value.items()):
+            return value
+        return _REFUSED
+
+    def pattern(self) -> str:
+        """The value as a compact line writes it (``_STRING_RE``, ``_INT_RE``, ``_INT_MAP_RE``)."""
+        if self.kind == _LITERAL:
+            return "(?:" + "|".join(re.escape(json.dumps(v)) for v in self.values) + ")"
+        if self.plain is not None:
+            return "(?:" + _STRING_RE + "|" + _INT_RE + ")"
+        return {_STR: _STRING_RE, _INT: _INT_RE}.get(self.kind, _INT_MAP_RE)
+
+
+class _Plan:
+    """How to build a model from a decoded line without its validator: every field in the model's
+    order (``_Field``), read from the model's declaration (``_plan``)."""
+
+    def __init__(self, model: Any, fields: list[_Field]) -> None:
+        self.model: Any = model  # an event model (of the union, or a ruleset's subclass)
+        self.fields = fields
+        self.names = frozenset(f.name for f in fields)
+        self.nested = any(f.kind == _INT_MAP for f in fields)
+        # every event model's first field is its ``type``, one literal: the line's own, by dispatch
+        self.kind = fields[0].values[0]
+        self.rest = fields[1:]
+        # the compact line of this model: its keys in the model's order, optional ones left out
+        pieces = []
+        for i, f in enumerate(fields):
+            piece = ("," if i else "") + f'"{f.name}":' + f.pattern()
+            pieces.append(piece if f.required else f"(?:{piece})?")
+        self.shape = re.compile(r"\{" + "".join(pieces) + r"\}")
+
+    def build(self, obj: dict[str, Any], context: dict[str, Any] | None) -> Event | None:
+        """The event validation makes of ``obj`` (whose ``type`` chose this plan), or None when a
+        field is not plainly valid (or missing, or unknown), which the validator then says."""
+        values: dict[str, Any] = {"type": self.kind}
+        found = 1
+        info = _info(context)
+        for f in self.rest:
+            name = f.name
+            if name in obj:
+                value = obj[name]
+                if f.kind == _STR and not f.checked:  # the most common: a name
+                    if type(value) is not str or not f.low <= len(value) <= f.high:
+                        return None
+                else:
+                    value = f.take(value, info)
+                    if value is _REFUSED:
+                        return None
+                values[name] = value
+                found += 1
+            elif f.required:
+                return None
+            else:
+                values[name] = f.default
+        if found != len(obj):
+            return None
+        event: Event = construct(self.model, values, set(obj))
+        return event
+
+
+#: The plan of each model (None: not plainly readable), made on first use.
+_PLANS: Final[dict[type[BaseModel], _Plan | None]] = {}
+
+
+def _plan(model: type[BaseModel]) -> _Plan | None:
+    """``model``'s plan (``_Plan``), or None when validation does more than its fields' types,
+    bounds and field validators say: a model validator, a field of another kind, an ``after`` or
+    ``wrap`` validator, a lax or open model. Read once from the model's declaration."""
+    if model in _PLANS:
+        return _PLANS[model]
+    plan: _Plan | None = None
+    config = model.model_config
+    decorators = model.__pydantic_decorators__
+    if config.get("strict") and config.get("extra") == "forbid" and not decorators.model_validators:
+        fields = [_field(model, name) for name in model.model_fields]
+        first = fields[0] if fields else None
+        if all(f is not None for f in fields) and first is not None and first.name == "type" and first.kind == _LITERAL and len(first.values) == 1:
+            plan = _Plan(model, [f for f in fields if f is not None])
+    _PLANS[model] = plan
+    return plan
+
+
+def _field(model: type[BaseModel], name: str) -> _Field | None:
+    """The ``_Field`` of ``model``'s field ``name``, or None when it is of no kind read plainly."""
+    info = model.model_fields[name]
+    before: list[Any] = []
+    plain: Any = None
+    for decorator in model.__pydantic_decorators__.field_validators.values():
+        if name not in decorator.info.fields and "*" not in decorator.info.fields:
+            continue
+        bound = getattr(model, decorator.cls_var_name)
+        if decorator.info.mode == "before":
+            before.append((bound, _takes_info(bound)))
+        elif decorator.info.mode == "plain":
+            plain = bound
+        else:
+            return None
+    annotation: Any = info.annotation
+    metadata = list(info.metadata)
+    if get_origin(annotation) in (Union, UnionType):  # X | None with None as its default
+        members = [a for a in get_args(annotation) if a is not type(None) and not _is_none(a)]
+        if len(members) != 1 or info.default is not None:
+            return None
+        annotation = members[0]
+    if get_origin(annotation) is Annotated:
+        annotation, *more = get_args(annotation)
+        for extra in more:
+            metadata.extend(extra.metadata if isinstance(extra, FieldInfo) else [extra])
+    low, high = 0, 1 << 62
+    for item in metadata:
+        if isinstance(item, MinLen):
+            low = item.min_length
+        elif isinstance(item, MaxLen):
+            high = item.max_length
+        else:
+            return None
+    values: tuple[Any, ...] = ()
+    if get_origin(annotation) is Literal:
+        kind, values = _LITERAL, get_args(annotation)
+    elif annotation is int and plain is None:
+        kind = _INT
+    elif annotation is str:
+        kind = _STR
+    elif annotation == dict[str, int] and plain is None:
+        kind = _INT_MAP
+    else:
+        return None
+    if kind != _STR and (low, high) != (0, 1 << 62) or kind == _INT_MAP and before:
+        return None  # bounds only on strings; a validated value must be hashable (``_Info.memos``)
+    required = info.is_required()
+    if not required and (info.default_factory is not None or isinstance(info.default, (list, dict, set))):
+        return None  # a default made per event, or one that is not a constant: the validator's
+    return _Field(name, kind, values, low, high, before, plain, required, None if required else info.default)
+
+
+def _takes_info(validator: Any) -> bool:
+    """Whether a field validator (bound to its model) takes the ``ValidationInfo`` after the value."""
+    return len(inspect.signature(validator).parameters) >= 2
+
+
+def _is_none(annotation: Any) -> bool:
+    """True for ``Annotated[None, …]`` (a member of a union that only ever holds None)."""
+    return get_origin(annotation) is Annotated and get_args(annotation)[0] is type(None)
+
+
+#: The models of the event union by type (``events.Event``), made on first use.
+_BASE: Final[dict[str, type[BaseModel]]] = {}
+
+
+def _base_models() -> dict[str, type[BaseModel]]:
+    """The model of each event type of ``events.Event`` (its union, the one list of events)."""
+    if not _BASE:
+        union = get_args(getattr(events_module, "Event"))[0]  # noqa: B009 (a type alias, read as a value)
+        for model in get_args(union):
+            _BASE[get_args(model.model_fields["type"].annotation)[0]] = model
+    return _BASE
 
 
 def plain_event(obj: dict[str, Any], context: dict[str, Any], target_event: type[TargetEvent] = TargetEvent) -> Event | None:
-    """The event validation makes of ``obj`` (a compact flat line's object,
-    ``flat_object``: string and integer values only) when every field is plainly valid,
-    built without running the validator: a ``card``, ``hit``, ``stay``, ``round`` or ``shuffle``
-    line, or a ``target`` line where the ruleset's target model is ``TargetEvent`` itself (``context``
-    is the ruleset's ``parse_context``). None for anything else, which the caller validates, so that
-    every refusal keeps its message. ``tests/adjudicator/test_event_cache.py`` holds both to one result.
+    """The event validation makes of ``obj`` (a compact flat line's object, ``flat_object``:
+    string and integer values only) when every field is plainly valid, built without running the
+    validator, as the event's model declares its fields (``_plan``: read from the models, the one
+    definition of each event); ``target`` lines as ``target_event``, the ruleset's model
+    (``context`` is the ruleset's ``parse_context``). None for anything else, which the caller
+    validates, so that every refusal keeps its message. ``tests/adjudicator/test_event_cache.py``
+    holds both to one result.
     """
     kind = obj.get("type")
-    size = len(obj)
-    if kind == "card":
-        card = _plain_card(obj.get("card"), context["cards"], context["numbers"])
-        player = obj.get("player")
-        if size == 3 and card is not None and _plain_name(player):
-            return construct(CardEvent, {"type": "card", "player": player, "card": card}, {"type", "player", "card"})
-    elif kind == "hit":
-        player = obj.get("player")
-        if size == 2 and _plain_name(player):
-            return construct(HitEvent, {"type": "hit", "player": player}, {"type", "player"})
-    elif kind == "stay":
-        player = obj.get("player")
-        if size == 2 and _plain_name(player):
-            return construct(StayEvent, {"type": "stay", "player": player}, {"type", "player"})
-    elif kind == "round":
-        number = obj.get("round")
-        if type(number) is not int:
-            return None
-        if size == 2:
-            return construct(RoundEvent, {"type": "round", "round": number, "dealer": None}, {"type", "round"})
-        dealer = obj.get("dealer")
-        if size == 3 and _plain_name(dealer):
-            return construct(RoundEvent, {"type": "round", "round": number, "dealer": dealer}, {"type", "round", "dealer"})
-    elif kind == "target":
-        if target_event is not TargetEvent or size != 4:
-            return None
-        card = _plain_card(obj.get("card"), context["target_cards"], context["numbers"])
-        player, target = obj.get("player"), obj.get("target")
-        if card is not None and _plain_name(player) and _plain_name(target):
-            values = {"type": "target", "player": player, "card": card, "target": target}
-            return construct(TargetEvent, values, {"type", "player", "card", "target"})
-    elif kind == "shuffle" and size == 1:
-        return construct(ShuffleEvent, {"type": "shuffle"}, {"type"})
-    return None
+    if kind == "target":
+        plan = _plan(target_event)
+    else:
+        plans = _TYPE_PLANS or _type_plans()
+        plan = plans.get(kind) if type(kind) is str else None
+    return None if plan is None else plan.build(obj, context)
+
+
+#: The plan of each type of ``events.Event`` (``_type_plans``).
+_TYPE_PLANS: Final[dict[str, _Plan | None]] = {}
+
+
+def _type_plans() -> dict[str, _Plan | None]:
+    """The plan of each event type's model in ``events.Event``, made on first use."""
+    for kind, model in _base_models().items():
+        _TYPE_PLANS[kind] = _plan(model)
+    return _TYPE_PLANS
 
 
 def typed_flat_reader(

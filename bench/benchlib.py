@@ -3,6 +3,12 @@
 Each ``bench/target_*.py`` script measures one target of the performance issue, in one run, and
 prints its raw figures, the ratio, the target and the machine it ran on (see ``report``). Corpora
 come from the project's own simulator with a fixed seed, so two runs judge the same games.
+
+Two corpora (``--corpus``, ``CORPORA``): ``platform``, the headline, is what a platform's logs look
+like: every game seats players of its own (``simulate(unique_names=True)``), with a mix of player
+counts and both rulesets (``PLATFORM_MIX``); ``repeated`` is the simulator's plain output, the
+same five names at every table of the base game, which lets the memo of parsed lines serve most
+lines of every game after the first (the corpus of the figures before issue 30).
 """
 
 from __future__ import annotations
@@ -16,13 +22,14 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from adjudicator import engine_description  # noqa: E402
-from adjudicator.simulate import simulate  # noqa: E402
+from adjudicator.simulate import GameOptions, simulate  # noqa: E402
 
 #: The flip7 command line, run from the project folder with this interpreter.
 FLIP7 = (sys.executable, "-m", "cli.main")
@@ -50,23 +57,59 @@ def machine() -> str:
     return f"{model}, {os.cpu_count()} CPUs{memory}, {platform.system()} {platform.release()}, Python {platform.python_version()}{load}"
 
 
+#: The corpora a bench script can simulate (``--corpus``); the first is the default, the headline.
+CORPORA = ("platform", "repeated")
+#: The platform corpus's tables, (ruleset, seats), in turn: game k is played at table k mod 10.
+PLATFORM_MIX: tuple[tuple[str, int], ...] = tuple((ruleset, seats) for seats in (3, 4, 5, 6, 8) for ruleset in ("flip7", "vengeance"))
+
+
 def parser(description: str | None, games: int, repeat: int | None = None) -> argparse.ArgumentParser:
-    """The common options: ``--games`` (corpus size), ``--players``, ``--seed``, and ``--repeat``
-    (best of how many timings) when ``repeat`` gives its default."""
+    """The common options: ``--games`` (corpus size), ``--corpus``, ``--players``, ``--seed``, and
+    ``--repeat`` (best of how many timings) when ``repeat`` gives its default."""
     p = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=games, help=f"games in the corpus (default {games})")
-    p.add_argument("--players", type=int, default=5, help="seats per game (default 5)")
+    p.add_argument(
+        "--corpus", choices=CORPORA, default=CORPORA[0],
+        help="platform: players of their own in every game, 3 to 8 seats, both rulesets (default); repeated: the same five names at every table",
+    )
+    p.add_argument("--players", type=int, default=5, help="seats per game of the repeated corpus (default 5)")
     p.add_argument("--seed", type=int, default=7, help="seed of the simulated corpus (default 7)")
     if repeat is not None:
         p.add_argument("--repeat", type=int, default=repeat, help=f"best of this many timings (default {repeat})")
     return p
 
 
-def write_corpus(folder: Path, games: int, players: int = 5, seed: int = 7) -> list[Path]:
-    """Simulate ``games`` valid games into ``folder`` as ``<id>.jsonl`` files; return the paths."""
+def corpus_games(games: int, players: int = 5, seed: int = 7, corpus: str = CORPORA[0]) -> Iterator[Any]:
+    """The simulated games of a corpus (``CORPORA``): ``repeated`` plays ``games`` games of
+    ``players`` seats of the base game with the simulator's names; ``platform`` deals the games in
+    turn to the tables of ``PLATFORM_MIX``, each game with players of its own."""
+    if corpus == "repeated":
+        yield from simulate(games, players, seed=seed)
+        return
+    if corpus != "platform":
+        raise ValueError(f"no corpus {corpus!r}: one of {', '.join(CORPORA)}")
+    runs = [
+        simulate(len(range(i, games, len(PLATFORM_MIX))), seats, seed=seed, options=GameOptions(ruleset=ruleset), unique_names=True)
+        for i, (ruleset, seats) in enumerate(PLATFORM_MIX)
+    ]
+    for k in range(games):
+        yield next(runs[k % len(runs)])
+
+
+def corpus_words(corpus: str, players: int = 5) -> str:
+    """What a corpus holds, for a report."""
+    if corpus == "repeated":
+        return f"the simulator's names: the same {players} at every table of the base game"
+    mix = sorted({seats for _, seats in PLATFORM_MIX})
+    return f"as a platform's: players of their own in every game, {', '.join(map(str, mix))} seats, flip7 and vengeance in turn"
+
+
+def write_corpus(folder: Path, games: int, players: int = 5, seed: int = 7, corpus: str = CORPORA[0]) -> list[Path]:
+    """Simulate the ``games`` valid games of a corpus (``corpus_games``) into ``folder`` as
+    ``<id>.jsonl`` files; return the paths."""
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
-    for game in simulate(games, players, seed=seed):
+    for game in corpus_games(games, players, seed, corpus):
         path = folder / f"{game.game_id}.jsonl"
         path.write_text(game.text(), encoding="utf-8", newline="\n")
         paths.append(path)

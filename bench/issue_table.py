@@ -1,4 +1,4 @@
-"""The figures of issue 22's table, measured in one run, with a ratio and a verdict for each.
+"""The figures of the performance issues' table (30, and 22 before it), measured in one run, with a ratio and a verdict for each.
 
     .venv/bin/python bench/issue_table.py                    # the issue's sizes (takes a while)
     .venv/bin/python bench/issue_table.py --scale 0.25       # every corpus a quarter as big
@@ -6,8 +6,13 @@
 
 Runs, one after another in this process, the scripts that measure the table's figures
 (``target1_check_speed``, ``peer_flipped_seven``, ``target7_api``, ``target2_jobs``,
-``target3_memory``, ``target4_ingest_vs_check``), prints each one's report, then the table: each
-figure with its measured ratio, its goal, and "met" or how far short it falls. The peer's figures
+``target3_memory``, ``target4_ingest_vs_check``) on the platform corpus (benchlib: players of
+their own in every game, a mix of seat counts and both rulesets), prints each one's report, then
+the table: each figure with its measured ratio, its goal, and "met" or how far short it falls.
+
+The check's three ratios (python-chess, the peer, ``json.loads``) are also measured on the
+repeated-names corpus and, each in a fresh process with ``FLIP7_PURE=1``, on the pure-Python
+engine: the second table gives them by corpus and engine (``CORPUS_RUNS``). The peer's figures
 need a checkout of Bernstern/flipped_seven (``--checkout PATH`` or ``FLIP7_PEER_CHECKOUT``);
 without one they are skipped, and the table says so.
 """
@@ -31,9 +36,9 @@ import target1_check_speed  # noqa: E402
 import target2_jobs  # noqa: E402
 import target4_ingest_vs_check  # noqa: E402
 import target7_api  # noqa: E402
-from benchlib import Verdict, machine  # noqa: E402
+from benchlib import Verdict, corpus_words, machine  # noqa: E402
 
-from adjudicator import engine_description  # noqa: E402
+from adjudicator import engine_description, engine_path  # noqa: E402
 
 
 class Figure(NamedTuple):
@@ -44,32 +49,47 @@ class Figure(NamedTuple):
     verdict: str  #: the start of the verdict's name in that script's report
 
 
-#: The rows of the issue's table, in its order.
+#: The rows of the issue's table, in its order: issue 30's targets, then issue 22's other figures.
 FIGURES: tuple[Figure, ...] = (
     Figure("check events/s ÷ python-chess PGN moves/s", "target1_check_speed", "check events/s ÷ python-chess"),
     Figure("check events/s ÷ the peer's non-validating replay", "peer_flipped_seven", "check events/s ÷ the peer"),
+    Figure("check time per line ÷ `json.loads` per line", "target1_check_speed", "check time per line ÷ json.loads"),
+    Figure("`check --jobs 2` ÷ one job", "target2_jobs", "flip7 check --jobs 2"),
+    Figure("`ingest --jobs 2` ÷ `--jobs 1`", "target2_jobs", "flip7 ingest --jobs 2"),
+    Figure("ingest ÷ check games/s", "target4_ingest_vs_check", "ingest games/s"),
     Figure("simulate cards/s ÷ the peer's bots, 3 seats", "peer_flipped_seven", "simulate cards/s ÷ the peer's bots, 3 seats"),
     Figure("simulate cards/s ÷ the peer's bots, 5 seats", "peer_flipped_seven", "simulate cards/s ÷ the peer's bots, 5 seats"),
     Figure("simulate cards/s ÷ the peer's bots, 8 seats", "peer_flipped_seven", "simulate cards/s ÷ the peer's bots, 8 seats"),
     Figure("`POST /v1/check` ÷ a trivial endpoint", "target7_api", "/v1/check req/s"),
-    Figure("`ingest --jobs 2` ÷ `--jobs 1`", "target2_jobs", "flip7 ingest --jobs 2"),
     Figure("ingest peak RSS, 5,000 games ÷ 1 game", "target3_memory", "ingest RSS"),
-    Figure("ingest ÷ check games/s", "target4_ingest_vs_check", "ingest games/s"),
 )
+
+#: The check's figures the second table gives by corpus and engine (each: its script, its verdict).
+CHECK_FIGURES: tuple[Figure, ...] = (FIGURES[0], FIGURES[1], FIGURES[2])
+#: The runs of the second table: (corpus, engine) → the key of the run in ``plan`` for each of
+#: ``CHECK_FIGURES``' scripts: ``<script>`` alone is the headline run (this process's engine).
+CORPUS_RUNS: tuple[tuple[str, str], ...] = (("platform", "here"), ("platform", "pure"), ("repeated", "here"), ("repeated", "pure"))
+
+
+def run_key(script: str, corpus: str, engine: str) -> str:
+    """The key in ``plan`` of ``script``'s run on ``corpus`` with ``engine`` (``here`` or ``pure``)."""
+    return script + ("" if corpus == "platform" else f" {corpus}") + ("" if engine == "here" else f" {engine}")
 
 
 #: A verdict line of a report (``Verdict.line``).
 _VERDICT = re.compile(r"^- (.+): ([0-9.]+)× \(target (≥|≤) ([0-9.]+)×\) — ")
 
 
-def in_fresh_process(script: str) -> Callable[[list[str]], list[Verdict]]:
-    """``script``'s ``main``, run in an interpreter of its own: its report printed, its verdicts
-    read back from it. For the memory figure: the kernel counts in a child's peak RSS the memory
-    of the process that forked it, so children of this (by then big) process would all seem big."""
+def in_fresh_process(script: str, env: dict[str, str] | None = None) -> Callable[[list[str]], list[Verdict]]:
+    """``script``'s ``main``, run in an interpreter of its own (with ``env`` added to the
+    environment): its report printed, its verdicts read back from it. For the memory figure: the
+    kernel counts in a child's peak RSS the memory of the process that forked it, so children of
+    this (by then big) process would all seem big; for the pure engine: it is chosen per process."""
 
     def run(args: list[str]) -> list[Verdict]:
         out = subprocess.run(
-            [sys.executable, str(Path(__file__).resolve().parent / f"{script}.py"), *args], capture_output=True, text=True, check=False
+            [sys.executable, str(Path(__file__).resolve().parent / f"{script}.py"), *args],
+            capture_output=True, text=True, check=False, env={**os.environ, **(env or {})},
         )
         print(out.stdout, end="", flush=True)
         if out.returncode != 0:
@@ -85,7 +105,23 @@ def _sized(n: int, scale: float, least: int = 2) -> str:
 
 
 def plan(scale: float, quick: bool, checkout: Path | None) -> dict[str, tuple[Callable[[list[str]], list[Verdict]], list[str]]]:
-    """Each script of the table with the arguments of this run (the issue's sizes times ``scale``)."""
+    """Each run of the table with its arguments (the issue's sizes times ``scale``): every script
+    once on the platform corpus with this process's engine, and the check's scripts on the other
+    corpus and engine (``CORPUS_RUNS``; the pure engine's runs only where this process's is compiled)."""
+    runs = _headline(scale, quick, checkout)
+    for corpus, engine in CORPUS_RUNS:
+        if (corpus, engine) == ("platform", "here") or (engine == "pure" and engine_path() == "pure"):
+            continue
+        for script in dict.fromkeys(figure.script for figure in CHECK_FIGURES):
+            _, args = runs[script]
+            extra = ["--corpus", corpus] + (["--no-simulate"] if script == "peer_flipped_seven" else [])
+            call = in_fresh_process(script, {"FLIP7_PURE": "1"}) if engine == "pure" else runs[script][0]
+            runs[run_key(script, corpus, engine)] = (call, [*args, *extra])
+    return runs
+
+
+def _headline(scale: float, quick: bool, checkout: Path | None) -> dict[str, tuple[Callable[[list[str]], list[Verdict]], list[str]]]:
+    """Each script of the table with the arguments of this run, on the platform corpus."""
     peer = ["--checkout", str(checkout)] if checkout is not None else []
     if quick:
         return {
@@ -132,6 +168,29 @@ def table(verdicts: dict[str, list[Verdict]], skipped: Sequence[str]) -> list[st
     return lines
 
 
+def corpus_table(verdicts: dict[str, list[Verdict]], skipped: Sequence[str]) -> list[str]:
+    """The check's figures by corpus and engine, as Markdown lines (a cell "—" where not measured)."""
+    pure_here = engine_path() == "pure"
+    lines = [
+        "| corpus | engine | " + " | ".join(f.label for f in CHECK_FIGURES) + " |",
+        "| --- | --- | " + " | ".join("---:" for _ in CHECK_FIGURES) + " |",
+    ]
+    for corpus, engine in CORPUS_RUNS:
+        if pure_here and engine == "pure":
+            continue  # this process's runs are the pure engine's
+        name = "pure" if engine == "pure" or pure_here else "compiled"
+        cells = []
+        for figure in CHECK_FIGURES:
+            found = [v for v in verdicts.get(run_key(figure.script, corpus, engine), []) if v.name.startswith(figure.verdict)]
+            if found:
+                v = found[0]
+                cells.append(f"{v.ratio:.2f}{v.unit} ({judgement(v)})")
+            else:
+                cells.append("— (no checkout of the peer)" if figure.script in skipped else "—")
+        lines.append(f"| {corpus} | {name} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> dict[str, list[Verdict]]:
     """Run every script of the table, print their reports and the table; return the verdicts by script."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -152,11 +211,13 @@ def main(argv: list[str] | None = None) -> dict[str, list[Verdict]]:
         verdicts[name] = run(script_args)
     skipped = [] if has_peer else ["peer_flipped_seven"]
     size = "tiny corpora (--quick)" if args.quick else f"the issue's corpus sizes × {args.scale:g}"
-    print("## Issue 22: the table, one run\n")
+    print("## Issue 30: the table, one run\n")
     print(f"started {started}, ended {time.strftime('%H:%M UTC', time.gmtime())}; {size}\n")
     print(f"machine: {machine()}\n")
-    print(f"engine: {engine_description()}\n")
+    print(f"engine: {engine_description()}; corpus: {corpus_words('platform')}\n")
     print("\n".join(table(verdicts, skipped)))
+    print("\nThe check's ratios by corpus and engine (each cell: one run of its script):\n")
+    print("\n".join(corpus_table(verdicts, skipped)))
     print(flush=True)
     return verdicts
 

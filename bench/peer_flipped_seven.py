@@ -4,14 +4,14 @@
 
 Given the path of a checkout (or ``FLIP7_PEER_CHECKOUT``), in one process and one run:
 
-* **check ÷ the peer's replay**: flip7 judges 1,000 five-player games as ``flip7 check`` does
-  (every move checked, scores recomputed); the peer reads 1,000 of its own five-player logs with
-  ``load_events`` + ``replay_game`` (its replay, which checks nothing but ids and timestamps).
-  Both as events/s.
+* **check ÷ the peer's replay**: flip7 judges 1,000 games of the corpus (``--corpus``: benchlib's
+  ``platform`` by default, or ``repeated``) as ``flip7 check`` does (every move checked, scores
+  recomputed); the peer reads 1,000 of its own logs at the same seat counts with ``load_events`` +
+  ``replay_game`` (its replay, which checks nothing but ids and timestamps). Both as events/s.
 * **simulate ÷ the peer's bots**, at 3, 5 and 8 seats: flip7's simulator (``simulate``, strategies
   choosing among the legal moves, no log written) against the peer's ``GameEngine`` with its
   three bots and logging off. Both as cards dealt per second (the peer's cards counted in a pass
-  that is not timed, with the same seeds).
+  that is not timed, with the same seeds). ``--no-simulate`` leaves this part out.
 
 CPU time of this process (``time.process_time``), best of ``--repeat`` rounds taking the two sides
 in turn. Without a checkout it says so and exits 0 (``bench/run`` goes on).
@@ -30,7 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchlib import Verdict, event_lines, parser, rate, report, write_corpus  # noqa: E402
+from benchlib import PLATFORM_MIX, Verdict, corpus_words, event_lines, parser, rate, report, write_corpus  # noqa: E402
 from target1_check_speed import check_files  # noqa: E402
 
 from adjudicator.simulate import simulate  # noqa: E402
@@ -102,11 +102,12 @@ class _Peer:
             null.log_event = original
         return counted[0]
 
-    def write_logs(self, folder: Path, games: int, seats: int) -> list[Path]:
+    def write_logs(self, folder: Path, seats: list[int]) -> list[Path]:
+        """One logged game per entry of ``seats``, of that many players."""
         folder.mkdir(parents=True, exist_ok=True)
-        paths = [folder / f"peer-{n}.jsonl" for n in range(games)]
+        paths = [folder / f"peer-{n}.jsonl" for n in range(len(seats))]
         for number, path in enumerate(paths):
-            self._game(number, seats, path).execute_game()
+            self._game(number, seats[number], path).execute_game()
         return paths
 
     def replay_files(self, paths: list[Path]) -> int:
@@ -127,6 +128,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     p = parser(__doc__, games=1000, repeat=5)
     p.add_argument("--checkout", type=Path, default=os.environ.get("FLIP7_PEER_CHECKOUT"), help="a checkout of Bernstern/flipped_seven (or FLIP7_PEER_CHECKOUT)")
     p.add_argument("--sim-games", type=int, default=200, help="games per seat count in the simulate comparison (default 200)")
+    p.add_argument("--no-simulate", action="store_true", help="compare the check only, not the simulators")
     args = p.parse_args(argv)
     checkout: Path | None = args.checkout
     if checkout is None or not (Path(checkout) / "flip7" / "core" / "game_engine.py").is_file():
@@ -138,20 +140,22 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     verdicts: list[Verdict] = []
     with tempfile.TemporaryDirectory(prefix="flip7-peer-") as tmp:
         folder = Path(tmp)
-        ours = write_corpus(folder / "flip7", args.games, args.players, args.seed)
+        ours = write_corpus(folder / "flip7", args.games, args.players, args.seed, args.corpus)
         our_events = sum(1 for _ in event_lines(ours))
-        theirs = peer.write_logs(folder / "peer", args.games, args.players)
+        # the peer's own logs at the same tables' seat counts (it plays the base game only)
+        tables = [args.players] * args.games if args.corpus == "repeated" else [PLATFORM_MIX[k % len(PLATFORM_MIX)][1] for k in range(args.games)]
+        theirs = peer.write_logs(folder / "peer", tables)
         their_events = peer.replay_files(theirs)
         t_check, t_replay = _best(args.repeat, [lambda: check_files(ours), lambda: peer.replay_files(theirs)])
     ratio = (our_events / t_check) / (their_events / t_replay)
     rows += [
-        ("flip7 check", f"{args.games:,} games of {args.players}: {our_events:,} events in {t_check:.3f} s = {rate(our_events, t_check)} events/s"),
-        ("peer load_events + replay_game", f"{args.games:,} games of {args.players}: {their_events:,} events in {t_replay:.3f} s = {rate(their_events, t_replay)} events/s"),
+        ("flip7 check", f"{args.games:,} games ({corpus_words(args.corpus, args.players)}): {our_events:,} events in {t_check:.3f} s = {rate(our_events, t_check)} events/s"),
+        ("peer load_events + replay_game", f"{args.games:,} games at the same seat counts: {their_events:,} events in {t_replay:.3f} s = {rate(their_events, t_replay)} events/s"),
     ]
     verdicts.append(Verdict("check events/s ÷ the peer's non-validating replay events/s", ratio, 2.0))
 
     sim_ratios = []
-    for seats in SEATS:
+    for seats in () if args.no_simulate else SEATS:
         n = args.sim_games
         our_cards, their_cards = _flip7_cards(n, seats, args.seed), peer.cards(n, seats)
         t_ours, t_theirs = _best(args.repeat, [partial(_flip7_cards, n, seats, args.seed), partial(peer.play, n, seats)])

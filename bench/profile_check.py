@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchlib import machine, parser, write_corpus  # noqa: E402
+from benchlib import corpus_words, machine, parser, write_corpus  # noqa: E402
 from target1_check_speed import check_files  # noqa: E402
 
 #: Parts of the code, by a piece of the file's path (first match wins).
@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     p.add_argument("--no-profile", action="store_true", help="run the check without cProfile (for an outside profiler)")
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="flip7-bench-") as tmp:
-        paths = write_corpus(Path(tmp), args.games, args.players, args.seed)
+        paths = write_corpus(Path(tmp), args.games, args.players, args.seed, args.corpus)
         if args.no_profile:
             check_files(paths)
             return {}
@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         by_part[part_of(filename, name)] += tottime
         rows.append((tottime, cumtime, calls, f"{Path(filename).name}:{line}({name})"))
     total = sum(by_part.values())
-    print(f"## Profile of check: {args.games} games of {args.players} players (cProfile)\n\nmachine: {machine()}\n")
+    print(f"## Profile of check: {args.games} games, {corpus_words(args.corpus, args.players)} (cProfile)\n\nmachine: {machine()}\n")
     print("| part | share of the time |\n| --- | ---: |")
     for part, seconds in sorted(by_part.items(), key=lambda kv: -kv[1]):
         print(f"| {part} | {seconds / total:.0%} |")

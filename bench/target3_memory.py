@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     with tempfile.TemporaryDirectory(prefix="flip7-bench-") as tmp:
         base = Path(tmp)
         sizes = [args.games] + ([args.also] if args.also else [])
-        largest = write_corpus(base / "logs", max(sizes), args.players, args.seed)
+        largest = write_corpus(base / "logs", max(sizes), args.players, args.seed, args.corpus)
         folder = base / "logs"
         one_ingest, one_check = measure(folder, [largest[0].name], output)
         assert one_check is not None

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchlib import FLIP7, Run, Verdict, best_cpu, games_timing, parser, report, run_command, write_corpus  # noqa: E402
+from benchlib import FLIP7, Run, Verdict, best_cpu, corpus_words, games_timing, parser, report, run_command, write_corpus  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> list[Verdict]:
@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="flip7-bench-") as tmp:
         folder = Path(tmp)
-        paths = write_corpus(folder / "logs", args.games, args.players, args.seed)
+        paths = write_corpus(folder / "logs", args.games, args.players, args.seed, args.corpus)
         files = [str(f) for f in paths]
         check = best_cpu(args.repeat, [*FLIP7, "check", "--jobs", "1", "--json", *files])
 
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
         ingest = min((ingest_once() for _ in range(max(1, args.repeat))), key=lambda r: r.cpu)
     n = args.games
     rows = [
-        ("corpus", f"{n:,} games of {args.players} players"),
+        ("corpus", f"{n:,} games; {corpus_words(args.corpus, args.players)}"),
         ("flip7 check --jobs 1 --json", games_timing(n, check)),
         ("flip7 ingest --jobs 1 (fresh store)", games_timing(n, ingest)),
     ]

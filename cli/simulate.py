@@ -57,6 +57,10 @@ def simulate(
         str,
         typer.Option("--id-prefix", help="Start of every game id: <prefix>-s<seed>-<settings hash>-<number>."),
     ] = "sim",
+    unique_names: Annotated[
+        bool,
+        typer.Option("--unique-names", help="Seat players of its own in every game (Ana.3f9c01ab), as a platform's logs have them, instead of the same names in every game."),
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print JSON: without --out an array of the games (id, how each ended, its events); with --out what was written.")
     ] = False,
@@ -75,7 +79,7 @@ def simulate(
              f"--players {players} needs --decks {needed}.")
     options = GameOptions(ruleset=ruleset, target=target, rounds=rounds, decks=decks, **own)
     try:
-        run = simulate_games(games, players, seed=seed, strategies=strategy, options=options, claims=claims.value, id_prefix=id_prefix)
+        run = simulate_games(games, players, seed=seed, strategies=strategy, options=options, claims=claims.value, id_prefix=id_prefix, unique_names=unique_names)
     except (SimulationError, StrategyError) as exc:
         fail(str(exc))
     console = err_console()

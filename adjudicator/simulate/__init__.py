@@ -15,6 +15,7 @@ from adjudicator.simulate.play import (
     play_game,
     player_names,
     simulate,
+    unique_player_names,
 )
 from adjudicator.simulate.strategies import (
     DEFAULT_STRATEGIES,
@@ -28,5 +29,5 @@ from adjudicator.simulate.view import PlayerView, RowView
 __all__ = [
     "CLAIMS", "DEFAULT_STRATEGIES", "GameOptions", "PlayerView", "RowView", "SimulatedGame", "SimulationError",
     "Strategy", "StrategyError", "dump_event", "game_id", "game_rng", "parse_strategies", "parse_strategy",
-    "play_game", "player_names", "simulate",
+    "play_game", "player_names", "simulate", "unique_player_names",
 ]

@@ -186,6 +186,16 @@ def player_names(count: int) -> list[str]:
     return [NAMES[i] if i < len(NAMES) else f"P{i + 1}" for i in range(count)]
 
 
+def unique_player_names(count: int, game_id: str) -> list[str]:
+    """``count`` seat names for the game ``game_id`` as a platform's logs have them: a name of
+    ``player_names`` with an id of eight hex digits drawn from the game's id and the seat
+    (``Ana.3f9c01ab``), so games of other ids seat nobody alike and share no line naming a player."""
+    return [
+        f"{name}.{hashlib.sha256(f'flip7-simulate/{game_id}/{seat}'.encode()).hexdigest()[:8]}"
+        for seat, name in enumerate(player_names(count))
+    ]
+
+
 def _cards(counts: dict[str, int]) -> list[str]:
     return [card for card, copies in counts.items() for _ in range(copies)]
 
@@ -381,10 +391,13 @@ def game_id(seed: int, number: int, games: int = 1, *, tag: str = "", prefix: st
     return f"{prefix}-s{seed}{middle}-{number:0{max(4, len(str(games)))}d}"
 
 
-def run_tag(players: Sequence[str], strategies: Sequence[Strategy], options: GameOptions, claims: str) -> str:
+def run_tag(players: Sequence[str], strategies: Sequence[Strategy], options: GameOptions, claims: str, *, unique_names: bool = False) -> str:
     """Eight hex digits that differ between runs whose games differ for the same seed and number:
-    a hash of the seat names, the strategies, the game options and the claims."""
-    settings = {"players": list(players), "strategies": [s.spec for s in strategies], "options": options.as_dict(), "claims": claims}
+    a hash of the seat names (and whether each game has its own), the strategies, the game
+    options and the claims."""
+    settings: dict[str, object] = {"players": list(players), "strategies": [s.spec for s in strategies], "options": options.as_dict(), "claims": claims}
+    if unique_names:  # only then: the ids of runs without it stay as they were
+        settings["unique_names"] = True
     return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:8]
 
 
@@ -411,13 +424,16 @@ def simulate(
     options: GameOptions = GameOptions(),
     claims: Claims = "right",
     id_prefix: str = "sim",
+    unique_names: bool = False,
 ) -> Iterator[SimulatedGame]:
     """Play ``games`` games of ``players`` seats, deterministically for ``seed``.
 
     Game ``k`` depends only on ``seed`` and ``k`` (``game_rng``), so any one game of a run can be
     replayed alone. An empty ``strategies`` means ``DEFAULT_STRATEGIES``. The game ids are
     ``<id_prefix>-s<seed>-<tag>-<k>``, where ``tag`` (``run_tag``) differs between runs with other
-    settings, so runs that give other games never share an id.
+    settings, so runs that give other games never share an id. Every game seats the names of
+    ``player_names``; with ``unique_names`` each game seats players of its own instead
+    (``unique_player_names``), as a platform's logs do: the same games, renamed.
 
     Everything is checked here, before the first game is played (``SimulationError`` for the
     options, the player count, ``claims`` and ``id_prefix``; ``StrategyError`` for the
@@ -431,10 +447,11 @@ def simulate(
         )
     open_game(GameState(), game_event(game_id(seed, 1, games, prefix=id_prefix), names, names[0] if names else NOBODY, options))
     seated = seat_strategies(as_strategies(strategies or DEFAULT_STRATEGIES), players)
-    tag = run_tag(names, seated, options, claims)
+    tag = run_tag(names, seated, options, claims, unique_names=unique_names)
+    ids = (game_id(seed, number, games, tag=tag, prefix=id_prefix) for number in range(1, games + 1))
     return (
         play_game(
-            game_id(seed, number, games, tag=tag, prefix=id_prefix), seated, game_rng(seed, number), players=names, options=options, claims=claims
+            gid, seated, game_rng(seed, number), players=unique_player_names(players, gid) if unique_names else names, options=options, claims=claims
         )
-        for number in range(1, games + 1)
+        for number, gid in enumerate(ids, start=1)
     )

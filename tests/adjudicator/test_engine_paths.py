@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -90,3 +91,28 @@ def test_a_changed_source_falls_back_to_pure_with_a_warning(tmp_path: Path) -> N
     decision, warning = probe.stdout.splitlines()
     assert decision.startswith("(False, 'the sources changed since the compiled build')")
     assert "running the pure-Python engine" in warning and "FLIP7_PURE" in warning
+
+
+def test_a_pure_install_says_why_and_a_failed_build_warns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pip shows a build's messages only under ``-v``: the fallback note the build leaves is how
+    ``--version`` says why the engine is pure; a build that failed where a compiler was warns."""
+    monkeypatch.setattr(accel, "_PACKAGE_DIR", tmp_path)
+    assert accel._not_built() == "no compiled build"
+    (tmp_path / accel.FALLBACK_FILE).write_text("unavailable no C compiler found at install\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # expected where no compiler is: no warning
+        assert accel._not_built() == "no compiled build: no C compiler found at install"
+    (tmp_path / accel.FALLBACK_FILE).write_text("failed mypyc could not translate the engine: x.py:1: error: E\n")
+    with pytest.warns(RuntimeWarning, match="could not compile the engine .mypyc could not translate the engine: x.py:1: error: E.*pip install -e"):
+        assert accel._not_built() == "no compiled build: mypyc could not translate the engine: x.py:1: error: E"
+
+
+def test_ci_is_told_when_a_compiler_is_here_but_the_engine_is_pure(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(accel, "engine_path", lambda: "pure")
+    monkeypatch.setattr(accel, "compiler_found", lambda: True)
+    assert "a C compiler is here but flip7 runs the pure-Python engine" in (accel.missed_build() or "")
+    monkeypatch.setattr(accel, "compiler_found", lambda: False)
+    assert accel.missed_build() is None
+    monkeypatch.setattr(accel, "compiler_found", lambda: True)
+    monkeypatch.setattr(accel, "engine_path", lambda: "compiled")
+    assert accel.missed_build() is None

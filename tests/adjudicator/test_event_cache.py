@@ -49,9 +49,12 @@ def test_the_memo_is_bounded_in_entries_and_line_length() -> None:
     calls: list[str] = []
     parse = memoized(counting(calls), entries=2, longest=40)
     lines = [f'{{"type":"hit","player":"P{i}"}}' for i in range(3)]
-    for line in lines + lines:
+    for line in lines:
         parse(line)
-    assert calls.count(lines[0]) == 1 and calls.count(lines[1]) == 1 and calls.count(lines[2]) == 2
+    # full after two lines: the third starts the memo afresh, so the newest lines are the ones kept
+    # (a later game's, where every game seats players of its own)
+    parse(lines[2]), parse(lines[0]), parse(lines[0])
+    assert calls == [lines[0], lines[1], lines[2], lines[0]]
     long_line = '{"type":"stay","player":"' + "L" * 40 + '"}'
     parse(long_line), parse(long_line)
     assert calls.count(long_line) == 2
@@ -340,3 +343,41 @@ def test_the_memo_of_game_lines_starts_afresh_when_the_registry_changes() -> Non
         assert parse(line.replace("h-1", "h-2")).id == "h-2"
     with pytest.raises(RuleViolation, match="ruleset"):  # no longer a ruleset the registry knows
         parse(line.replace("h-1", "h-3"))
+
+
+def test_the_plain_reader_builds_every_plain_kind_of_line_a_game_writes() -> None:
+    """The fast path is read from the models (issue 30), so no kind of line the old hand-written
+    one built falls back to the validator: cards, hits, stays, rounds with and without a dealer,
+    the base game's targets, shuffles, and the claims."""
+    from adjudicator.event_cache import plain_claim, plain_event
+    from adjudicator.rulesets import find_ruleset
+
+    rules = find_ruleset("flip7")
+    lines = _simulated_lines("flip7") + ['{"type":"round","round":2}', '{"type":"round","round":2,"dealer":"Cem"}', '{"type":"shuffle"}']
+    built: set[str] = set()
+    for text in lines:
+        obj = flat_object(text)
+        event = plain_event(dict(obj), rules.parse_context, rules.target_event) if obj is not None else plain_claim(text)
+        if event is not None:
+            built.add(event.type + ("+dealer" if getattr(event, "dealer", None) else ""))
+        elif json.loads(text)["type"] != "game":
+            raise AssertionError(f"not built plainly: {text}")
+    assert built >= {"card", "hit", "stay", "round", "round+dealer", "target", "shuffle", "score", "end"}
+
+
+def test_a_field_added_with_a_default_reads_back_with_it_on_the_fast_path() -> None:
+    """One definition of each event: a model's new field is the fast path's too."""
+    from adjudicator.event_cache import plain_event
+    from adjudicator.events import Name, TargetEvent
+    from adjudicator.rulesets import find_ruleset
+
+    class NotedTarget(TargetEvent):
+        note: Name | None = None
+
+    context = find_ruleset("flip7").parse_context
+    for obj in ({"type": "target", "player": "Ana", "card": "freeze", "target": "Ben"}, {"type": "target", "player": "Ana", "card": "freeze", "target": "Ben", "note": "x"}):
+        plain = plain_event(dict(obj), context, NotedTarget)
+        validated = NotedTarget.model_validate(obj, context=context)
+        assert plain is not None and plain.note == validated.note  # type: ignore[union-attr]
+        assert list(plain.__dict__.items()) == list(validated.__dict__.items()) and plain.model_fields_set == validated.model_fields_set
+    assert plain_event({"type": "target", "player": "Ana", "card": "freeze", "target": "Ben", "note": ""}, context, NotedTarget) is None

@@ -55,7 +55,14 @@ def test_the_issue_table_plans_every_figure_and_judges_each() -> None:
     table = load("issue_table")
     for quick in (True, False):
         planned = table.plan(0.25, quick, None)
-        assert {figure.script for figure in table.FIGURES} == set(planned)
+        assert {figure.script for figure in table.FIGURES} <= set(planned)
+        # the check's figures on the other corpus too, and (where this runs compiled) on the pure engine
+        other = {key for key in planned if " " in key}
+        engines = ("here",) if engine_path() == "pure" else ("here", "pure")
+        assert other == {
+            table.run_key(f.script, corpus, engine) for f in table.CHECK_FIGURES for corpus in ("platform", "repeated") for engine in engines
+        } - {f.script for f in table.CHECK_FIGURES}
+        assert all(["--corpus", "repeated"] == planned[key][1][-2:] for key in other if "repeated" in key and key.startswith("target1"))
     verdict = load("target1_check_speed").Verdict
     verdicts = {
         "target1_check_speed": [verdict("check events/s ÷ python-chess PGN moves/s", 2.5, 5.0)],
@@ -72,11 +79,17 @@ def test_the_issue_table_plans_every_figure_and_judges_each() -> None:
 
 
 def test_the_issue_table_runs_one_script_and_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
-    verdicts = load("issue_table").main(["--quick", "--only", "target1_check_speed"])
+    table = load("issue_table")
+    verdicts = table.main(["--quick", "--only", "target1_check_speed", "--only", "target1_check_speed repeated"])
     out = capsys.readouterr().out
-    assert list(verdicts) == ["target1_check_speed"]
-    assert "## Issue 22: the table, one run" in out and "| check events/s ÷ python-chess PGN moves/s |" in out
-    assert out.count("| — | — |") == len(load("issue_table").FIGURES) - 1
+    assert list(verdicts) == ["target1_check_speed", "target1_check_speed repeated"]
+    assert "## Issue 30: the table, one run" in out and "| check events/s ÷ python-chess PGN moves/s |" in out
+    first, by_corpus = out.split("The check's ratios by corpus and engine")
+    assert first.count("| — | — |") == len(table.FIGURES) - 2  # target1 gives the chess and the json.loads figures
+    rows = [line for line in by_corpus.splitlines() if line.startswith("| platform") or line.startswith("| repeated")]
+    measured = [row for row in rows if "×" in row]
+    assert [row.split(" | ")[0] for row in measured] == ["| platform", "| repeated"]
+    assert all(row.count("×") == 2 for row in measured)  # python-chess and json.loads; no peer here
 
 
 @pytest.mark.parametrize("name", sorted(TINY))
@@ -100,6 +113,19 @@ def test_profile_of_check_runs_on_a_tiny_corpus(capsys: pytest.CaptureFixture[st
     assert shares["event parsing"] > 0 and out.count("| `") == 5
     if engine_path() == "pure":  # compiled rules run below the profiler's sight
         assert shares["rules"] > 0 and "| rules |" in out
+
+
+def test_the_platform_corpus_seats_players_of_their_own_at_mixed_tables_of_both_rulesets() -> None:
+    import sys
+
+    load("issue_table")  # puts bench/ on the path: the scripts import benchlib by name
+    benchlib = sys.modules["benchlib"]
+    games = list(benchlib.corpus_games(20, seed=3, corpus="platform"))
+    seated = [game.events[0].players for game in games]
+    assert len({name for names in seated for name in names}) == sum(len(names) for names in seated)  # nobody twice
+    assert {(game.events[0].ruleset, len(names)) for game, names in zip(games, seated, strict=True)} == set(benchlib.PLATFORM_MIX)
+    repeated = [game.events[0].players for game in benchlib.corpus_games(3, players=5, seed=3, corpus="repeated")]
+    assert repeated[0] == repeated[1] == repeated[2] and len(repeated[0]) == 5
 
 
 def test_the_issue_table_reads_verdicts_back_from_a_report() -> None:

@@ -173,3 +173,11 @@ def test_id_prefix_starts_every_id_and_a_bad_one_is_refused() -> None:
     bad = runner.invoke(app, ["simulate", "--id-prefix", "../x"])
     assert bad.exit_code == 2
     assert "id prefix" in bad.output
+
+
+def test_unique_names_give_every_game_players_of_its_own() -> None:
+    result = runner.invoke(app, ["simulate", "-n", "3", "-p", "4", "--seed", "5", "--unique-names"])
+    assert result.exit_code == 0, result.output
+    seated = [json.loads(log.splitlines()[0])["players"] for log in games_in(result.stdout)]
+    assert len(seated) == 3 and len({name for names in seated for name in names}) == 12
+    assert all(re.fullmatch(r"[A-Z][a-z]+\.[0-9a-f]{8}", name) for names in seated for name in names)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -272,3 +273,23 @@ def test_equal_moves_share_one_event_and_the_memo_stays_bounded(monkeypatch: pyt
         play_game(f"bounded-{seed}", "threshold:20", random.Random(seed), players=4)
         sizes.append(len(play._MOVES))
     assert 0 < max(sizes) <= 5
+
+
+@pytest.mark.parametrize("ruleset", ["flip7", "vengeance"])
+def test_unique_names_seat_players_of_their_own_in_every_game_of_the_same_games(ruleset: str) -> None:
+    """As a platform's logs: no name seated in two games; otherwise the very games of a plain run."""
+    options = GameOptions(ruleset=ruleset)
+    plain = list(simulate(4, 5, seed=3, options=options))
+    renamed = list(simulate(4, 5, seed=3, options=options, unique_names=True))
+    seated = [game.events[0].players for game in renamed]
+    assert all(len(set(names)) == 5 for names in seated)
+    assert len({name for names in seated for name in names}) == 4 * 5
+    assert {game.game_id for game in plain}.isdisjoint(game.game_id for game in renamed)
+    for a, b in zip(plain, renamed, strict=True):
+        rename = dict(zip(a.events[0].players, b.events[0].players, strict=True))
+        text = a.text().replace(a.game_id, b.game_id)
+        for old, new in rename.items():
+            text = re.sub(rf'"{old}"', f'"{new}"', text)
+        assert text == b.text()
+        assert check_log(b.lines()).valid
+    assert [g.text() for g in simulate(4, 5, seed=3, options=options, unique_names=True)] == [g.text() for g in renamed]
