@@ -74,3 +74,19 @@ def test_the_problems_of_a_correction(client: TestClient) -> None:
     finished = client.post(f"{url}/2", json=fixed, headers=key)
     assert finished.status_code == 409 and "finished" in finished.json()["detail"]
     assert client.post("/v1/tables/nope/events/2", json=fixed, headers=key).status_code == 404
+
+
+def test_the_correcting_words_are_complete_in_both_languages_and_name_no_card() -> None:
+    import re
+    from pathlib import Path
+
+    from adjudicator.rulesets import RULESETS
+
+    text = (Path(__file__).resolve().parents[2] / "api" / "static" / "correct.js").read_text(encoding="utf-8")
+    blocks = re.search(r"en: \{(.*?)\n  \},\n  de: \{(.*?)\n  \},", text, re.S)
+    assert blocks is not None
+    en, de = (set(re.findall(r"\b(\w+): \"", block)) for block in blocks.groups())
+    assert en and en == de
+    assert set(re.findall(r'\bct\("(\w+)"', text)) <= en
+    names = {name for rules in RULESETS.values() for card in rules.cards - set(rules.numbers) for name in (card, rules.card_name(card))}
+    assert not [n for n in names if re.search(rf"[\"'`>]{re.escape(n)}[\"'`<]", text, re.I)]
