@@ -98,8 +98,9 @@ def correct(
             return entry, correction
         now = service._now()
         records.replace_events(service.store, table_id, index, fixed.lines[index:], table.seq + 1, now)
-        fixed.seq = table.seq + 1
-        entry.table = fixed
+        # the same table object takes the new events (whatever else it holds stays, as after an undo)
+        table.lines, table.state, table._size = fixed.lines, fixed.state, fixed.size
+        table.seq += 1
         entry.touched = now
         entry.changes.clear()  # followers who saw an older change get one sync; nothing is left to redo
         service._changed(entry, None)

@@ -40,7 +40,9 @@ def seated(store: Store, events: list[dict[str, Any]] = ROUND) -> tuple[TableSer
 def test_a_correction_keeps_the_later_events_still_legal(tmp_path: Path) -> None:
     with Store.open(tmp_path / "s.duckdb") as store:
         service, tid, key = seated(store)
+        table = service.entry(tid).table
         entry, done = correct(service, tid, key, 3, {"type": "card", "player": "Cem", "card": "6"})
+        assert entry.table is table and table.size == sum(len(line.encode()) + 1 for line in table.lines)
         assert done.dropped == [] and done.kept == 5
         assert '"card":"6"' in entry.table.lines[3] and len(entry.table.lines) == 9
         assert check_log("\n".join(entry.table.lines)).valid
