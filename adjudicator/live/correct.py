@@ -21,6 +21,10 @@ from adjudicator.live.service import Entry, Refused, TableConflict, TableFull, T
 from adjudicator.live.table import LANGUAGES, LiveTable, canonical, read_line, refusal_in
 from adjudicator.store import live as records
 
+#: Dropped events worded in German by the referee (a retelling of the log each); past them the
+#: German message is the engine's English one, so a long cascade never holds the table for long.
+WORDED = 20
+
 
 @dataclass(slots=True)
 class Dropped:
@@ -59,7 +63,8 @@ def replay_after(before: list[str], line: str, later: list[str], table_id: str, 
         try:
             table.append(old)
         except RuleViolation as error:
-            messages = {lang: refusal_in(table.lines, old, error, lang) for lang in LANGUAGES}
+            worded = len(dropped) < WORDED
+            messages = {lang: refusal_in(table.lines, old, error, lang) if worded else error.message for lang in LANGUAGES}
             dropped.append(Dropped(first_index + offset, _as_json(old), error.code, error.rule, messages))
     return table, dropped, len(later) - len(dropped)
 
@@ -114,4 +119,4 @@ def _as_json(line: str) -> Any:
         return line
 
 
-__all__ = ["Correction", "Dropped", "correct", "replay_after"]
+__all__ = ["WORDED", "Correction", "Dropped", "correct", "replay_after"]

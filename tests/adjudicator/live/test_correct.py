@@ -151,3 +151,14 @@ def test_a_preview_keeps_nothing_and_a_correction_empties_the_redo_stack(tmp_pat
         correct(service, tid, key, 3, {"type": "card", "player": "Cem", "card": "6"})
         assert entry.table.seq == seq + 1 and next_redo(entry) is None
         assert service.catch_up(entry, seq) is not None and service.catch_up(entry, seq).changes is None  # type: ignore[union-attr]
+
+
+def test_past_the_first_dropped_events_the_german_message_is_the_english_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    from adjudicator.live import correct as module
+
+    monkeypatch.setattr(module, "WORDED", 1)
+    lines = [json.dumps({"type": "game", "id": "t", **PLAYERS}), *map(json.dumps, ROUND)]
+    _, dropped, _ = module.replay_after(lines[:2], json.dumps({"type": "card", "player": "Ben", "card": "freeze"}), lines[3:], "x", 3)
+    assert len(dropped) >= 2
+    assert dropped[0].messages["de"] != dropped[0].messages["en"]
+    assert dropped[1].messages["de"] == dropped[1].messages["en"]
