@@ -70,9 +70,9 @@ def solve(model: SoloModel, start: Hashable, budget: int = BUDGET) -> Solved:
             break
         size = len(search.memo)
         states += size
-        found = Solved(stay, hit, "exact" if search.cut == 0 else "look-ahead", horizon, states)
-        if search.cut == 0:
-            found.horizon = None
+        found = Solved(stay, hit, "exact" if search.exact else "look-ahead", horizon, states)
+        if search.cut == 0:  # no horizon reached: exact, unless the pile ran out on the way
+            found.horizon = None if search.exact else search.end
             return found
         if previous and size * size / previous > budget:  # the next horizon would not fit
             break

@@ -14,15 +14,23 @@ What each card does, exactly as ``rules.base`` scores it:
 - + modifiers add, x2 doubles the numbers' sum; neither busts;
 - a Second Chance is held; a second one is passed on (or discarded), so the row does not change;
 - Freeze and Flip Three: while another player is still in, the drawer gives them away, so the row
-  does not change. Such a card only delays the next card of another kind, and the order of those
-  cards is as random after it as before: the model leaves them out of the pile, which gives the same
-  values. When the drawer is the last one in they must take it: a Freeze banks the row, a Flip Three
-  forces three cards (one drawn during a Flip Three is set aside and taken after the three, if the
-  player is still in).
+  does not change, but the hit that drew one has ended the turn: the player decides again (may
+  stay) next time. During a Flip Three one still counts as one of the three cards (and is handed
+  on afterwards). Once the drawer is deciding again, the value no longer depends on how many of
+  them are left (a card given away only delays the next card of another kind, and the order of
+  those cards is as random after it as before), so those states leave them out of the pile: the
+  same values with far fewer states. The hit of the decision itself keeps them: with chance
+  ``a / size`` the next card is one given away, worth the value of deciding again (the better of
+  staying and hitting), not the hit alone. When the drawer is the last one in they must take it: a
+  Freeze banks the row, a Flip Three forces three cards (one drawn during a Flip Three is set aside
+  and taken after the three, if the player is still in: a set-aside Flip Three's own set-aside
+  cards come before the rest of the list).
 
-If the pile runs out during the look-ahead the player stops there (a forced draw ends, and a
-decision can only be to stay); at the decision itself an empty pile is the discard pile, which the
-next card's shuffle turns into the draw pile.
+If the pile runs out during the search the player stops there (a forced draw ends, and a decision
+can only be to stay), and the search says so (``runs_out``): by the rules the discard pile would be
+shuffled into a new draw pile, which this model does not follow, so such a value is not exact. At
+the decision itself an empty pile is the discard pile, which the next card's shuffle turns into the
+draw pile.
 """
 
 from __future__ import annotations
@@ -78,6 +86,14 @@ class BaseSolo:
     size: int = 0
     bits: int = 4
     bonus: int = FLIP7_BONUS
+    #: Nobody else is in: a Freeze or Flip Three drawn must be taken.
+    alone: bool = True
+    #: Where the Freeze and Flip Three copies lie in the packed pile (0: none, or ``alone``).
+    given_mask: int = 0
+    #: Freeze and Flip Three copies in the start pile (left out of the pile once the drawer decides again).
+    given_cards: int = 0
+    #: A shuffle of the discard pile could bring more cards when the pile runs out.
+    refill: bool = False
 
     def score(self, numbers: int, plus: int, doubles: int) -> int:
         """The row's score: the numbers' sum doubled per x2, plus the + modifiers."""
@@ -98,8 +114,16 @@ class BaseSolo:
         return float(self.score(numbers, plus, doubles))
 
     def drawn(self, state: Hashable) -> int:
-        """Cards taken since the start: how much smaller the pile is."""
-        return self.size - cast(State, state)[2]
+        """Cards taken since the start: how much smaller the pile is (cards given away left out
+        once they are, so the look-ahead counts the cards that change the row)."""
+        s = cast(State, state)
+        if self.given_mask and not s[1] & self.given_mask:
+            return self.size - self.given_cards - s[2]
+        return self.size - s[2]
+
+    def runs_out(self, state: Hashable) -> bool:
+        """True when the pile is empty here and a shuffle of the discard pile could go on."""
+        return self.refill and cast(State, state)[2] == 0
 
     def hit(self, state: Hashable, value: Callable[[Hashable], float]) -> float | None:
         """The average, over the cards the pile holds, of the value after that card."""
@@ -128,8 +152,10 @@ class BaseSolo:
                 got = self._next(value, numbers, after, rest, plus, doubles + 1, chance, left, pending)
             elif kind == CHANCE:
                 got = self._next(value, numbers, after, rest, plus, doubles, 1, left, pending)
+            elif not self.alone:  # given away: one of a Flip Three's cards, or the turn is over
+                got = self._next(value, numbers, after, rest, plus, doubles, chance, left, pending)
             elif owed:  # set aside until the Flip Three's cards are drawn
-                got = self._next(value, numbers, after, rest, plus, doubles, chance, left, (*pending, kind))
+                got = self._next(value, numbers, after, rest, plus, doubles, chance, left, _set_aside(pending, kind))
             elif kind == STOP:
                 got = self.score(numbers, plus, doubles)
             else:
@@ -142,25 +168,50 @@ class BaseSolo:
         doubles: int, chance: int, owed: int, pending: tuple[int, ...],
     ) -> float:
         if not owed and pending:  # the Flip Three is over and the player still in: take the set-aside cards
-            if pending[0] == STOP:
+            first, later = abs(pending[0]), tuple(abs(kind) for kind in pending[1:])
+            if first == STOP:
                 return float(self.score(numbers, plus, doubles))
-            return value((numbers, pile, size, plus, doubles, chance, FORCED, pending[1:]))
+            return value((numbers, pile, size, plus, doubles, chance, FORCED, later))
+        if not owed and pile & self.given_mask:  # deciding again: the cards given away no longer matter
+            pile, size = self._without_given(pile, size)
         return value((numbers, pile, size, plus, doubles, chance, owed, pending))
+
+    def _without_given(self, pile: int, size: int) -> tuple[int, int]:
+        """The pile with its Freeze and Flip Three copies left out."""
+        kept = pile & ~self.given_mask
+        gone = pile & self.given_mask
+        mask = (1 << self.bits) - 1
+        while gone:
+            size -= gone & mask
+            gone >>= self.bits
+        return kept, size
+
+
+def _set_aside(pending: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    """The set-aside list once ``kind`` is set aside during a Flip Three: this Flip Three's cards
+    (kept negative until its three cards are drawn) in the order they came, then the cards an outer
+    Flip Three set aside (a set-aside card is resolved fully, its own set-aside cards included,
+    before the next one)."""
+    fresh = 0
+    while fresh < len(pending) and pending[fresh] < 0:
+        fresh += 1
+    return (*pending[:fresh], -kind, *pending[fresh:])
 
 
 def solo_start(
     numbers: list[str], modifiers: list[str], chance: bool, pile: Mapping[str, int], *, alone: bool,
+    owed: int = 0, refill: bool = False,
 ) -> tuple[BaseSolo, State]:
     """The model and start state for a row (numbers, modifiers, held Second Chance) drawing alone
-    from ``pile``; ``alone``: nobody else is in, so a Freeze or Flip Three drawn must be taken."""
+    from ``pile``; ``alone``: nobody else is in, so a Freeze or Flip Three drawn must be taken;
+    ``owed``: cards a Flip Three forces first; ``refill``: the discard pile a shuffle would turn into
+    the next draw pile holds (or may come to hold) cards."""
     kinds: list[tuple[int, int]] = []
     counts: list[int] = []
     for card, copies in pile.items():
         kind = _kind(card)
         if kind is None or copies <= 0:
             continue
-        if kind[0] in (STOP, FORCE) and not alone:
-            continue  # given away: it changes nothing for the drawer (see the module's docstring)
         kinds.append(kind)
         counts.append(copies)
     mask = 0
@@ -170,29 +221,44 @@ def solo_start(
     doubles = sum(1 for m in modifiers if m == "x2")
     packed, bits = pack(counts)
     size = sum(counts)
-    return BaseSolo(tuple(kinds), size, bits), (mask, packed, size, plus, doubles, int(chance), 0, ())
+    given_mask = given_cards = 0
+    if not alone:
+        for i, (kind, _) in enumerate(kinds):
+            if kind in (STOP, FORCE):
+                given_mask |= ((1 << bits) - 1) << (i * bits)
+                given_cards += counts[i]
+    model = BaseSolo(tuple(kinds), size, bits, alone=alone, given_mask=given_mask, given_cards=given_cards, refill=refill)
+    return model, (mask, packed, size, plus, doubles, int(chance), owed, ())
 
 
-def start_of(state: GameState, seat: int) -> tuple[BaseSolo, State]:
+def start_of(state: GameState, seat: int, *, owed: int = 0) -> tuple[BaseSolo, State]:
     """The model and start state for ``seat`` at this moment of a base game: its row, and the draw
-    pile (or, when it is empty, the discard pile a shuffle would make of it)."""
+    pile (or, when it is empty, the discard pile a shuffle would make of it); ``owed``: cards a
+    Flip Three forces on the row first."""
     row = state.rows[seat]
     pile = state.draw_pile if state.draw_size else state.discard_pile
     alone = not any(r.status == ACTIVE for i, r in enumerate(state.rows) if i != seat)
-    return solo_start(list(row.numbers), list(row.modifiers), cast(BaseRow, row).second_chance, pile, alone=alone)
+    # a Second Chance used (with its duplicate) or a Flip Three over goes to the discard pile
+    refill = bool(owed) or any(pile.get(card, 0) for card in (SECOND_CHANCE, FLIP_THREE))
+    if state.draw_size:
+        refill = refill or any(state.discard_pile.values())
+    return solo_start(list(row.numbers), list(row.modifiers), cast(BaseRow, row).second_chance, pile, alone=alone,
+                      owed=owed, refill=refill)
 
 
 def given(state: GameState, exp: Expectation, seat: int) -> tuple[BaseSolo, State] | float | None:
     """``seat`` once the waiting card is theirs: a Freeze banks the row, a Flip Three forces three
-    cards, a passed Second Chance is held. A card only named for later (``assign_first``) is not
-    rated: what it will do depends on the draws before it."""
+    cards (every card counts towards the three, a Freeze or Flip Three among them included), a
+    passed Second Chance is held. A card only named for later (``assign_first``) is not rated:
+    what it will do depends on the draws before it."""
     if exp.purpose == NAME:
         return None
-    model, (numbers, pile, size, plus, doubles, chance, _, _) = start_of(state, seat)
     if exp.card == FREEZE:
+        model, (numbers, _, _, plus, doubles, _, _, _) = start_of(state, seat)
         return float(model.score(numbers, plus, doubles))
     if exp.card == FLIP_THREE:
-        return model, (numbers, pile, size, plus, doubles, chance, FORCED, ())
+        return start_of(state, seat, owed=FORCED)
     if exp.card == SECOND_CHANCE:
+        model, (numbers, pile, size, plus, doubles, _, _, _) = start_of(state, seat)
         return model, (numbers, pile, size, plus, doubles, 1, 0, ())
     return None

@@ -55,10 +55,11 @@ def _brute(numbers: tuple[str, ...], modifiers: tuple[str, ...], chance: bool, p
     has_card = bool(numbers or modifiers or chance)
     if not pile:
         return banked if has_card else 0.0
-    if owed == 0 and aside:
-        if aside[0] == FREEZE:
+    if owed == 0 and aside:  # "|" marks where the cards an outer Flip Three set aside begin
+        queue = tuple(card for card in aside if card != "|")
+        if queue[0] == FREEZE:
             return banked
-        return _brute(numbers, modifiers, chance, pile, alone, 3, aside[1:])
+        return _brute(numbers, modifiers, chance, pile, alone, 3, ("|", *queue[1:]) if queue[1:] else ())
     outcomes = []
     for i, card in enumerate(pile):
         rest = pile[:i] + pile[i + 1:]
@@ -75,8 +76,9 @@ def _brute(numbers: tuple[str, ...], modifiers: tuple[str, ...], chance: bool, p
         elif card in (FREEZE, FLIP):
             if not alone:
                 got = _brute(numbers, modifiers, chance, rest, alone, left, aside)
-            elif owed:
-                got = _brute(numbers, modifiers, chance, rest, alone, left, (*aside, card))
+            elif owed:  # set aside: after this Flip Three's earlier ones, before an outer one's
+                cut = aside.index("|") if "|" in aside else len(aside)
+                got = _brute(numbers, modifiers, chance, rest, alone, left, (*aside[:cut], card, *aside[cut:]))
             elif card == FREEZE:
                 got = banked
             else:
@@ -106,5 +108,11 @@ def test_the_solver_matches_brute_force_on_small_piles(
     for card in pile:
         counts[card] = counts.get(card, 0) + 1
     model, start = solo_start(row, modifiers, chance, counts, alone=alone)
-    got = Search(model).value(start)
+    search = Search(model)
+    got = search.value(start)
     assert abs(got - brute(tuple(row), tuple(modifiers), chance, tuple(pile), alone)) < 1e-9
+    # the hit itself, not only the better option: one card owed, then on (a Freeze or Flip Three
+    # set aside for one card is resolved at once, as if taken)
+    hit = search.options(start)[1]
+    want = _brute(tuple(row), tuple(modifiers), chance, tuple(pile), alone, 1, ())
+    assert hit is not None and abs(hit - want) < 1e-9
