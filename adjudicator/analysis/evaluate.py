@@ -57,7 +57,14 @@ class Solved:
 
 def solve(model: SoloModel, start: Hashable, budget: int = BUDGET) -> Solved:
     """Stay and hit values at ``start``: exact where ``budget`` states suffice, else the deepest
-    look-ahead that fits. A deeper search that the growth so far says would not fit is not tried."""
+    look-ahead that fits. A deeper search that the growth so far says would not fit is not tried.
+    A model with a faster exact method (``exact_options(start)`` → ``(stay, hit, states)`` or None)
+    is asked first."""
+    faster = getattr(model, "exact_options", None)
+    if faster is not None:
+        got = faster(start)
+        if got is not None:
+            return Solved(got[0], got[1], "exact", None, got[2])
     found: Solved | None = None
     horizon = FIRST_HORIZON
     states = 0

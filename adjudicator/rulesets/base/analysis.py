@@ -72,6 +72,86 @@ def _kind(card: str) -> tuple[int, int] | None:
         return FORCE, 0
     return None
 
+#: Cells (rows of numbers × modifier draws) the layered solver takes on (about a second of pure Python).
+LAYERED_CELLS = 300_000
+
+
+def _layered(
+    numbers: int, plus: int, doubles: int, counts: list[int], modifiers: list[tuple[int, int, int]], bonus: int,
+) -> tuple[float, int] | None:
+    """The hit value of a row (``numbers`` mask, ``plus``, ``doubles``) drawing from a pile of number
+    cards (``counts[n]`` copies of n) and modifiers (``(kind, amount, copies)``) with no Second
+    Chance, Freeze or Flip Three, by dynamic programming in layers: for each set of numbers, one
+    value per way of having drawn the modifiers (the pile left is then known), the sets with more
+    numbers first. Returns ``(hit, cells)``, or None when it would take more than ``LAYERED_CELLS``
+    cells or the pile could run out (then the general search decides and says what it found)."""
+    free = [n for n in range(13) if counts[n] and not numbers >> n & 1]
+    total_numbers = sum(counts)
+    mod_cards = sum(c for _, _, c in modifiers)
+    if total_numbers == 0:
+        return None
+    if all(counts[n] <= 1 for n in range(13)) and not any(counts[n] for n in range(13) if numbers >> n & 1) \
+            and _COUNT[numbers] + total_numbers < SEVEN:
+        return None  # every card could come without a bust or a Flip 7: the pile may run out
+    # the ways of having drawn the modifiers: mixed radix, kind k drawn d_k of its copies
+    strides, size = [], 1
+    for _, _, copies in modifiers:
+        strides.append(size)
+        size *= copies + 1
+    rows = [numbers]
+    for n in free:  # every set of numbers the row can reach (six at most: the seventh ends the round)
+        rows += [r | 1 << n for r in rows if _COUNT[r] < SEVEN - 1]
+    if len(rows) * size > LAYERED_CELLS:
+        return None
+    plus_of, shift_of, left_of, moves_of = [], [], [], []
+    for index in range(size):
+        p, d, left, moves, rest = plus, doubles, 0, [], index
+        for (kind, amount, copies), stride in zip(modifiers, strides, strict=True):
+            drawn, rest = rest % (copies + 1), rest // (copies + 1)
+            if kind == DOUBLE:
+                d += drawn
+            else:
+                p += drawn * amount
+            if drawn < copies:
+                moves.append((index + stride, copies - drawn))
+                left += copies - drawn
+        plus_of.append(p)
+        shift_of.append(d)
+        left_of.append(left)
+        moves_of.append(tuple(moves))
+    values: dict[int, list[float]] = {}
+    for row in sorted(rows, key=lambda r: -_COUNT[r]):
+        total = _SUMS[row]
+        gained = _COUNT[row & ~numbers]
+        pile_numbers = total_numbers - gained
+        grown = [0.0] * size  # the numbers' share of the hit, summed over the number cards
+        for n in free:
+            if row >> n & 1:
+                continue
+            nxt = row | 1 << n
+            copies = float(counts[n])
+            if _COUNT[nxt] == SEVEN:
+                top = _SUMS[nxt]
+                grown = [g + copies * ((top << s) + p + bonus) for g, s, p in zip(grown, shift_of, plus_of, strict=True)]
+            else:
+                after = values[nxt]
+                grown = [g + copies * v for g, v in zip(grown, after, strict=True)]
+        mine = [0.0] * size
+        for index in range(size - 1, -1, -1):
+            acc = grown[index]
+            for nxt_index, copies in moves_of[index]:
+                acc += copies * mine[nxt_index]
+            cards = pile_numbers + left_of[index]
+            stay = (total << shift_of[index]) + plus_of[index]
+            hit = acc / cards if cards else stay
+            mine[index] = hit if hit > stay else stay
+        if row == numbers:
+            index = 0
+            acc = grown[0] + sum(copies * mine[nxt_index] for nxt_index, copies in moves_of[0])
+            return acc / (pile_numbers + left_of[0]), len(rows) * size
+        values[row] = mine
+    return None  # pragma: no cover - the start row is always reached
+
 
 @dataclass(slots=True)
 class BaseSolo:
@@ -175,6 +255,36 @@ class BaseSolo:
         if not owed and pile & self.given_mask:  # deciding again: the cards given away no longer matter
             pile, size = self._without_given(pile, size)
         return value((numbers, pile, size, plus, doubles, chance, owed, pending))
+
+    def exact_options(self, state: Hashable) -> tuple[float | None, float | None, int] | None:
+        """Stay and hit at a decision by the layered solver (``_layered``) and the states it
+        valued, or None where it does not apply (a Second Chance in the pile or held, cards owed,
+        the drawer alone with a Freeze or Flip Three in the pile, too many cells, a pile that may
+        run out): exact, much faster than the memoised search on a full pile."""
+        numbers, pile, size, plus, doubles, chance, owed, pending = cast(State, state)
+        if chance or owed or pending or size == 0:
+            return None
+        counts = [0] * 13
+        modifiers: list[tuple[int, int, int]] = []
+        given_away = 0
+        for kind, amount, copies, _ in draws(self.kinds, pile, self.bits):
+            if kind == NUMBER:
+                counts[amount] = copies
+            elif kind in (PLUS, DOUBLE):
+                modifiers.append((kind, amount, copies))
+            elif kind == CHANCE or self.alone:
+                return None
+            else:
+                given_away += copies
+        got = _layered(numbers, plus, doubles, counts, modifiers, self.bonus)
+        if got is None:
+            return None
+        hit, cells = got
+        stay = self.stay(state)
+        if given_away:  # one of them next: given away, the turn is over, the player decides again
+            again = hit if stay is None or hit > stay else stay
+            hit = (given_away * again + (size - given_away) * hit) / size
+        return stay, hit, cells
 
     def _without_given(self, pile: int, size: int) -> tuple[int, int]:
         """The pile with its Freeze and Flip Three copies left out."""

@@ -126,6 +126,9 @@ def test_both_options_match_the_brute_force(row: list[str], modifiers: list[str]
     assert stay == want_stay
     assert hit is not None and want_hit is not None
     assert abs(hit - want_hit) < 1e-9
+    fast = model.exact_options(start)  # the layered solver, where it applies
+    if fast is not None:
+        assert fast[0] == want_stay and abs((fast[1] or 0.0) - want_hit) < 1e-9
 
 
 @settings(max_examples=100, deadline=None)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import time
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from adjudicator.analysis.evaluate import solve
 from adjudicator.analysis.solver import Search, TooLarge
 from adjudicator.rulesets.base.analysis import solo_start
-from adjudicator.rulesets.base.cards import NUMBERS, ONE_DECK, deck_counts
+from adjudicator.rulesets.base.cards import MODIFIERS, NUMBERS, ONE_DECK, deck_counts
 from adjudicator.rulesets.base.rules import score_row
 
 FREEZE, FLIP = "freeze", "flip_three"
@@ -116,3 +119,36 @@ def test_the_solver_matches_brute_force_on_small_piles(
     hit = search.options(start)[1]
     want = _brute(tuple(row), tuple(modifiers), chance, tuple(pile), alone, 1, ())
     assert hit is not None and abs(hit - want) < 1e-9
+
+
+def test_the_published_figure_with_the_modifiers_is_exact_and_fast() -> None:
+    # the layered solver: one value per way of having drawn the modifiers, for each set of numbers
+    pile = {card: ONE_DECK[card] for card in (*NUMBERS, *MODIFIERS)}
+    model, start = solo_start([], [], False, pile, alone=False)
+    began = time.process_time()
+    got = solve(model, start)
+    assert time.process_time() - began < 1.0
+    assert got.method == "exact" and got.hit is not None
+    assert abs(got.hit - 20.2291054) < 1e-6
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    row=st.lists(st.sampled_from([str(n) for n in range(13)]), max_size=5, unique=True),
+    modifiers=st.lists(st.sampled_from(list(MODIFIERS)), max_size=3, unique=True),
+    drop=st.lists(st.sampled_from([str(n) for n in range(6, 13)] + list(MODIFIERS)), max_size=40),
+    actions=st.integers(0, 6),
+)
+def test_the_layered_solver_agrees_with_the_search(row: list[str], modifiers: list[str], drop: list[str], actions: int) -> None:
+    pile = {card: ONE_DECK[card] for card in (*NUMBERS, *MODIFIERS)}
+    for card in (*row, *modifiers, *drop):
+        pile[card] = max(pile[card] - 1, 0)
+    pile[FREEZE], pile[FLIP] = actions // 2, actions - actions // 2
+    model, start = solo_start(row, modifiers, False, pile, alone=False)
+    fast = model.exact_options(start)
+    if fast is None:
+        return
+    search = Search(model, limit=10**7)
+    stay, hit = search.options(start)
+    assert fast[0] == stay and hit is not None and fast[1] is not None
+    assert abs(fast[1] - hit) < 1e-9
