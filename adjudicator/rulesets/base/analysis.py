@@ -87,7 +87,6 @@ def _layered(
     cells or the pile could run out (then the general search decides and says what it found)."""
     free = [n for n in range(13) if counts[n] and not numbers >> n & 1]
     total_numbers = sum(counts)
-    mod_cards = sum(c for _, _, c in modifiers)
     if total_numbers == 0:
         return None
     if all(counts[n] <= 1 for n in range(13)) and not any(counts[n] for n in range(13) if numbers >> n & 1) \
