@@ -98,11 +98,18 @@ class Search:
         return best
 
     def _greedy(self, state: Hashable) -> float:
-        """Past the horizon: stay where one may, else take the cards owed and then stay."""
+        """Past the horizon: the better of staying and of one more card then staying (where a card
+        is owed: the next one, then what the row holds)."""
         stay = self.model.stay(state)
-        if stay is not None:
-            return stay
-        return self.model.hit(state, self.model.banked) or 0.0  # cards owed: the next one, then what the row holds
+        hit = self.model.hit(state, self._settle)
+        if stay is None:
+            return hit or 0.0
+        return stay if hit is None or stay >= hit else hit
+
+    def _settle(self, state: Hashable) -> float:
+        """Stay where one may, else count what the row holds."""
+        stay = self.model.stay(state)
+        return self.model.banked(state) if stay is None else stay
 
     @property
     def exact(self) -> bool:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import cast
+from typing import ClassVar, cast
 
 from adjudicator.analysis.pile import draws, pack
 from adjudicator.rulesets.base.cards import FLIP_THREE, FREEZE, NUMBERS, PLUS_MODIFIERS, SECOND_CHANCE
@@ -71,6 +71,10 @@ def _kind(card: str) -> tuple[int, int] | None:
     if card == FLIP_THREE:
         return FORCE, 0
     return None
+
+#: The largest error (points) of the look-ahead's hit value measured within each budget of states
+#: (``(budget, error)``, smaller budgets first): ``bench/look_ahead_error.py``, docs/analysis.md.
+LOOK_AHEAD_ERROR: tuple[tuple[int, float], ...] = ((3_000, 1.7), (10_000, 1.0))
 
 #: Cells (sets of numbers × Second Chance states × ways of having drawn the modifiers) the layered
 #: solver takes on: about a second of pure Python.
@@ -224,6 +228,9 @@ class BaseSolo:
     given_cards: int = 0
     #: A shuffle of the discard pile could bring more cards when the pile runs out.
     refill: bool = False
+    #: The largest error of a look-ahead's hit value measured per budget of states
+    #: (``bench/look_ahead_error.py``: the decisions of simulated games, docs/analysis.md).
+    look_ahead_error: ClassVar[tuple[tuple[int, float], ...]] = LOOK_AHEAD_ERROR
 
     def score(self, numbers: int, plus: int, doubles: int) -> int:
         """The row's score: the numbers' sum doubled per x2, plus the + modifiers."""

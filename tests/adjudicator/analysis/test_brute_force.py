@@ -163,7 +163,7 @@ def test_a_pile_that_runs_out_is_not_called_exact() -> None:
     # shuffle the discard pile and go on, so the value may not say "exact"
     model, start = solo_start(["10", "8", "12"], [], False, {CHANCE: 1}, alone=False, refill=True)
     got = solve(model, start)
-    assert got.method == "look-ahead" and got.horizon == 1
+    assert got.method == "look-ahead" and got.pile_end and got.bound is None
     model, start = solo_start(["10", "8", "12"], [], False, {CHANCE: 1}, alone=False, refill=False)
     assert solve(model, start).method == "exact"  # nothing to shuffle: the player stops
 
