@@ -105,6 +105,7 @@ def _decision(state: GameState, index: int, valued: TurnValue | TargetValue, cho
     return Decision(
         event=index, round=state.round, player=name(valued.seat), kind="target", card=valued.card, bust_chance=None,
         options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss), method=valued.method, horizon=None, interval=None, samples=None, win_chance=None, win_best=None,
+        error_bound=None, pile_end=None,
     )
 
 

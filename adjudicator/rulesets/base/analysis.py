@@ -392,8 +392,8 @@ def solo_start(
     size = sum(counts)
     given_mask = given_cards = 0
     if not alone:
-        for i, (kind, _) in enumerate(kinds):
-            if kind in (STOP, FORCE):
+        for i, (sort, _) in enumerate(kinds):
+            if sort in (STOP, FORCE):
                 given_mask |= ((1 << bits) - 1) << (i * bits)
                 given_cards += counts[i]
     model = BaseSolo(tuple(kinds), size, bits, alone=alone, given_mask=given_mask, given_cards=given_cards, refill=refill)
