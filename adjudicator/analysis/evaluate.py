@@ -2,7 +2,8 @@
 
 ``solve`` runs the shared solver within a budget of states: it deepens a look-ahead horizon one
 card at a time and stops at the first search that needed no horizon (the value is exact) or at
-the last one that fitted the budget (a look-ahead estimate, never above the exact value).
+the last one that fitted the budget (a look-ahead estimate, labelled with the error measured
+for its ruleset and budget; a search that reached the end of the draw pile says so).
 """
 
 from __future__ import annotations
