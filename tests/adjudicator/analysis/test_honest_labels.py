@@ -58,8 +58,8 @@ def test_a_pile_that_runs_out_is_labelled_not_exact() -> None:
 
 def test_analyze_marks_every_value_that_is_not_exact() -> None:
     game = open("logs/3-players.jsonl", encoding="utf-8").read()
-    en = runner.invoke(app, ["analyze", "-", "--round", "1"], input=game)
-    de = runner.invoke(app, ["analyze", "-", "--round", "1", "--lang", "de"], input=game)
+    en = runner.invoke(app, ["analyze", "-", "--round", "1"], input=game, env={"COLUMNS": "80"})  # an 80-column terminal
+    de = runner.invoke(app, ["analyze", "-", "--round", "1", "--lang", "de"], input=game, env={"COLUMNS": "80"})
     data = json.loads(runner.invoke(app, ["analyze", "-", "--round", "1", "--json"], input=game).stdout)
     ahead = [d for d in data["decisions"] if d["method"] == "look-ahead"]
     assert ahead and all(d["error_bound"] == dict(LOOK_AHEAD_ERROR)[3_000] for d in ahead)
