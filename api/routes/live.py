@@ -433,6 +433,14 @@ def new_table_page() -> FileResponse:
     return _page("table.html")
 
 
+@pages.get("/table/sw.js")
+def table_service_worker() -> FileResponse:
+    """The table pages' service worker (``static/sw.js``), its scope ``/table`` (the pages work offline)."""
+    response = _page("sw.js")
+    response.headers["Service-Worker-Allowed"] = "/table"
+    return response
+
+
 @pages.get("/table/{table_id}")
 def table_page(table_id: str) -> FileResponse:
     """The live table page of one table (with ``#key=…``: the writer's page)."""

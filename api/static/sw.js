@@ -1,0 +1,41 @@
+// The live table's service worker (docs/live.md, "Going offline"): it keeps the table pages, their
+// assets and each table's last view, so a table page opens and draws without a connection. Every
+// answer comes from the network when it can (the table moves on); the kept copy is the fallback.
+// Writes and the event stream are never kept: the page queues its taps itself (offline.js).
+"use strict";
+
+const KEPT = "flip7-table-v1";
+const ASSETS = ["/table", "/static/style.css", "/static/table.css", "/static/common.js", "/static/table.js",
+  "/static/wakelock.js", "/static/table_join.js", "/static/offline.js", "/static/purist.js"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(KEPT).then((cache) => cache.addAll(ASSETS)).catch(() => undefined).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => { event.waitUntil(self.clients.claim()); });
+
+// what may be kept: the pages under /table, the static assets, a table's view and the rulesets
+function keepable(url) {
+  if (url.origin !== self.location.origin) return false;
+  const path = url.pathname;
+  return path === "/table" || path.startsWith("/table/") || path.startsWith("/static/")
+    || /^\/v1\/tables\/[^/]+$/.test(path) || path === "/v1/rulesets";
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || !keepable(url)) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(KEPT);
+    try {
+      const response = await fetch(request);
+      if (response.ok) cache.put(request, response.clone());
+      return response;
+    } catch (error) {
+      const kept = await cache.match(request, { ignoreSearch: url.pathname.startsWith("/static/") });
+      if (kept) return kept;
+      throw error;
+    }
+  })());
+});
