@@ -119,11 +119,23 @@ function enqueue(path, body) {
   flushQueue();
 }
 
+function keepView() {
+  if (!window.caches || !page.snap) return;
+  const view = new Response(JSON.stringify(page.snap), { headers: { "Content-Type": "application/json" } });
+  caches.open("flip7-table-v1").then((c) => c.put(`/v1/tables/${encodeURIComponent(page.id)}`, view)).catch(() => undefined);
+}
+
 function reconnected() {
   drawQueue();
-  // a stream the browser gave up on (it retries by itself with Last-Event-ID while it can)
-  if (page.source && page.source.readyState === EventSource.CLOSED) follow();
   flushQueue();
+  // the browser retries an open stream by itself with Last-Event-ID; one it gave up on, or one
+  // that never opened (a page reloaded offline), is opened again and starts with a sync
+  setTimeout(() => {
+    if (page.source && page.source.readyState !== EventSource.OPEN) {
+      page.source.close();
+      follow();
+    }
+  }, 1500);
 }
 
 function initOffline() {
@@ -150,9 +162,12 @@ function initOffline() {
     await sendNow(path, body);
   };
   setInterval(() => { if (queue.items.length && !queue.flushing) flushQueue(); }, 2000);
-  // once the table is read, send what a reload or a closed tab left queued
-  new MutationObserver(() => { if (queue.items.length && !queue.flushing) flushQueue(); })
-    .observe(document.body, { attributes: true, attributeFilter: ["data-seq"] });
+  // once the table is read, send what a reload or a closed tab left queued; and keep the table as
+  // this page last saw it for a reload without a connection (the queued taps follow from it)
+  new MutationObserver(() => {
+    keepView();
+    if (queue.items.length && !queue.flushing) flushQueue();
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-seq"] });
 }
 
 initOffline();

@@ -22,10 +22,22 @@ function keepable(url) {
     || /^\/v1\/tables\/[^/]+$/.test(path) || path === "/v1/rulesets";
 }
 
+function offline() {
+  const problem = { type: "urn:flip7:problem:offline", title: "Offline", status: 503, detail: "no connection to the server: asked again once it is back" };
+  return new Response(JSON.stringify(problem), { status: 503, headers: { "Content-Type": "application/problem+json" } });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || !keepable(url)) return;
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (!keepable(url)) {
+    // another read of a table (the join code, the redo offer, the advice) without a connection:
+    // an answer the pages already read as "not now", never a network error
+    if (!url.pathname.startsWith("/v1/tables/") || url.pathname.endsWith("/stream")) return;
+    event.respondWith(fetch(request).catch(() => offline()));
+    return;
+  }
   event.respondWith((async () => {
     const cache = await caches.open(KEPT);
     try {
