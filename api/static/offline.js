@@ -66,7 +66,7 @@ function drawQueue() {
 // one queued tap to the server: "kept", "refused" (shown, dropped) or "wait" (no connection: kept queued)
 async function sendQueued(item) {
   if (!navigator.onLine || !page.snap) return "wait";
-  const after = page.snap ? page.snap.events - 1 : 0;
+  const after = lastSeen().events - 1;
   let response;
   try {
     response = await fetch(`/v1/tables/${encodeURIComponent(page.id)}/${item.path}?after=${after}&lang=${LANG}`, {
@@ -84,10 +84,11 @@ async function sendQueued(item) {
     if (item.path === "events") page.events[data.index] = item.body;
     if (item.path === "undo") page.events.length = data.index;
     if (!page.snap || data.table.seq >= page.snap.seq) render(data.table);
-    if (!queue.refused.length) showRefusal(null);
+    showRefusal(null);
     return "kept";
   }
-  queue.refused.push({ item, problem: data });
+  // a tap that waited for the connection is listed apart: the scorer may have tapped on since
+  if (item.waited) queue.refused.push({ item, problem: data });
   showRefusal(data);
   if (response.status === 409) await reload();
   return "refused";
@@ -100,7 +101,11 @@ async function flushQueue() {
   page.busy = true;
   try {
     while (queue.items.length) {
-      if ((await sendQueued(queue.items[0])) === "wait") break;
+      if ((await sendQueued(queue.items[0])) === "wait") {
+        for (const item of queue.items) item.waited = true;
+        saveQueue();
+        break;
+      }
       queue.items.shift();
       saveQueue();
       drawQueue();
@@ -113,14 +118,34 @@ async function flushQueue() {
 }
 
 function enqueue(path, body) {
-  queue.items.push(body === undefined ? { path } : { path, body });
+  const item = body === undefined ? { path } : { path, body };
+  if (!navigator.onLine) item.waited = true;
+  queue.items.push(item);
   saveQueue();
   drawQueue();
   flushQueue();
 }
 
+// the table as this page last drew it (its seq and events), kept at once in localStorage: a page
+// reloaded offline may start from an older copy, and its queued taps follow from the newest
+function lastSeen() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(`flip7-seen:${page.id}`) || "null");
+    if (kept && (!page.snap || kept.seq > page.snap.seq)) return kept;
+  } catch (error) {
+    // unreadable: the page's own view stands
+  }
+  return page.snap;
+}
+
 function keepView() {
-  if (!window.caches || !page.snap) return;
+  if (!page.snap) return;
+  try {
+    localStorage.setItem(`flip7-seen:${page.id}`, JSON.stringify({ seq: page.snap.seq, events: page.snap.events }));
+  } catch (error) {
+    // storage full or refused: the cached view below still helps
+  }
+  if (!window.caches) return;
   const view = new Response(JSON.stringify(page.snap), { headers: { "Content-Type": "application/json" } });
   caches.open("flip7-table-v1").then((c) => c.put(`/v1/tables/${encodeURIComponent(page.id)}`, view)).catch(() => undefined);
 }

@@ -75,6 +75,7 @@ def test_taps_made_offline_wait_in_a_queue_and_every_page_ends_with_the_servers_
     scorer_context.set_offline(False)
     expect(scorer.locator("body")).to_have_attribute("data-queued", "0")
     expect(scorer.locator("#sync-refused")).to_be_visible()
+    expect(scorer.locator("#sync-refused li")).to_have_count(1)  # x2 was kept; the second card for Ana was not
     expect(scorer.locator("#sync-refused li")).to_contain_text("card Ana 3: ")
     expect(scorer.locator("#sync-refused li")).to_contain_text("rule ")
     events = server_events(server, table_id)
