@@ -48,11 +48,11 @@ function drawQueue() {
   const n = queue.items.length;
   box.hidden = n === 0 && navigator.onLine;
   document.body.dataset.queued = String(n);
-  box.replaceChildren(
+  box.replaceChildren(...[
     n ? el("span", { class: "count", text: n === 1 ? ot("waitingOne") : ot("waiting", { n }) }) : null,
     navigator.onLine ? null : el("span", { class: "offline", text: ` ${ot("offline")}` }),
     n ? el("ol", { class: "recent" }, queue.items.map((item) => el("li", { text: tapText(item) }))) : null,
-  );
+  ].filter(Boolean));
   const refused = $("sync-refused");
   refused.hidden = queue.refused.length === 0;
   refused.replaceChildren(

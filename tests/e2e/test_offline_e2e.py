@@ -66,10 +66,12 @@ def test_taps_made_offline_wait_in_a_queue_and_every_page_ends_with_the_servers_
     scorer.click('#cards button[data-card="x2"]')  # Ana's card: kept on arrival
     scorer.click('#cards button[data-card="3"]')  # the page still offers Ana a card: refused on arrival
     expect(scorer.locator("#sync-queue .count")).to_have_text("Waiting to sync: 2")
+    expect(scorer.locator("#sync-queue")).not_to_contain_text("null")
     assert server_events(server, table_id)[-1] == {"type": "card", "player": "Cem", "card": "12"}  # nothing reached it
     scorer.reload()  # offline: the service worker gives the page; the queue is kept
     expect(scorer.locator("#sync-queue .count")).to_have_text("Waiting to sync: 2")
     expect(scorer.locator("#sync-queue li")).to_have_text(["card Ana x2", "card Ana 3"])
+    expect(scorer.locator("#sync-queue")).not_to_contain_text("null")
     screenshot(scorer, f"offline-queue-{width}")
 
     scorer_context.set_offline(False)
@@ -105,6 +107,7 @@ def test_a_purist_table_shows_no_bust_chance_or_advice_on_any_page(browser_conte
         expect(tab.locator("#chance")).not_to_be_empty()
     expect(scorer.locator("#advice")).not_to_be_empty()
     expect(scorer.locator("#purist-btn")).to_have_text("Purist mode: off")
+    expect(follower.locator("#purist-btn")).to_be_hidden()  # the scorer's tool: not on a follower's page
     scorer.click("#purist-btn")
     expect(scorer.locator("#purist-btn")).to_have_text("Purist mode: on")
     for tab in (scorer, follower):
