@@ -27,6 +27,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -109,6 +111,37 @@ def serve(sock: socket.socket, db: str, tables: int) -> None:
     uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, backlog=2048, timeout_keep_alive=300)).run(sockets=[sock])
 
 
+@contextmanager
+def served(tables: int) -> Iterator[str]:
+    """The API (``serve``) in a child process on a free loopback port, for ``tables`` open tables:
+    yields its base URL once it answers, then stops it."""
+    import httpx
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(2048)
+    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    with tempfile.TemporaryDirectory(prefix="flip7-bench-") as tmp:
+        server = multiprocessing.get_context("fork").Process(target=serve, args=(sock, str(Path(tmp) / "api.duckdb"), tables), daemon=True)
+        server.start()
+        sock.close()
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    httpx.get(f"{base}/healthz", timeout=2)
+                    break
+                except httpx.TransportError:
+                    if time.monotonic() > deadline or not server.is_alive():
+                        raise RuntimeError("the API server did not start") from None
+                    time.sleep(0.05)
+            yield base
+        finally:
+            server.terminate()
+            server.join(10)
+
+
 async def many_tables(base: str, games: list[tuple[dict, list[dict]]], events: int) -> tuple[list[float], int, int]:
     """Create a table per game, append ``events`` events to each, all tables at once; (latencies,
     refused, lost)."""
@@ -158,33 +191,10 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     growth = statistics.median(judged_late) / statistics.median(judged_early)
 
     table_games = games_as_events(args.tables, args.players, args.seed + 1, 200)
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(2048)
-    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    with tempfile.TemporaryDirectory(prefix="flip7-bench-") as tmp:
-        server = multiprocessing.get_context("fork").Process(target=serve, args=(sock, str(Path(tmp) / "api.duckdb"), args.tables), daemon=True)
-        server.start()
-        sock.close()
-        try:
-            import httpx
-
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    httpx.get(f"{base}/healthz", timeout=2)
-                    break
-                except httpx.TransportError:
-                    if time.monotonic() > deadline or not server.is_alive():
-                        raise RuntimeError("the API server did not start") from None
-                    time.sleep(0.05)
-            start = time.perf_counter()
-            latencies, refused, lost = asyncio.run(many_tables(base, table_games, args.events))
-            wall = time.perf_counter() - start
-        finally:
-            server.terminate()
-            server.join(10)
+    with served(args.tables) as base:
+        start = time.perf_counter()
+        latencies, refused, lost = asyncio.run(many_tables(base, table_games, args.events))
+        wall = time.perf_counter() - start
     latencies.sort()
     p50 = latencies[len(latencies) // 2]
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]

@@ -39,7 +39,10 @@ WORDS: dict[str, dict[str, str]] = {
         "gives": "{player} gives {card} to one of:",
         "hit": "hit", "stay": "stay", "best": "best",
         "bust": "chance the next card busts", "advice": "Advice",
-        "exact": "exact", "look_ahead": "look-ahead {n} cards deep (an estimate, at most a few tenths low)",
+        "exact": "exact", "look_ahead": "look-ahead {n} cards deep (an estimate: look-aheads with this budget were measured up to {bound:.1f} points off)",
+        "look_ahead_unmeasured": "look-ahead {n} cards deep (an estimate whose error was not measured)",
+        "pile_end": "a search to the end of the draw pile; what the reshuffle after it would bring is left out (not exact)",
+        "signs": "values: exact unless marked ≈ look-ahead (measured up to {bound} points off), ~ Monte Carlo (95% intervals in --json), * estimate",
         "monte_carlo": "Monte Carlo, {n} playouts per option with the rules' engine (95% intervals shown)",
         "estimate": "estimate (the ruleset's model; cards it cannot model left out)",
         "method": "method", "worth": "worth to {player}",
@@ -58,7 +61,10 @@ WORDS: dict[str, dict[str, str]] = {
         "gives": "{player} gibt {card} an einen von:",
         "hit": "ziehen", "stay": "aufhören", "best": "am besten",
         "bust": "Chance, dass die nächste Karte überzieht", "advice": "Rat",
-        "exact": "exakt", "look_ahead": "Vorausschau {n} Karten tief (eine Schätzung, höchstens einige Zehntel zu niedrig)",
+        "exact": "exakt", "look_ahead": "Vorausschau {n} Karten tief (eine Schätzung: Vorausschauen mit diesem Budget lagen gemessen bis zu {bound:.1f} Punkte daneben)",
+        "look_ahead_unmeasured": "Vorausschau {n} Karten tief (eine Schätzung, deren Fehler nicht gemessen ist)",
+        "pile_end": "eine Suche bis zum Ende des Nachziehstapels; was das Mischen danach brächte, fehlt (nicht exakt)",
+        "signs": "Werte: exakt, außer ≈ Vorausschau (gemessen bis {bound} Punkte daneben), ~ Monte Carlo (95-%-Intervalle in --json), * Schätzung",
         "monte_carlo": "Monte Carlo, {n} Ausspielungen je Option mit der Regel-Engine (95-%-Intervalle angegeben)",
         "estimate": "Schätzung (Modell des Regelwerks; Karten, die es nicht abbildet, bleiben außen vor)",
         "method": "Methode", "worth": "Wert für {player}",
@@ -74,6 +80,8 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 MARK_SIGN = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", None: ""}
+#: How a decision's values were found, shown after its loss (an exact value has none).
+METHOD_SIGN = {"exact": "", "look-ahead": "≈", "monte-carlo": "~", "estimate": "*"}
 
 
 def bounded(seconds: float | None = None) -> AbstractContextManager[Allowance | None]:
@@ -124,6 +132,7 @@ def advice_dict(advice: Advice) -> dict[str, Any]:
         out |= {
             "kind": "turn", "hit": solved.hit, "stay": solved.stay, "best": advice.turn.best,
             "bust_chance": advice.turn.bust_chance, "method": solved.method, "horizon": solved.horizon,
+            "error_bound": solved.bound, "pile_end": solved.pile_end,
         }
         if solved.intervals is not None:
             out |= {"interval": {k: list(v) for k, v in solved.intervals.items()}, "samples": solved.samples}
@@ -139,12 +148,16 @@ def advice_dict(advice: Advice) -> dict[str, Any]:
     return out
 
 
-def _method(lang: str, method: str, horizon: int | None, samples: int | None = None) -> str:
+def _method(lang: str, method: str, horizon: int | None, samples: int | None = None, bound: float | None = None, pile_end: bool = False) -> str:
     if method == "monte-carlo":
         return _w(lang, "monte_carlo", n=samples)
     if method in ("exact", "estimate"):
         return _w(lang, method)
-    return _w(lang, "look_ahead", n=horizon)
+    if pile_end:
+        return _w(lang, "pile_end")
+    if bound is None:
+        return _w(lang, "look_ahead_unmeasured", n=horizon)
+    return _w(lang, "look_ahead", n=horizon, bound=bound)
 
 
 def advise(
@@ -188,7 +201,8 @@ def advise(
             best = f"  ({_w(code, 'best')})" if top == name else ""
             console.print(f"  {escape(name):<24} {worth:+8.3f}{best}")
         console.print(f"[bold]{_w(code, 'advice')}:[/] {escape(top)}")
-    method = _fill(f"{_w(code, 'method')}: {_method(code, data['method'], data.get('horizon'), data.get('samples'))}", console.width)
+    said = _method(code, data["method"], data.get("horizon"), data.get("samples"), data.get("error_bound"), bool(data.get("pile_end")))
+    method = _fill(f"{_w(code, 'method')}: {said}", console.width)
     console.print(f"[dim]{escape(method)}[/]")
 
 
@@ -202,7 +216,7 @@ def _print_analysis(result: Analysis, lang: str) -> None:
         values = [f"{_option(lang, k)} {v:.2f}" for k, v in d.options.items()]
         bust = [f"{100 * d.bust_chance:.0f}%"] if d.bust_chance is not None else []
         card = f"{d.card}→" if d.card else ""
-        head = f"{d.event:>4} R{d.round:<2} {d.player:<{name_width}} {card}{_option(lang, d.choice):<8} {MARK_SIGN[d.mark]:<2} {d.loss:5.2f}"
+        head = f"{d.event:>4} R{d.round:<2} {d.player:<{name_width}} {card}{_option(lang, d.choice):<8} {MARK_SIGN[d.mark]:<2} {d.loss:5.2f}{METHOD_SIGN[d.method]}"
         for line in _packed(head, [*bust, *values], width):  # every option is printed, the best too
             console.print(escape(line), style="bold" if d.mark in ("mistake", "blunder") else None)
         if d.win_chance and d.win_best and d.win_best != d.best:  # the game score makes the round-value choice wrong
@@ -218,6 +232,10 @@ def _print_analysis(result: Analysis, lang: str) -> None:
     t = result.thresholds
     legend = _fill(_w(lang, "legend", i=t["inaccuracy"], m=t["mistake"], b=t["blunder"]), width)
     console.print(f"[dim]{escape(legend)}[/]")
+    if any(d.method != "exact" for d in result.decisions):  # say which values are not exact
+        bounds = [d.error_bound for d in result.decisions if d.error_bound is not None]
+        bound = f"{max(bounds):.1f}" if bounds else "?"
+        console.print(f"[dim]{escape(_fill(_w(lang, 'signs', bound=bound), width))}[/]")
     if result.stopped_by is not None:
         stopped = _fill(_w(lang, "stopped", event=result.stopped_by.event, code=result.stopped_by.code), width)
         console.print(f"[bold red]{escape(stopped)}[/]")

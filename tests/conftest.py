@@ -40,6 +40,7 @@ HEAVY = (
     "api/test_server.py::test_flip7_serve_answers_over_http",
     "cli/test_record_cli.py::test_a_killed_recorder_loses_no_kept_line",
     "api/test_live_fuzz.py::test_load_writers_and_followers_on_a_real_server",
+    "api/test_live_fuzz_clients.py",
     "api/test_live_hardening.py::test_a_reconnect_far_behind_gets_one_sync_not_every_change",
     "api/test_analysis_bounds.py::test_a_client_that_hangs_up_frees_the_pool_on_a_real_server",
     "api/test_analysis_bounds.py::test_45_analyses_at_once_leave_the_server_answering",

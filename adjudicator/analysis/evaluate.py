@@ -2,7 +2,8 @@
 
 ``solve`` runs the shared solver within a budget of states: it deepens a look-ahead horizon one
 card at a time and stops at the first search that needed no horizon (the value is exact) or at
-the last one that fitted the budget (a look-ahead estimate, never above the exact value).
+the last one that fitted the budget (a look-ahead estimate, labelled with the error measured
+for its ruleset and budget; a search that reached the end of the draw pile says so).
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from adjudicator.state import GameState
 
 #: States one position may use by default (about a quarter of a second of pure Python).
 BUDGET = 10_000
+#: Cells of a model's faster exact method (``exact_options``) per state of the search's budget: a
+#: cell costs about a thirtieth of a search state (advise: 300,000 cells, about a third of a second).
+CELLS_PER_STATE = 30
 #: The first look-ahead horizon tried, in cards.
 FIRST_HORIZON = 2
 
@@ -44,6 +48,13 @@ class Solved:
     samples: int | None = None
     #: Monte Carlo only: the 95% interval of hit − stay, playout by playout (None: not sampled).
     difference: tuple[float, float] | None = None
+    #: Look-ahead only: the largest error of a look-ahead with this budget that was measured on
+    #: this ruleset (``SoloModel.look_ahead_error``), in points; None where none was measured.
+    bound: float | None = None
+    #: The search reached the end of the draw pile, where the rules would shuffle the discard
+    #: pile and go on: the value leaves out what that would bring (not exact, and not bounded;
+    #: such a look-ahead has no ``horizon``).
+    pile_end: bool = False
 
     @property
     def settled(self) -> bool:
@@ -58,7 +69,15 @@ class Solved:
 
 def solve(model: SoloModel, start: Hashable, budget: int = BUDGET) -> Solved:
     """Stay and hit values at ``start``: exact where ``budget`` states suffice, else the deepest
-    look-ahead that fits. A deeper search that the growth so far says would not fit is not tried."""
+    look-ahead that fits. A deeper search that the growth so far says would not fit is not tried.
+    A model with a faster exact method (``exact_options(start, cells)`` → ``(stay, hit, cells
+    used)``, or None where it does not apply or needs more than ``cells``) is asked first, with
+    ``CELLS_PER_STATE`` cells for each state of the budget."""
+    faster = getattr(model, "exact_options", None)
+    if faster is not None:
+        got = faster(start, CELLS_PER_STATE * budget)
+        if got is not None:
+            return Solved(got[0], got[1], "exact", None, got[2])
     found: Solved | None = None
     horizon = FIRST_HORIZON
     states = 0
@@ -71,10 +90,12 @@ def solve(model: SoloModel, start: Hashable, budget: int = BUDGET) -> Solved:
             break
         size = len(search.memo)
         states += size
-        found = Solved(stay, hit, "exact" if search.cut == 0 else "look-ahead", horizon, states)
-        if search.cut == 0:
+        found = Solved(stay, hit, "exact" if search.exact else "look-ahead", horizon, states, pile_end=search.ran_out > 0)
+        if found.pile_end or search.cut == 0:  # no horizon: exact, unless the pile ran out on the way
             found.horizon = None
+        if search.cut == 0:
             return found
+        found.bound = None if found.pile_end else look_ahead_error(model, budget)
         if previous and size * size / previous > budget:  # the next horizon would not fit
             break
         previous = size
@@ -82,8 +103,38 @@ def solve(model: SoloModel, start: Hashable, budget: int = BUDGET) -> Solved:
     if found is None:  # not even the shortest look-ahead fits: one card, then stay
         search = Search(model, limit=4 * budget, horizon=0)
         stay, hit = search.options(start)
-        found = Solved(stay, hit, "look-ahead", 0, len(search.memo))
+        found = Solved(stay, hit, "look-ahead", 0, len(search.memo), pile_end=search.ran_out > 0)
+        found.bound = None if found.pile_end else look_ahead_error(model, 0)
+        found.horizon = None if found.pile_end else 0
     return found
+
+
+def labels(ruleset: str, kind: str, method: str, horizon: int | None, budget: int) -> tuple[float | None, bool | None]:
+    """A stored turn decision's ``error_bound`` and ``pile_end`` again, from its method and horizon
+    (a look-ahead without a horizon is one that reached the end of the draw pile) and the budget it
+    was valued with: the bound of the ruleset's card model (``LOOK_AHEAD_ERROR``)."""
+    if method != "look-ahead" or kind != "turn":
+        return None, None
+    if horizon is None:
+        return None, True
+    import importlib
+
+    from adjudicator.rulesets import find_kit
+
+    home = find_kit(ruleset).analysis
+    measured = getattr(importlib.import_module(home), "LOOK_AHEAD_ERROR", ()) if home else ()
+    fitting = [error for size, error in measured if size <= budget]
+    return (fitting[-1] if fitting else None), None
+
+
+def look_ahead_error(model: SoloModel, budget: int) -> float | None:
+    """The largest error measured for a look-ahead of ``model``'s ruleset within ``budget``
+    states: the model's ``look_ahead_error`` lists ``(budget, error)`` pairs as
+    ``bench/look_ahead_error.py`` measured them; the entry of the largest budget not above this
+    one counts (a smaller budget than any measured: None, no bound is known)."""
+    measured: tuple[tuple[int, float], ...] = getattr(model, "look_ahead_error", ())
+    fitting = [error for size, error in measured if size <= budget]
+    return fitting[-1] if fitting else None
 
 
 @dataclass(slots=True)

@@ -97,6 +97,7 @@ def _decision(state: GameState, index: int, valued: TurnValue | TargetValue, cho
             event=index, round=state.round, player=name(valued.seat), kind="turn", card=None, bust_chance=round(valued.bust_chance, 6),
             options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss) if solved.settled else None,
             method=solved.method, horizon=solved.horizon, interval=intervals, samples=solved.samples, win_chance=None, win_best=None,
+            error_bound=solved.bound, pile_end=solved.pile_end or None,
         )
     if valued.moves and any(":" in label for label in valued.moves):  # moves that name cards: rated one by one
         options = {label: round(v, 6) for label, v in valued.moves.items()}
@@ -108,6 +109,7 @@ def _decision(state: GameState, index: int, valued: TurnValue | TargetValue, cho
     return Decision(
         event=index, round=state.round, player=name(valued.seat), kind="target", card=valued.card, bust_chance=None,
         options=options, choice=choice, best=best, loss=round(loss, 6), mark=mark_of(loss), method=valued.method, horizon=None, interval=None, samples=None, win_chance=None, win_best=None,
+        error_bound=None, pile_end=None,
     )
 
 

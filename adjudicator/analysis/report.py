@@ -20,7 +20,7 @@ THRESHOLDS: dict[str, float] = {"blunder": 4.0, "mistake": 1.5, "inaccuracy": 0.
 ACCURACY_SCALE = 3.0
 
 #: A decision's fields that only a Monte Carlo estimate fills (left out of the JSON otherwise).
-SAMPLED_FIELDS = ("interval", "samples", "win_chance", "win_best")
+SAMPLED_FIELDS = ("interval", "samples", "win_chance", "win_best", "error_bound", "pile_end")
 
 Mark = Literal["inaccuracy", "mistake", "blunder"]
 Method = Literal["exact", "look-ahead", "monte-carlo", "estimate"]
@@ -61,11 +61,19 @@ class Decision(BaseModel):
         None, description="The mark for a loss of that size, if any (Monte Carlo: only where the paired 95% interval of hit − stay excludes 0)."
     )
     method: Method = Field(
-        description="`exact`; `look-ahead` (a deep but bounded search: an estimate at most a few tenths low); "
+        description="`exact`; `look-ahead` (a bounded search: an estimate; see `error_bound`, or `pile_end`); "
         "`monte-carlo` (playouts of the round with the rules' engine: see `interval` and `samples`); "
         "`estimate` (a target rated with the ruleset's model, cards it cannot model left out)."
     )
     horizon: int | None = Field(None, description="For a look-ahead: how many cards deep it searched.")
+    error_bound: float | None = Field(
+        None, description="For a look-ahead: the largest error (points) measured for look-aheads of this ruleset with this "
+        "budget (docs/analysis.md); absent where none was measured or the pile ran out (`pile_end`)."
+    )
+    pile_end: bool | None = Field(
+        None, description="True where the search reached the end of the draw pile: the rules would shuffle the discard pile "
+        "and go on, which the value leaves out (not exact, not bounded)."
+    )
     interval: dict[str, list[float]] | None = Field(
         None, description="For Monte Carlo: each option's 95% confidence interval `[low, high]` of its round value."
     )

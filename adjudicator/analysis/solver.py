@@ -47,6 +47,11 @@ class SoloModel(Protocol):
         """How many cards have left the pile since the start state (the search's depth)."""
         ...
 
+    def runs_out(self, state: Hashable) -> bool:
+        """True when the pile is empty at ``state`` while a shuffle of the discard pile would bring
+        more cards: the model stops there, the rules go on, so a value reaching it is not exact."""
+        ...
+
 
 @dataclass(slots=True)
 class Search:
@@ -57,8 +62,13 @@ class Search:
     #: With a horizon, a state this many cards deep is valued by a short rule (``estimate``)
     #: instead of searched further: the look-ahead approximation. None: exact.
     horizon: int | None = None
-    #: How many states were valued by the short rule (0: the value is exact).
+    #: How many states were valued by the short rule (0: no horizon was reached).
     cut: int = 0
+    #: How many states were reached with the pile empty while a shuffle would bring more cards
+    #: (``SoloModel.runs_out``): the model stops there, so the value is not exact.
+    ran_out: int = 0
+    #: How many cards deep the pile ran out (the depth of the deepest such state).
+    end: int = 0
     memo: dict[Hashable, float] = field(default_factory=dict)
 
     def value(self, state: Hashable) -> float:
@@ -72,6 +82,8 @@ class Search:
             hit = self.model.hit(state, self._greedy)
         else:
             hit = self.model.hit(state, self.value)
+        if hit is None and self.model.runs_out(state):
+            self._ran_out(state)
         if stay is None and hit is None:
             best = 0.0
         elif stay is None:
@@ -86,15 +98,34 @@ class Search:
         return best
 
     def _greedy(self, state: Hashable) -> float:
-        """Past the horizon: stay where one may, else take the cards owed and then stay."""
+        """Past the horizon: the better of staying and of one more card then staying (where a card
+        is owed: the next one, then what the row holds)."""
         stay = self.model.stay(state)
-        if stay is not None:
-            return stay
-        return self.model.hit(state, self.model.banked) or 0.0  # cards owed: the next one, then what the row holds
+        hit = self.model.hit(state, self._settle)
+        if stay is None:
+            return hit or 0.0
+        return stay if hit is None or stay >= hit else hit
+
+    def _settle(self, state: Hashable) -> float:
+        """Stay where one may, else count what the row holds."""
+        stay = self.model.stay(state)
+        return self.model.banked(state) if stay is None else stay
+
+    @property
+    def exact(self) -> bool:
+        """True when every value found so far is exact: no horizon cut, no pile run out."""
+        return self.cut == 0 and self.ran_out == 0
 
     def options(self, state: Hashable) -> tuple[float | None, float | None]:
         """The value of staying and of hitting at ``state`` (None where that option is not open)."""
-        return self.model.stay(state), self.model.hit(state, self.value)
+        stay, hit = self.model.stay(state), self.model.hit(state, self.value)
+        if hit is None and self.model.runs_out(state):
+            self._ran_out(state)
+        return stay, hit
+
+    def _ran_out(self, state: Hashable) -> None:
+        self.ran_out += 1
+        self.end = max(self.end, self.model.drawn(state))
 
 
 __all__ = ["DEFAULT_LIMIT", "Search", "SoloModel", "TooLarge"]

@@ -207,13 +207,13 @@ def _bytes(line: str) -> int:
 
 
 def card_buttons(state: GameState) -> list[CardButton]:
-    """The ruleset's cards in its deck order, labelled by the ruleset."""
+    """The ruleset's cards in its deck order, labelled as the table view labels them (``card_label``)."""
     if state.game is None:
         return []
-    rules = state.rules
+    rules, view = state.rules, view_of(state.rules)
     def kind(card: str) -> str:
         return "number" if card in rules.numbers else "modifier" if card in rules.modifiers else "action"
-    return [CardButton(card=c, label=rules.card_name(c), kind=kind(c)) for c in view_of(rules).card_order(rules)]
+    return [CardButton(card=c, label=view.card_label(rules, c), kind=kind(c)) for c in view.card_order(rules)]
 
 
 def _bust_chance(state: GameState, exp: Expectation) -> BustChance | None:

@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.analysis.evaluate import labels
 from adjudicator.analysis.observe import AnalysisObserver
 from adjudicator.analysis.report import Analysis, Decision, summarise
 from adjudicator.events import Event
@@ -112,9 +113,11 @@ def stored_analysis(
             event=event, round=rnd, player=who, kind=kind, card=card, bust_chance=bust, options=json.loads(options),
             choice=choice, best=best, loss=loss, mark=mark, method=method, horizon=horizon,
             interval=None if interval is None else json.loads(interval), samples=samples, win_chance=None, win_best=None,
+            error_bound=label[0], pile_end=label[1],
         )
         for event, rnd, who, kind, card, bust, options, choice, best, loss, mark, method, horizon, interval, samples in rows
         if (player is None or who == player) and (round_no is None or rnd == round_no)
+        for label in (labels(ruleset, kind, method, horizon, STORED_BUDGET),)
     ]
     return Analysis(
         game=game_id, ruleset=ruleset, events=events, complete=bool(complete),

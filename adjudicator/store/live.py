@@ -154,6 +154,22 @@ def set_key(store: Store, table_id: str, key_hash: str) -> None:
         cur.execute("UPDATE live_tables SET key_hash = ? WHERE id = ?", [key_hash, table_id])
 
 
+def replace_events(store: Store, table_id: str, start: int, lines: list[str], seq: int, now: datetime) -> None:
+    """Replace the table's events from index ``start`` on by ``lines`` (a correction), in one
+    transaction: a failure at any point keeps the old events, every one of them. Kept rows are
+    updated in place and the rest deleted (no key is deleted and inserted again in one transaction)."""
+    with _transaction(store) as cur:
+        (count,) = cur.execute("SELECT count(*) FROM live_events WHERE live_table = ?", [table_id]).fetchone() or (0,)
+        rows = [[raw, seq, now, table_id, start + i] for i, raw in enumerate(lines)]
+        kept = max(0, min(len(rows), count - start))
+        if kept:
+            cur.executemany("UPDATE live_events SET raw = ?, seq = ?, kept_at = ? WHERE live_table = ? AND idx = ?", rows[:kept])
+        cur.execute("DELETE FROM live_events WHERE live_table = ? AND idx >= ?", [table_id, start + len(rows)])
+        if rows[kept:]:
+            cur.executemany("INSERT INTO live_events VALUES (?, ?, ?, ?, ?)", [[t, i, raw, s, at] for raw, s, at, t, i in rows[kept:]])
+        cur.execute("UPDATE live_tables SET seq = ?, touched_at = ? WHERE id = ?", [seq, now, table_id])
+
+
 #: The ``meta`` key that marks a table as purist (no counting aids): a row for each purist table.
 _PURIST = "live_purist:"
 

@@ -24,7 +24,7 @@ from adjudicator.live.service import LiveError
 from api.deps import WriterDep
 from api.responses import SafeJSONResponse
 from api.routes.common import STORE_ERRORS, WRITE_ERRORS
-from api.routes.live import After, Appended, CreatedTable, Lang, TableKey, _call, _problem, live_service
+from api.routes.live import _FENCES, After, Appended, CreatedTable, Lang, TableKey, TableWriteDep, _call, _problem, live_service
 from api.routes.viewer import _page
 
 router = APIRouter(tags=["live"], default_response_class=SafeJSONResponse)
@@ -39,6 +39,8 @@ _KEYED: dict[int | str, dict[str, Any]] = {
     409: {"description": "The table is finished (or, for the next game, not yet; or its next game is already seated)."},
     **STORE_ERRORS,
 }
+#: The key's routes that write: fenced as every table write is (docs/security.md).
+_KEYED_WRITE = {**_KEYED, **_FENCES}
 
 
 def join_desk(request: Request) -> JoinDesk:
@@ -149,7 +151,7 @@ def _share(request: Request, table_id: str, key: str, code: str, expires: Any, *
 
 @router.post("/v1/tables/{table_id}/scorer-code", summary="Share the write link", response_model=ScorerShare, operation_id="scorerCode",
              description="A scorer's code that opens the write link once within ten minutes, and the QR code of the write link: another "
-             "phone records too. Needs the table's write key.", responses=_KEYED)
+             "phone records too. Needs the table's write key.", responses=_KEYED_WRITE, dependencies=[TableWriteDep])
 async def scorer_code(request: Request, table_id: str, key: TableKey = None) -> Any:
     code, expires = _desk_call(join_desk(request).scorer_code, table_id, key)
     assert key is not None
@@ -158,7 +160,8 @@ async def scorer_code(request: Request, table_id: str, key: TableKey = None) -> 
 
 @router.post("/v1/tables/{table_id}/hand-over", summary="Hand the scorer's right to another phone", response_model=ScorerShare,
              operation_id="handOver", description="A new write key for the table; the current one (in `X-Table-Key`) stops writing at once. "
-             "The answer has the new write link, its QR code and a scorer's code for it (once, ten minutes).", responses=_KEYED)
+             "The answer has the new write link, its QR code and a scorer's code for it (once, ten minutes).", responses=_KEYED_WRITE,
+             dependencies=[TableWriteDep])
 async def hand_over(request: Request, table_id: str, key: TableKey = None) -> Any:
     desk = join_desk(request)
     _, new_key = await _call(request, desk.hand_over, table_id, key)
@@ -212,7 +215,7 @@ async def read_redo(request: Request, table_id: str) -> Any:
 @router.post("/v1/tables/{table_id}/redo", summary="Redo the event undone last", response_model=Appended, operation_id="redoEvent",
              description="Keep again the event undone last (judged as any append); `index` is its index. Undo, undo, redo, redo walks "
              "back and forth; a new event in between empties what may be redone.",
-             responses={**_KEYED, 409: {"description": "Nothing to redo, the table is finished, or it moved on since `after`."}})
+             responses={**_KEYED_WRITE, 409: {"description": "Nothing to redo, the table is finished, or it moved on since `after`."}}, dependencies=[TableWriteDep])
 async def redo_event(request: Request, table_id: str, key: TableKey = None, after: After = None, lang: Lang = None) -> Any:
     entry, index = await _call(request, redo, live_service(request), table_id, key, after=after, lang=lang or "en")
     return SafeJSONResponse({"index": index, "table": entry.snapshot})

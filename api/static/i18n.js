@@ -93,6 +93,8 @@ const GERMAN = {
   "no cards": "keine Karten",
   // the rulesets' notes on a row (the table view's `notes`)
   "holds a Second Chance": "hält eine Second Chance",
+  "frozen by a Freeze": "eingefroren (Freeze)", "frozen by their own Freeze": "von sich selbst eingefroren (Freeze)",
+  "frozen by {who}'s Freeze": "von {who} eingefroren (Freeze)",
   "The Zero: must hit": "The Zero: muss „noch eine“ sagen",
   "Round: ": "Runde: ", " · Game: ": " · Partie: ",
   "Scores": "Punkte", "Player": "Spieler", "Total": "Gesamt", "R{n} now": "R{n} jetzt",
@@ -102,6 +104,8 @@ const GERMAN = {
   "QR code of the read link": "QR-Code des Lese-Links",
   "Last events": "Letzte Ereignisse", "Finished: the game is stored as {game}.": "Beendet: das Spiel ist als {game} gespeichert.",
   "live": "live", "reconnecting…": "verbinde neu …",
+  // the live table's page (/table/<id>): what its own words (table.js) leave to these
+  "Pages": "Seiten", "Cards": "Karten",
   // the statistics page
   "Statistics of the stored games": "Statistik der gespeicherten Partien",
   "everyone": "alle", "Ingested since": "Gespeichert seit", "Apply": "Anwenden",
@@ -137,6 +141,41 @@ const GERMAN = {
 function t(text, params = {}) {
   const template = (LANGUAGE === "de" && GERMAN[text]) || text;
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+// A row's note from the server (its English words) in the page's language: an entry of its own, or
+// an entry with a {name} in it whose English form matches the note (a player's name in it).
+function tNote(note) {
+  if (LANGUAGE === "en" || GERMAN[note]) return t(note);
+  for (const [english, german] of Object.entries(GERMAN)) {
+    if (!english.includes("{")) continue;
+    const names = [];
+    const pattern = english.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? (names.push(part), "(.+)") : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))).join("");
+    const found = new RegExp(`^${pattern}$`).exec(note);
+    if (found) return german.replace(/\{(\w+)\}/g, (whole, name) => (names.includes(name) ? found[names.indexOf(name) + 1] : whole));
+  }
+  return note;
+}
+
+// A number in the page's language: 37.8 in English, 37,8 in German (at most ``digits`` decimals).
+function formatNumber(value, digits = 1) {
+  return new Intl.NumberFormat(LANGUAGE, { maximumFractionDigits: digits }).format(value);
+}
+
+// One event of a log in words (``label`` names a card as the table shows it).
+function describeEvent(e, label) {
+  if (!e || !e.type) return t("an unreadable line");
+  const who = e.player ?? "";
+  switch (e.type) {
+    case "game": return t("the game begins");
+    case "round": return t("round {n} begins", { n: e.round });
+    case "card": return t("{card} to {who}", { card: label(e.card), who });
+    case "target": return t("{who} gives {card} to {target}", { who, card: label(e.card), target: e.target });
+    case "hit": return t("{who} hits", { who });
+    case "stay": return t("{who} stays", { who });
+    case "shuffle": return t("the discard pile is shuffled into a new draw pile");
+    default: return `${e.type}${who ? " " + who : ""}`;
+  }
 }
 
 // "1 violation" or "2 violations" in the page's language

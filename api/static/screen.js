@@ -11,20 +11,7 @@ const board = { id: null, snap: null, events: [], labels: {}, kinds: {}, nextTim
 
 const label = (card) => board.labels[card] ?? (board.snap && board.snap.table.card_labels || {})[card] ?? String(card);
 
-function describe(e) {
-  if (!e || !e.type) return t("an unreadable line");
-  const who = e.player ?? "";
-  switch (e.type) {
-    case "game": return t("the game begins");
-    case "round": return t("round {n} begins", { n: e.round });
-    case "card": return t("{card} to {who}", { card: label(e.card), who });
-    case "target": return t("{who} gives {card} to {target}", { who, card: label(e.card), target: e.target });
-    case "hit": return t("{who} hits", { who });
-    case "stay": return t("{who} stays", { who });
-    case "shuffle": return t("the discard pile is shuffled into a new draw pile");
-    default: return `${e.type}${who ? " " + who : ""}`;
-  }
-}
+const describe = (e) => describeEvent(e, label);
 
 function statusWord(status) {
   return status === "flip7" ? "Flip 7" : t(status);
@@ -45,7 +32,7 @@ function renderRow(p, table, finished) {
       out ? el("span", { class: `badge st-${p.status}`, text: statusWord(p.status) }) : null,
       table.winner === p.name ? el("span", { class: "badge winner", text: t("winner") }) : null),
     cards.length ? el("ul", { class: "cards" }, cards) : el("p", { class: "note empty", text: t("no cards") }),
-    ...(p.notes || []).map((n) => el("p", { class: "note", text: t(n) })),
+    ...(p.notes || []).map((n) => el("p", { class: "note", text: tNote(n) })),
     el("p", { class: "score" }, t("Round: "), el("strong", { class: "round-score", text: p.round_score ?? "–" }),
       t(" · Game: "), el("strong", { class: "total", text: p.total })),
   );

@@ -5,7 +5,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const LANG = (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
+const LANG = LANGUAGE;  // the pages' language (i18n.js)
 const TEXT = {
   en: {
     title: "live table", new: "New table", stats: "Statistics", seat: "Seat the players", players: "Players, clockwise (one per line or separated by commas)",
@@ -28,7 +28,10 @@ const TEXT = {
     winner: "Sieger", roundScore: "Runde", gameScore: "Spiel", holds: "hält {card}", confirmFinish: "Das Spiel ist nicht vorbei. So speichern und den Tisch schließen?",
   },
 };
-const t = (key, values = {}) => (TEXT[LANG][key] || TEXT.en[key] || key).replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
+// this page's words, else the pages' shared ones (i18n.js: the events, the rows' states)
+function t(key, values = {}) {
+  return (TEXT[LANG][key] || (LANG === "de" && GERMAN[key]) || TEXT.en[key] || key).replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
+}
 
 const page = { id: null, key: null, snap: null, events: [], busy: false, labels: {}, kinds: {}, rulesets: [] };
 
@@ -177,8 +180,8 @@ function renderPad(snap) {
     const left = pile[c.card] || 0;
     return el(
       "button",
-      { type: "button", class: `${c.kind}${left ? "" : " none"}`, "data-card": c.card, "aria-label": `${c.label} (${left} ${t("left")})`, onclick: () => send("events", { type: "card", player, card: c.card }) },
-      c.label, el("span", { class: "left", "aria-hidden": "true", text: left }),
+      { type: "button", class: `${c.kind}${left ? "" : " none"}`, "data-card": c.card, "aria-label": `${c.label} (${formatNumber(left)} ${t("left")})`, onclick: () => send("events", { type: "card", player, card: c.card }) },
+      c.label, el("span", { class: "left", "aria-hidden": "true", text: formatNumber(left) }),
     );
   }));
   $("undo-btn").disabled = snap.events <= 1;
@@ -199,7 +202,7 @@ function renderSeat(p, table) {
   const badges = [
     table.dealer === p.name ? el("span", { class: "badge dealer", text: t("dealerBadge") }) : null,
     toMove ? el("span", { class: "badge move", text: t("toMove") }) : null,
-    out ? el("span", { class: `badge st-${p.status}`, text: p.status === "flip7" ? "Flip 7" : p.status }) : null,
+    out ? el("span", { class: `badge st-${p.status}`, text: p.status === "flip7" ? "Flip 7" : t(p.status) }) : null,
     table.winner === p.name ? el("span", { class: "badge winner", text: t("winner") }) : null,
   ];
   return el(
@@ -207,9 +210,9 @@ function renderSeat(p, table) {
     { class: `seat${toMove ? " to-move" : ""}${out ? " out st-" + p.status : ""}`, "data-player": p.name },
     el("header", {}, el("h4", { text: p.name }), ...badges),
     cards.length ? el("ul", { class: "cards" }, cards) : el("p", { class: "empty", text: t("noCards") }),
-    ...(p.notes || []).map((n) => el("p", { class: "held", text: n })),
-    el("p", { class: "score" }, `${t("roundScore")}: `, el("strong", { class: "round-score", text: p.round_score ?? "–" }),
-      ` · ${t("gameScore")}: `, el("strong", { class: "total", text: p.total })),
+    ...(p.notes || []).map((n) => el("p", { class: "held", text: tNote(n) })),
+    el("p", { class: "score" }, `${t("roundScore")}: `, el("strong", { class: "round-score", text: p.round_score === null || p.round_score === undefined ? "–" : formatNumber(p.round_score) }),
+      ` · ${t("gameScore")}: `, el("strong", { class: "total", text: formatNumber(p.total) })),
   );
 }
 
@@ -218,17 +221,12 @@ function renderScores(snap) {
   const head = el("tr", {}, el("th", { scope: "col", text: t("player") }), snap.rounds.map((r) => el("th", { scope: "col", text: `R${r.round}` })),
     table.round ? el("th", { scope: "col", text: `R${table.round} ${t("round_now")}` }) : null, el("th", { scope: "col", text: t("total") }));
   const rows = table.players.map((p) => el("tr", {}, el("th", { scope: "row", text: p.name }),
-    snap.rounds.map((r) => { const c = r.players[p.name] || {}; return el("td", { class: `o-${c.outcome}`, text: c.score ?? "–" }); }),
-    table.round ? el("td", { text: p.round_score ?? "–" }) : null, el("td", { class: "total", text: p.total })));
+    snap.rounds.map((r) => { const c = r.players[p.name] || {}; return el("td", { class: `o-${c.outcome}`, text: c.score === undefined ? "–" : formatNumber(c.score) }); }),
+    table.round ? el("td", { text: p.round_score === null || p.round_score === undefined ? "–" : formatNumber(p.round_score) }) : null, el("td", { class: "total", text: formatNumber(p.total) })));
   $("scores").replaceChildren(el("h3", { text: t("scores") }), el("div", { class: "scroll" }, el("table", { class: "score-table" }, el("thead", {}, head), el("tbody", {}, rows))));
 }
 
-function describe(e) {
-  if (!e) return "…";
-  const parts = [e.type, e.player, e.card !== undefined ? label(e.card) : null, e.target !== undefined && e.type === "target" ? `→ ${e.target}` : null,
-    e.round !== undefined ? e.round : null];
-  return parts.filter((x) => x !== null && x !== undefined).join(" ");
-}
+const describe = (e) => (e ? describeEvent(e, label) : "…");
 
 function render(snap) {
   page.snap = snap;
@@ -237,7 +235,7 @@ function render(snap) {
   $("owed").textContent = snap.finished ? t("stored", { game: snap.game }) : snap.owed[LANG] || snap.owed.en;
   const chance = snap.bust_chance;
   $("chance").textContent = chance && !snap.finished
-    ? t("chance", { p: chance.player, pct: Math.round(chance.chance * 1000) / 10, n: chance.cards, of: chance.pile }) + (chance.covered_by ? t("covered", { card: chance.covered_by }) : "")
+    ? t("chance", { p: chance.player, pct: formatNumber(chance.chance * 100), n: formatNumber(chance.cards), of: formatNumber(chance.pile) }) + (chance.covered_by ? t("covered", { card: chance.covered_by }) : "")
     : "";
   $("seats").replaceChildren(...table.players.map((p) => renderSeat(p, table)));
   renderScores(snap);
@@ -256,8 +254,8 @@ async function showAdvice(snap) {
   if (!response.ok || !page.snap || page.snap.seq !== snap.seq) return;
   const advice = await response.json();
   if (!advice || advice.hit === null) return;
-  const hit = Math.round(advice.hit * 10) / 10;
-  $("advice").textContent = advice.stay === null ? t("adviceHit", { hit }) : t("advice", { stay: advice.stay, hit });
+  const hit = formatNumber(advice.hit);
+  $("advice").textContent = advice.stay === null ? t("adviceHit", { hit }) : t("advice", { stay: formatNumber(advice.stay), hit });
 }
 
 // ------------------------------------------------------------------------------------ following
@@ -286,6 +284,7 @@ function follow() {
 
 function init() {
   document.documentElement.lang = LANG;
+  document.title = `flip7 · ${t("title")}`;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
   const match = location.pathname.match(/^\/table\/([^/]+)$/);
   if (!match) {

@@ -448,7 +448,7 @@ function renderSeat(p, table, at) {
     el("header", {}, el("h4", { text: p.name }), ...badges),
     cards.length ? el("ul", { class: "cards", "aria-label": `${p.name}'s cards` }, cards) : el("p", { class: "empty", text: t("no cards") }),
     // what the core says of the row in words (`notes`), while no line says how the player left the round (it would repeat it)
-    ...(why ? [] : (p.notes || []).map((note) => el("p", { class: "held", text: t(note) }))),
+    ...(why ? [] : (p.notes || []).map((note) => el("p", { class: "held", text: tNote(note) }))),
     why ? el("p", { class: "why", text: why }) : null,
     el(
       "p",

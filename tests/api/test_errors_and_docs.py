@@ -215,6 +215,7 @@ ENDPOINTS = {
     ("/v1/tables/{table_id}/next-game", "get"),
     ("/v1/tables/{table_id}/redo", "get"),
     ("/v1/tables/{table_id}/redo", "post"),
+    ("/v1/tables/{table_id}/events/{index}", "post"),
 }
 
 

@@ -103,7 +103,7 @@ def test_an_event_with_a_repeated_key_is_refused_as_check_refuses_that_line(clie
 def test_a_tables_writes_have_the_write_fences(client: TestClient) -> None:
     table_id, key, _ = create(client)
     foreign = {**key, **JSON, "Origin": "http://evil.example"}
-    for path in ("events", "undo", "finish"):
+    for path in ("events", "undo", "finish", "redo", "scorer-code", "hand-over"):
         refused = client.post(f"/v1/tables/{table_id}/{path}", json=ROUND[0], headers=foreign)
         assert refused.status_code == 403 and refused.json()["type"] == "urn:flip7:problem:cross-origin-write", path
         plain = client.post(f"/v1/tables/{table_id}/{path}", content=json.dumps(ROUND[0]), headers={**key, "Content-Type": "text/plain"})

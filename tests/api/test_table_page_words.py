@@ -17,8 +17,13 @@ def german_keys() -> set[str]:
     return set(re.findall(r'"((?:[^"\\]|\\.)*)":', text))
 
 
+def called_words(page: str) -> set[str]:
+    """The words a script passes to ``t()``."""
+    return set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', (STATIC / page).read_text(encoding="utf-8")))
+
+
 def test_every_word_of_the_screen_has_a_german_entry() -> None:
-    words = set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', (STATIC / "screen.js").read_text(encoding="utf-8")))
+    words = called_words("screen.js") | (called_words("i18n.js") - {"English text with {name}"})  # the events in words: describeEvent
     assert {"to move", "Finished: the game is stored as {game}.", "{who} hits"} <= words
     html = (STATIC / "screen.html").read_text(encoding="utf-8")
     words |= {"Join with the code", "Scores", "Last events", "Rows", "table screen", "QR code of the read link"}
@@ -40,8 +45,34 @@ def test_the_new_pages_name_no_card_of_any_ruleset() -> None:
     for rules in RULESETS.values():
         for card in rules.cards - set(rules.numbers):
             names |= {card, rules.card_name(card)}
-    for page in ("screen.js", "screen.html", "table_join.js", "wakelock.js"):
+    for page in ("screen.js", "screen.html", "table_join.js", "wakelock.js", "table.js", "table.html"):
         text = (STATIC / page).read_text(encoding="utf-8")
         # a card named as a string of its own ("freeze", 'Second Chance', >Freeze<), not a word in a sentence
         named = sorted(n for n in names if re.search(rf"[\"'`>]{re.escape(n)}[\"'`<]", text, re.I))
         assert not named, f"{page} names the cards {named}"
+
+
+def test_every_word_of_the_live_table_page_has_a_german_entry() -> None:
+    """Issue 32: the table page's own words (table.js's ``TEXT``) in both languages, and every word it
+    passes to ``t()`` that is not its own has a German entry in i18n.js (the rows' states, the events)."""
+    text = (STATIC / "table.js").read_text(encoding="utf-8")
+    en, de = (set(re.findall(r"\b(\w+): \"", block)) for block in re.search(r"  en: \{(.*?)\n  \},\n  de: \{(.*?)\n  \},", text, re.S).groups())  # type: ignore[union-attr]
+    assert en and en == de
+    own = set(re.findall(r'\bt\("(\w+)"', text)) | set(re.findall(r'data-t="(\w+)"', (STATIC / "table.html").read_text(encoding="utf-8")))
+    assert own <= en, sorted(own - en)
+    # a row's state is passed to t() as it comes (busted, stayed, …): each ruleset's states need German
+    assert "t(p.status)" in text and "tNote(n)" in text and "describeEvent(e, label)" in text
+    states = {"busted", "stayed", "frozen"}
+    assert not sorted(states - german_keys())
+    assert "{who}'s Freeze" not in text  # the notes' German is i18n.js's, the page names no card
+
+
+def test_the_table_page_loads_the_shared_words_and_formats_numbers_in_its_language() -> None:
+    html = (STATIC / "table.html").read_text(encoding="utf-8")
+    assert html.index("/static/i18n.js") < html.index("/static/table.js")
+    text = (STATIC / "table.js").read_text(encoding="utf-8")
+    assert "const LANG = LANGUAGE;" in text
+    # every number the banner and the score table show goes through the page's language (37,8 in German)
+    assert "Math.round(chance.chance" not in text and "formatNumber(chance.chance * 100)" in text
+    assert "formatNumber(advice.hit)" in text and "formatNumber(p.total)" in text
+    assert "new Intl.NumberFormat(LANGUAGE" in (STATIC / "i18n.js").read_text(encoding="utf-8")

@@ -106,6 +106,14 @@ def test_script_runs_on_a_tiny_corpus(name: str, capsys: pytest.CaptureFixture[s
     assert "(target " in out
 
 
+def test_the_live_append_bench_runs_at_a_tiny_table(capsys: pytest.CaptureFixture[str]) -> None:
+    verdicts = load("live_append").main(["--players", "3", "--tables", "2", "--appends", "5"])
+    out = capsys.readouterr().out
+    assert len(verdicts) == 1 and math.isfinite(verdicts[0].ratio) and verdicts[0].ratio > 0
+    assert "| appends measured (refused) | 5 (0) in " in out and "| 2 × 3 |" in out and "| 3 / 1 (4 streams) |" in out
+    assert out.startswith("## Live table: append latency") and verdicts[0].line() in out
+
+
 def test_profile_of_check_runs_on_a_tiny_corpus(capsys: pytest.CaptureFixture[str]) -> None:
     shares = load("profile_check").main(["--games", "3", "--top", "5"])
     out = capsys.readouterr().out

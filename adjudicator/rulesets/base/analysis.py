@@ -14,22 +14,30 @@ What each card does, exactly as ``rules.base`` scores it:
 - + modifiers add, x2 doubles the numbers' sum; neither busts;
 - a Second Chance is held; a second one is passed on (or discarded), so the row does not change;
 - Freeze and Flip Three: while another player is still in, the drawer gives them away, so the row
-  does not change. Such a card only delays the next card of another kind, and the order of those
-  cards is as random after it as before: the model leaves them out of the pile, which gives the same
-  values. When the drawer is the last one in they must take it: a Freeze banks the row, a Flip Three
-  forces three cards (one drawn during a Flip Three is set aside and taken after the three, if the
-  player is still in).
+  does not change, but the hit that drew one has ended the turn: the player decides again (may
+  stay) next time. During a Flip Three one still counts as one of the three cards (and is handed
+  on afterwards). Once the drawer is deciding again, the value no longer depends on how many of
+  them are left (a card given away only delays the next card of another kind, and the order of
+  those cards is as random after it as before), so those states leave them out of the pile: the
+  same values with far fewer states. The hit of the decision itself keeps them: with chance
+  ``a / size`` the next card is one given away, worth the value of deciding again (the better of
+  staying and hitting), not the hit alone. When the drawer is the last one in they must take it: a
+  Freeze banks the row, a Flip Three forces three cards (one drawn during a Flip Three is set aside
+  and taken after the three, if the player is still in: a set-aside Flip Three's own set-aside
+  cards come before the rest of the list).
 
-If the pile runs out during the look-ahead the player stops there (a forced draw ends, and a
-decision can only be to stay); at the decision itself an empty pile is the discard pile, which the
-next card's shuffle turns into the draw pile.
+If the pile runs out during the search the player stops there (a forced draw ends, and a decision
+can only be to stay), and the search says so (``runs_out``): by the rules the discard pile would be
+shuffled into a new draw pile, which this model does not follow, so such a value is not exact. At
+the decision itself an empty pile is the discard pile, which the next card's shuffle turns into the
+draw pile.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import cast
+from typing import ClassVar, cast
 
 from adjudicator.analysis.pile import draws, pack
 from adjudicator.rulesets.base.cards import FLIP_THREE, FREEZE, NUMBERS, PLUS_MODIFIERS, SECOND_CHANCE
@@ -64,6 +72,140 @@ def _kind(card: str) -> tuple[int, int] | None:
         return FORCE, 0
     return None
 
+#: The largest error (points) of the look-ahead's hit value measured within each budget of states
+#: (``(budget, error)``, smaller budgets first): ``bench/look_ahead_error.py``, docs/analysis.md.
+LOOK_AHEAD_ERROR: tuple[tuple[int, float], ...] = ((3_000, 1.7), (10_000, 1.0))
+
+#: Cells (sets of numbers × Second Chance states × ways of having drawn the modifiers) the layered
+#: solver takes on: about a second of pure Python.
+LAYERED_CELLS = 300_000
+#: Bits per number in the packed count of copies a Second Chance cancelled.
+_EXTRA_BITS = 4
+
+Key = tuple[int, int, int, int, int]  # numbers, Second Chance held, copies left in the pile, cancelled copies (packed), their sum
+
+
+def _modifier_table(plus: int, doubles: int, modifiers: list[tuple[int, int, int]]) -> tuple[list[int], list[int], list[int], list[tuple[tuple[int, int], ...]]]:
+    """For each way of having drawn the modifiers (mixed radix: kind k drawn d_k of its copies):
+    the + sum, the x2 count, the modifier cards left, and the ways one more modifier leads to."""
+    strides, size = [], 1
+    for _, _, copies in modifiers:
+        strides.append(size)
+        size *= copies + 1
+    plus_of, shift_of, left_of, moves_of = [], [], [], []
+    for index in range(size):
+        p, d, left, moves, rest = plus, doubles, 0, [], index
+        for (kind, amount, copies), stride in zip(modifiers, strides, strict=True):
+            drawn, rest = rest % (copies + 1), rest // (copies + 1)
+            if kind == DOUBLE:
+                d += drawn
+            else:
+                p += drawn * amount
+            if drawn < copies:
+                moves.append((index + stride, copies - drawn))
+                left += copies - drawn
+        plus_of.append(p)
+        shift_of.append(d)
+        left_of.append(left)
+        moves_of.append(tuple(moves))
+    return plus_of, shift_of, left_of, moves_of
+
+
+def _layered(
+    numbers: int, plus: int, doubles: int, chance: int, counts: list[int], chances: int,
+    modifiers: list[tuple[int, int, int]], bonus: int, limit: int = LAYERED_CELLS,
+) -> tuple[float, int] | None:
+    """The hit value of a row (``numbers`` mask, ``plus``, ``doubles``, ``chance``: a Second Chance
+    held) drawing from a pile of number cards (``counts[n]`` copies of n), ``chances`` Second
+    Chances and modifiers (``(kind, amount, copies)``), by dynamic programming in layers.
+
+    A cell is what the row holds and which cards have gone: the set of numbers, the Second Chance
+    held, the Second Chances left, the copies each Second Chance cancelled, and the way the
+    modifiers were drawn; the pile left follows from these. The cells are enumerated forwards
+    (each card but a modifier makes the next layer) and valued backwards, one list of values per
+    way of drawing the modifiers, keeping two layers. Returns ``(hit, cells)``, or None when it
+    would take more than ``limit`` cells or the pile could run out (the general search then
+    decides, and says what it found)."""
+    total_numbers = sum(counts)
+    mod_cards = sum(c for _, _, c in modifiers)
+    held = _COUNT[numbers]
+    if total_numbers == 0:
+        return None
+    longest = min(total_numbers, SEVEN - 1 - held + chance + chances) + mod_cards + chances
+    if longest >= total_numbers + mod_cards + chances:
+        return None  # every card could come without a bust or a Flip 7: the pile may run out
+    plus_of, shift_of, left_of, moves_of = _modifier_table(plus, doubles, modifiers)
+    size = len(plus_of)
+    start: Key = (numbers, chance, chances, 0, 0)
+    layers: list[list[Key]] = [[start]]
+    cells = size
+    while layers[-1]:
+        seen: set[Key] = set()
+        for row, sc, left, extra, esum in layers[-1]:
+            for n in range(13):
+                bit = 1 << n
+                if row & bit:
+                    if sc and _copies(counts, numbers, row, extra, n):
+                        seen.add((row, 0, left, extra + (1 << (_EXTRA_BITS * n)), esum + 1))
+                elif counts[n] and _COUNT[row] < SEVEN - 1:
+                    seen.add((row | bit, sc, left, extra, esum))
+            if left:
+                seen.add((row, 1, left - 1, extra, esum))
+        cells += len(seen) * size
+        if cells > limit:
+            return None
+        layers.append(list(seen))
+    later: dict[Key, list[float]] = {}
+    for layer in reversed(layers):
+        now: dict[Key, list[float]] = {}
+        for key in layer:
+            row, sc, left, extra, esum = key
+            total = _SUMS[row]
+            pile_numbers = total_numbers - _COUNT[row & ~numbers] - esum
+            grown = [0.0] * size
+            for n in range(13):
+                bit = 1 << n
+                if row & bit:
+                    if not sc:
+                        continue  # a duplicate busts: 0
+                    copies = _copies(counts, numbers, row, extra, n)
+                    if copies:
+                        after = later[(row, 0, left, extra + (1 << (_EXTRA_BITS * n)), esum + 1)]
+                        grown = [g + copies * v for g, v in zip(grown, after, strict=True)]
+                elif counts[n]:
+                    nxt = row | bit
+                    if _COUNT[nxt] == SEVEN:
+                        top = _SUMS[nxt]
+                        grown = [g + counts[n] * ((top << s) + p + bonus) for g, s, p in zip(grown, shift_of, plus_of, strict=True)]
+                    else:
+                        after = later[(nxt, sc, left, extra, esum)]
+                        grown = [g + counts[n] * v for g, v in zip(grown, after, strict=True)]
+            if left:  # a Second Chance: held, or passed on while one is held (the row unchanged)
+                after = later[(row, 1, left - 1, extra, esum)]
+                grown = [g + left * v for g, v in zip(grown, after, strict=True)]
+            mine = [0.0] * size
+            for index in range(size - 1, -1, -1):
+                acc = grown[index]
+                for nxt_index, copies in moves_of[index]:
+                    acc += copies * mine[nxt_index]
+                cards = pile_numbers + left_of[index] + left
+                stay = (total << shift_of[index]) + plus_of[index]
+                hit = acc / cards if cards else stay
+                mine[index] = hit if hit > stay else stay
+            if key == start:
+                acc = grown[0] + sum(copies * mine[nxt_index] for nxt_index, copies in moves_of[0])
+                return acc / (pile_numbers + left_of[0] + left), cells
+            now[key] = mine
+        later = now
+    return None  # pragma: no cover - the start is always valued
+
+
+def _copies(counts: list[int], numbers: int, row: int, extra: int, n: int) -> int:
+    """Copies of ``n`` (in the row) still in the pile: the pile's, less the one the row took from
+    it and those Second Chances cancelled."""
+    taken = 0 if numbers >> n & 1 else 1
+    return counts[n] - taken - (extra >> (_EXTRA_BITS * n) & ((1 << _EXTRA_BITS) - 1))
+
 
 @dataclass(slots=True)
 class BaseSolo:
@@ -78,6 +220,17 @@ class BaseSolo:
     size: int = 0
     bits: int = 4
     bonus: int = FLIP7_BONUS
+    #: Nobody else is in: a Freeze or Flip Three drawn must be taken.
+    alone: bool = True
+    #: Where the Freeze and Flip Three copies lie in the packed pile (0: none, or ``alone``).
+    given_mask: int = 0
+    #: Freeze and Flip Three copies in the start pile (left out of the pile once the drawer decides again).
+    given_cards: int = 0
+    #: A shuffle of the discard pile could bring more cards when the pile runs out.
+    refill: bool = False
+    #: The largest error of a look-ahead's hit value measured per budget of states
+    #: (``bench/look_ahead_error.py``: the decisions of simulated games, docs/analysis.md).
+    look_ahead_error: ClassVar[tuple[tuple[int, float], ...]] = LOOK_AHEAD_ERROR
 
     def score(self, numbers: int, plus: int, doubles: int) -> int:
         """The row's score: the numbers' sum doubled per x2, plus the + modifiers."""
@@ -98,8 +251,16 @@ class BaseSolo:
         return float(self.score(numbers, plus, doubles))
 
     def drawn(self, state: Hashable) -> int:
-        """Cards taken since the start: how much smaller the pile is."""
-        return self.size - cast(State, state)[2]
+        """Cards taken since the start: how much smaller the pile is (cards given away left out
+        once they are, so the look-ahead counts the cards that change the row)."""
+        s = cast(State, state)
+        if self.given_mask and not s[1] & self.given_mask:
+            return self.size - self.given_cards - s[2]
+        return self.size - s[2]
+
+    def runs_out(self, state: Hashable) -> bool:
+        """True when the pile is empty here and a shuffle of the discard pile could go on."""
+        return self.refill and cast(State, state)[2] == 0
 
     def hit(self, state: Hashable, value: Callable[[Hashable], float]) -> float | None:
         """The average, over the cards the pile holds, of the value after that card."""
@@ -128,8 +289,10 @@ class BaseSolo:
                 got = self._next(value, numbers, after, rest, plus, doubles + 1, chance, left, pending)
             elif kind == CHANCE:
                 got = self._next(value, numbers, after, rest, plus, doubles, 1, left, pending)
+            elif not self.alone:  # given away: one of a Flip Three's cards, or the turn is over
+                got = self._next(value, numbers, after, rest, plus, doubles, chance, left, pending)
             elif owed:  # set aside until the Flip Three's cards are drawn
-                got = self._next(value, numbers, after, rest, plus, doubles, chance, left, (*pending, kind))
+                got = self._next(value, numbers, after, rest, plus, doubles, chance, left, _set_aside(pending, kind))
             elif kind == STOP:
                 got = self.score(numbers, plus, doubles)
             else:
@@ -142,25 +305,82 @@ class BaseSolo:
         doubles: int, chance: int, owed: int, pending: tuple[int, ...],
     ) -> float:
         if not owed and pending:  # the Flip Three is over and the player still in: take the set-aside cards
-            if pending[0] == STOP:
+            first, later = abs(pending[0]), tuple(abs(kind) for kind in pending[1:])
+            if first == STOP:
                 return float(self.score(numbers, plus, doubles))
-            return value((numbers, pile, size, plus, doubles, chance, FORCED, pending[1:]))
+            return value((numbers, pile, size, plus, doubles, chance, FORCED, later))
+        if not owed and pile & self.given_mask:  # deciding again: the cards given away no longer matter
+            pile, size = self._without_given(pile, size)
         return value((numbers, pile, size, plus, doubles, chance, owed, pending))
+
+    def exact_options(self, state: Hashable, cells: int = LAYERED_CELLS) -> tuple[float | None, float | None, int] | None:
+        """Stay and hit at a decision by the layered solver (``_layered``) and the states it
+        valued, or None where it does not apply (cards owed, the drawer alone with a Freeze or Flip
+        Three in the pile, more than ``cells`` cells, a pile that may run out): exact, and on a
+        full pile some thirty times faster a state than the memoised search."""
+        numbers, pile, size, plus, doubles, chance, owed, pending = cast(State, state)
+        if owed or pending or size == 0:
+            return None
+        counts = [0] * 13
+        modifiers: list[tuple[int, int, int]] = []
+        given_away = chances = 0
+        for kind, amount, copies, _ in draws(self.kinds, pile, self.bits):
+            if kind == NUMBER:
+                counts[amount] = copies
+            elif kind in (PLUS, DOUBLE):
+                modifiers.append((kind, amount, copies))
+            elif kind == CHANCE:
+                chances = copies
+            elif self.alone:
+                return None
+            else:
+                given_away += copies
+        got = _layered(numbers, plus, doubles, chance, counts, chances, modifiers, self.bonus, cells)
+        if got is None:
+            return None
+        hit, cells = got
+        stay = self.stay(state)
+        if given_away:  # one of them next: given away, the turn is over, the player decides again
+            again = hit if stay is None or hit > stay else stay
+            hit = (given_away * again + (size - given_away) * hit) / size
+        return stay, hit, cells
+
+    def _without_given(self, pile: int, size: int) -> tuple[int, int]:
+        """The pile with its Freeze and Flip Three copies left out."""
+        kept = pile & ~self.given_mask
+        gone = pile & self.given_mask
+        mask = (1 << self.bits) - 1
+        while gone:
+            size -= gone & mask
+            gone >>= self.bits
+        return kept, size
+
+
+def _set_aside(pending: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    """The set-aside list once ``kind`` is set aside during a Flip Three: this Flip Three's cards
+    (kept negative until its three cards are drawn) in the order they came, then the cards an outer
+    Flip Three set aside (a set-aside card is resolved fully, its own set-aside cards included,
+    before the next one)."""
+    fresh = 0
+    while fresh < len(pending) and pending[fresh] < 0:
+        fresh += 1
+    return (*pending[:fresh], -kind, *pending[fresh:])
 
 
 def solo_start(
     numbers: list[str], modifiers: list[str], chance: bool, pile: Mapping[str, int], *, alone: bool,
+    owed: int = 0, refill: bool = False,
 ) -> tuple[BaseSolo, State]:
     """The model and start state for a row (numbers, modifiers, held Second Chance) drawing alone
-    from ``pile``; ``alone``: nobody else is in, so a Freeze or Flip Three drawn must be taken."""
+    from ``pile``; ``alone``: nobody else is in, so a Freeze or Flip Three drawn must be taken;
+    ``owed``: cards a Flip Three forces first; ``refill``: the discard pile a shuffle would turn into
+    the next draw pile holds (or may come to hold) cards."""
     kinds: list[tuple[int, int]] = []
     counts: list[int] = []
     for card, copies in pile.items():
         kind = _kind(card)
         if kind is None or copies <= 0:
             continue
-        if kind[0] in (STOP, FORCE) and not alone:
-            continue  # given away: it changes nothing for the drawer (see the module's docstring)
         kinds.append(kind)
         counts.append(copies)
     mask = 0
@@ -170,29 +390,44 @@ def solo_start(
     doubles = sum(1 for m in modifiers if m == "x2")
     packed, bits = pack(counts)
     size = sum(counts)
-    return BaseSolo(tuple(kinds), size, bits), (mask, packed, size, plus, doubles, int(chance), 0, ())
+    given_mask = given_cards = 0
+    if not alone:
+        for i, (sort, _) in enumerate(kinds):
+            if sort in (STOP, FORCE):
+                given_mask |= ((1 << bits) - 1) << (i * bits)
+                given_cards += counts[i]
+    model = BaseSolo(tuple(kinds), size, bits, alone=alone, given_mask=given_mask, given_cards=given_cards, refill=refill)
+    return model, (mask, packed, size, plus, doubles, int(chance), owed, ())
 
 
-def start_of(state: GameState, seat: int) -> tuple[BaseSolo, State]:
+def start_of(state: GameState, seat: int, *, owed: int = 0) -> tuple[BaseSolo, State]:
     """The model and start state for ``seat`` at this moment of a base game: its row, and the draw
-    pile (or, when it is empty, the discard pile a shuffle would make of it)."""
+    pile (or, when it is empty, the discard pile a shuffle would make of it); ``owed``: cards a
+    Flip Three forces on the row first."""
     row = state.rows[seat]
     pile = state.draw_pile if state.draw_size else state.discard_pile
     alone = not any(r.status == ACTIVE for i, r in enumerate(state.rows) if i != seat)
-    return solo_start(list(row.numbers), list(row.modifiers), cast(BaseRow, row).second_chance, pile, alone=alone)
+    # a Second Chance used (with its duplicate) or a Flip Three over goes to the discard pile
+    refill = bool(owed) or any(pile.get(card, 0) for card in (SECOND_CHANCE, FLIP_THREE))
+    if state.draw_size:
+        refill = refill or any(state.discard_pile.values())
+    return solo_start(list(row.numbers), list(row.modifiers), cast(BaseRow, row).second_chance, pile, alone=alone,
+                      owed=owed, refill=refill)
 
 
 def given(state: GameState, exp: Expectation, seat: int) -> tuple[BaseSolo, State] | float | None:
     """``seat`` once the waiting card is theirs: a Freeze banks the row, a Flip Three forces three
-    cards, a passed Second Chance is held. A card only named for later (``assign_first``) is not
-    rated: what it will do depends on the draws before it."""
+    cards (every card counts towards the three, a Freeze or Flip Three among them included), a
+    passed Second Chance is held. A card only named for later (``assign_first``) is not rated:
+    what it will do depends on the draws before it."""
     if exp.purpose == NAME:
         return None
-    model, (numbers, pile, size, plus, doubles, chance, _, _) = start_of(state, seat)
     if exp.card == FREEZE:
+        model, (numbers, _, _, plus, doubles, _, _, _) = start_of(state, seat)
         return float(model.score(numbers, plus, doubles))
     if exp.card == FLIP_THREE:
-        return model, (numbers, pile, size, plus, doubles, chance, FORCED, ())
+        return start_of(state, seat, owed=FORCED)
     if exp.card == SECOND_CHANCE:
+        model, (numbers, pile, size, plus, doubles, _, _, _) = start_of(state, seat)
         return model, (numbers, pile, size, plus, doubles, 1, 0, ())
     return None

@@ -110,6 +110,8 @@ class VengeanceSolo:
     brutal: bool = False
     alone: bool = False
     keep_modifiers: bool = False
+    #: A shuffle of the discard pile could bring more cards when the pile runs out.
+    refill: bool = False
 
     def score(self, row: Row, flip7: bool = False) -> int:
         """The row's round score as ``rules.vengeance.row_points`` counts it (a Flip 7 with its +15)."""
@@ -144,6 +146,10 @@ class VengeanceSolo:
     def drawn(self, state: Hashable) -> int:
         """Cards taken since the start: how much smaller the pile is."""
         return self.size - cast(State, state)[5]
+
+    def runs_out(self, state: Hashable) -> bool:
+        """True when the pile is empty here and a shuffle of the discard pile could go on."""
+        return self.refill and cast(State, state)[5] == 0
 
     def hit(self, state: Hashable, value: Callable[[Hashable], float]) -> float | None:
         """The average, over the cards the pile holds, of the value after that card."""
@@ -234,7 +240,7 @@ def _row_of(numbers: Iterable[str], modifiers: Iterable[str]) -> Row:
 
 def solo_start(
     numbers: Sequence[str], modifiers: Sequence[str], pile: Mapping[str, int], *, alone: bool,
-    keep_modifiers: bool, brutal: bool, approximate: bool = False,
+    keep_modifiers: bool, brutal: bool, approximate: bool = False, refill: bool = False,
 ) -> tuple[VengeanceSolo, State]:
     """The model and start state for a row drawing alone from ``pile``. ``alone``: nobody else is
     in the round; ``keep_modifiers``: nobody else may take a modifier. Raises ``Unmodelled`` when
@@ -255,7 +261,7 @@ def solo_start(
         counts.append(copies)
     packed, bits = pack(counts)
     size = sum(counts)
-    model = VengeanceSolo(tuple(kinds), size, bits, brutal, alone, keep_modifiers)
+    model = VengeanceSolo(tuple(kinds), size, bits, brutal, alone, keep_modifiers, refill)
     return model, (*_row_of(numbers, modifiers), packed, size, 0, (), 0)
 
 
@@ -273,8 +279,9 @@ def start_of(state: GameState, seat: int, *, approximate: bool = False) -> tuple
     row = state.rows[seat]
     alone = not any(r.status != BUSTED for i, r in enumerate(state.rows) if i != seat)
     keep = not any(s != seat for s in modifier_takers(state))
+    # cards that leave the rows during the round reach the discard pile: a run-out pile may go on
     return solo_start(list(row.numbers), list(row.modifiers), _pile(state), alone=alone, keep_modifiers=keep,
-                      brutal=_brutal(state), approximate=approximate)
+                      brutal=_brutal(state), approximate=approximate, refill=True)
 
 
 #: Piles this small are played out with the exact model's choices (else one card of look-ahead).

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import time
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from adjudicator.analysis.evaluate import solve
 from adjudicator.analysis.solver import Search, TooLarge
 from adjudicator.rulesets.base.analysis import solo_start
-from adjudicator.rulesets.base.cards import NUMBERS, ONE_DECK, deck_counts
+from adjudicator.rulesets.base.cards import MODIFIERS, NUMBERS, ONE_DECK, deck_counts
 from adjudicator.rulesets.base.rules import score_row
 
 FREEZE, FLIP = "freeze", "flip_three"
@@ -55,10 +58,11 @@ def _brute(numbers: tuple[str, ...], modifiers: tuple[str, ...], chance: bool, p
     has_card = bool(numbers or modifiers or chance)
     if not pile:
         return banked if has_card else 0.0
-    if owed == 0 and aside:
-        if aside[0] == FREEZE:
+    if owed == 0 and aside:  # "|" marks where the cards an outer Flip Three set aside begin
+        queue = tuple(card for card in aside if card != "|")
+        if queue[0] == FREEZE:
             return banked
-        return _brute(numbers, modifiers, chance, pile, alone, 3, aside[1:])
+        return _brute(numbers, modifiers, chance, pile, alone, 3, ("|", *queue[1:]) if queue[1:] else ())
     outcomes = []
     for i, card in enumerate(pile):
         rest = pile[:i] + pile[i + 1:]
@@ -75,8 +79,9 @@ def _brute(numbers: tuple[str, ...], modifiers: tuple[str, ...], chance: bool, p
         elif card in (FREEZE, FLIP):
             if not alone:
                 got = _brute(numbers, modifiers, chance, rest, alone, left, aside)
-            elif owed:
-                got = _brute(numbers, modifiers, chance, rest, alone, left, (*aside, card))
+            elif owed:  # set aside: after this Flip Three's earlier ones, before an outer one's
+                cut = aside.index("|") if "|" in aside else len(aside)
+                got = _brute(numbers, modifiers, chance, rest, alone, left, (*aside[:cut], card, *aside[cut:]))
             elif card == FREEZE:
                 got = banked
             else:
@@ -106,5 +111,52 @@ def test_the_solver_matches_brute_force_on_small_piles(
     for card in pile:
         counts[card] = counts.get(card, 0) + 1
     model, start = solo_start(row, modifiers, chance, counts, alone=alone)
-    got = Search(model).value(start)
+    search = Search(model)
+    got = search.value(start)
     assert abs(got - brute(tuple(row), tuple(modifiers), chance, tuple(pile), alone)) < 1e-9
+    # the hit itself, not only the better option: one card owed, then on (a Freeze or Flip Three
+    # set aside for one card is resolved at once, as if taken)
+    hit = search.options(start)[1]
+    want = _brute(tuple(row), tuple(modifiers), chance, tuple(pile), alone, 1, ())
+    assert hit is not None and abs(hit - want) < 1e-9
+
+
+def test_the_published_figure_with_the_modifiers_is_exact_and_fast() -> None:
+    # the layered solver: one value per way of having drawn the modifiers, for each set of numbers
+    pile = {card: ONE_DECK[card] for card in (*NUMBERS, *MODIFIERS)}
+    model, start = solo_start([], [], False, pile, alone=False)
+    began = time.process_time()
+    got = solve(model, start)
+    assert time.process_time() - began < 1.0
+    assert got.method == "exact" and got.hit is not None
+    assert abs(got.hit - 20.2291054) < 1e-6
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    row=st.lists(st.sampled_from([str(n) for n in range(13)]), max_size=5, unique=True),
+    modifiers=st.lists(st.sampled_from(list(MODIFIERS)), max_size=3, unique=True),
+    drop=st.lists(st.sampled_from([str(n) for n in range(4, 13)] + list(MODIFIERS)), min_size=20, max_size=60),
+    actions=st.integers(0, 6),
+    chances=st.integers(0, 3),
+    chance=st.booleans(),
+)
+def test_the_layered_solver_agrees_with_the_search(
+    row: list[str], modifiers: list[str], drop: list[str], actions: int, chances: int, chance: bool,
+) -> None:
+    pile = {card: ONE_DECK[card] for card in (*NUMBERS, *MODIFIERS)}
+    for card in (*row, *modifiers, *drop):
+        pile[card] = max(pile[card] - 1, 0)
+    pile[FREEZE], pile[FLIP] = actions // 2, actions - actions // 2
+    if len(row) >= 3:  # a Second Chance multiplies the search's states: only on shorter turns
+        pile["second_chance"] = chances
+    else:
+        chance = False
+    model, start = solo_start(row, modifiers, chance, pile, alone=False)
+    fast = model.exact_options(start)
+    if fast is None:
+        return
+    search = Search(model, limit=10**7)
+    stay, hit = search.options(start)
+    assert fast[0] == stay and hit is not None and fast[1] is not None
+    assert abs(fast[1] - hit) < 1e-9

@@ -1,0 +1,180 @@
+"""The base game's round values against a brute force written from rules-base.md alone.
+
+The brute force deals every physical card of the pile in turn (no memo, no packing, no shared
+code but the card names) and compares each option's value, not only the better of the two: the
+hit when staying is better, Flip Three's forced cards, and a pile that runs out.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.analysis.evaluate import solve
+from adjudicator.analysis.solver import Search
+from adjudicator.rulesets.base.analysis import STOP, solo_start
+
+FREEZE, FLIP, CHANCE = "freeze", "flip_three", "second_chance"
+PLUS = {"+2": 2, "+4": 4, "+6": 6, "+8": 8, "+10": 10}
+
+Row = tuple[frozenset[int], int, int, bool]  # numbers, + modifiers' sum, x2 cards, Second Chance held
+
+
+def score(row: Row) -> float:
+    """Scoring: the numbers' sum doubled per x2, plus the + modifiers."""
+    numbers, plus, doubles, _ = row
+    return float(sum(numbers) * 2**doubles + plus)
+
+
+def in_front(row: Row) -> bool:
+    """A player may stay only with a card in front of them."""
+    numbers, plus, doubles, chance = row
+    return bool(numbers or plus or doubles or chance)
+
+
+def options(row: Row, pile: tuple[str, ...], alone: bool) -> tuple[float | None, float | None]:
+    """Stay and hit at a decision (None: not open)."""
+    stay = score(row) if in_front(row) else None
+    hit = _mean([_draw(row, card, pile[:i] + pile[i + 1:], alone, 0, (), ()) for i, card in enumerate(pile)])
+    return stay, hit
+
+
+def decide(row: Row, pile: tuple[str, ...], alone: bool) -> float:
+    """The better of the open options (nothing open: the row as it is)."""
+    got = [v for v in options(row, pile, alone) if v is not None]
+    return max(got) if got else score(row)
+
+
+def flip_three(row: Row, pile: tuple[str, ...], alone: bool, owed: int = 3,
+               fresh: tuple[str, ...] = (), later: tuple[str, ...] = ()) -> float:
+    """The target of a Flip Three takes the next cards with no decision in between; every card
+    counts towards the three. An empty pile stops the draws."""
+    if not pile:
+        return score(row)
+    return _mean([_draw(row, card, pile[:i] + pile[i + 1:], alone, owed, fresh, later) for i, card in enumerate(pile)])
+
+
+def _mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def _draw(row: Row, card: str, rest: tuple[str, ...], alone: bool, owed: int,
+          fresh: tuple[str, ...], later: tuple[str, ...]) -> float:
+    """The value once ``card`` is revealed to the player (``owed``: a Flip Three's cards still to
+    come, this one included; ``fresh``: cards this Flip Three set aside; ``later``: set aside before)."""
+    numbers, plus, doubles, chance = row
+    if card.isdigit():
+        n = int(card)
+        if n in numbers:
+            if not chance:
+                return 0.0  # bust
+            row = (numbers, plus, doubles, False)  # the Second Chance and the duplicate are discarded
+        else:
+            numbers = numbers | {n}
+            if len(numbers) == 7:
+                return score((numbers, plus, doubles, chance)) + 15.0  # Flip 7: the round is over
+            row = (numbers, plus, doubles, chance)
+    elif card in PLUS:
+        row = (numbers, plus + PLUS[card], doubles, chance)
+    elif card == "x2":
+        row = (numbers, plus, doubles + 1, chance)
+    elif card == CHANCE:
+        row = (numbers, plus, doubles, True)  # a second one is passed on or discarded
+    elif owed:  # Freeze or Flip Three during a Flip Three: set aside (given on if someone else is in)
+        if alone:
+            fresh = (*fresh, card)
+    elif not alone:  # given to another player: the turn is over, the row unchanged
+        return decide(row, rest, alone)
+    elif card == FREEZE:
+        return score(row)
+    else:
+        return flip_three(row, rest, alone)
+    if owed > 1:
+        return flip_three(row, rest, alone, owed - 1, fresh, later)
+    if owed == 1:  # the three are drawn and the player is still in: the set-aside cards, in order
+        queue = (*fresh, *later)
+        if queue:
+            if queue[0] == FREEZE:
+                return score(row)
+            return flip_three(row, rest, alone, 3, (), queue[1:])
+    return decide(row, rest, alone)
+
+
+def _start(row: list[str], modifiers: list[str], chance: bool) -> Row:
+    plus = sum(PLUS.get(m, 0) for m in modifiers)
+    return frozenset(int(n) for n in row), plus, modifiers.count("x2"), chance
+
+
+def _counts(pile: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for card in pile:
+        counts[card] = counts.get(card, 0) + 1
+    return counts
+
+
+CARDS = st.sampled_from(["0", "1", "2", "3", "4", "5", "6", "+2", "+4", "x2", CHANCE, FREEZE, FLIP])
+ROWS = st.lists(st.sampled_from(["0", "1", "2", "3", "4", "5", "6"]), max_size=4, unique=True)
+MODIFIERS = st.lists(st.sampled_from(["+2", "+4", "x2"]), max_size=2, unique=True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(row=ROWS, modifiers=MODIFIERS, chance=st.booleans(), pile=st.lists(CARDS, min_size=1, max_size=7), alone=st.booleans())
+def test_both_options_match_the_brute_force(row: list[str], modifiers: list[str], chance: bool, pile: list[str], alone: bool) -> None:
+    model, start = solo_start(row, modifiers, chance, _counts(pile), alone=alone)
+    stay, hit = Search(model).options(start)
+    want_stay, want_hit = options(_start(row, modifiers, chance), tuple(pile), alone)
+    assert stay == want_stay
+    assert hit is not None and want_hit is not None
+    assert abs(hit - want_hit) < 1e-9
+    fast = model.exact_options(start)  # the layered solver, where it applies
+    if fast is not None:
+        assert fast[0] == want_stay and abs((fast[1] or 0.0) - want_hit) < 1e-9
+
+
+@settings(max_examples=100, deadline=None)
+@given(row=ROWS, modifiers=MODIFIERS, chance=st.booleans(), pile=st.lists(CARDS, min_size=1, max_size=7), alone=st.booleans())
+def test_a_flip_three_target_matches_the_brute_force(row: list[str], modifiers: list[str], chance: bool, pile: list[str], alone: bool) -> None:
+    model, start = solo_start(row, modifiers, chance, _counts(pile), alone=alone, owed=3)
+    got = Search(model).value(start)
+    assert abs(got - flip_three(_start(row, modifiers, chance), tuple(pile), alone)) < 1e-9
+
+
+def test_the_hit_when_staying_is_better_counts_the_cards_given_away() -> None:
+    # 10 11 12 with another player in: staying (33) beats hitting, and a Freeze or Flip Three
+    # drawn is given away, after which the player stays on 33 next time
+    pile = {"10": 1, "11": 2, "12": 3, "3": 1, FREEZE: 3, FLIP: 3}
+    model, start = solo_start(["10", "11", "12"], [], False, pile, alone=False)
+    stay, hit = Search(model).options(start)
+    flat = tuple(card for card, n in pile.items() for _ in range(n))
+    assert (stay, hit) == options(_start(["10", "11", "12"], [], False), flat, False)
+    assert stay == 33.0 and hit is not None
+    assert abs(hit - (6 / 13 * 33 + 1 / 13 * 36)) < 1e-12  # 6 given away (then stay), one 3, six busts
+
+
+def test_a_flip_three_target_counts_an_action_card_among_the_three() -> None:
+    pile = {"5": 1, FREEZE: 2}
+    model, start = solo_start(["9"], [], False, pile, alone=False, owed=3)
+    assert Search(model).value(start) == 14.0  # the three are the 5 and the two Freezes
+    assert flip_three(_start(["9"], [], False), ("5", FREEZE, FREEZE), False) == 14.0
+
+
+def test_a_pile_that_runs_out_is_not_called_exact() -> None:
+    # one Second Chance left, 30 on the row: the model stops at the end of the pile, the rules
+    # shuffle the discard pile and go on, so the value may not say "exact"
+    model, start = solo_start(["10", "8", "12"], [], False, {CHANCE: 1}, alone=False, refill=True)
+    got = solve(model, start)
+    assert got.method == "look-ahead" and got.pile_end and got.bound is None
+    model, start = solo_start(["10", "8", "12"], [], False, {CHANCE: 1}, alone=False, refill=False)
+    assert solve(model, start).method == "exact"  # nothing to shuffle: the player stops
+
+
+def test_a_set_aside_flip_three_resolves_its_own_set_aside_cards_first() -> None:
+    # alone, so every action is taken; a set-aside Flip Three is being resolved while a Freeze
+    # waits after it: a Flip Three set aside now comes before that Freeze (rules-base.md: each
+    # set-aside card is resolved fully, its own set-aside cards included, before the next)
+    pile = {FLIP: 1, "2": 1, "3": 1, "4": 1}
+    model, start = solo_start(["5", "1"], [], False, pile, alone=True, owed=3)
+    waiting = (*start[:7], (STOP,))  # the model's Freeze, waiting
+    want = flip_three(_start(["5", "1"], [], False), (FLIP, "2", "3", "4"), True, 3, (), (FREEZE,))
+    assert want == 15.0  # every order ends with all three numbers
+    assert Search(model).value(waiting) == want
