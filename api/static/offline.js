@@ -167,7 +167,10 @@ function initOffline() {
   const match = location.pathname.match(/^\/table\/([^/]+)$/);
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/table/sw.js", { scope: "/table" }).then(() => navigator.serviceWorker.ready).then(() => {
-      if (match && window.caches) caches.open("flip7-table-v1").then((c) => c.addAll([location.pathname, `/v1/tables/${match[1]}`])).catch(() => undefined);
+      // this page and every script and style sheet it loaded (whatever they are), as they are now
+      const assets = [...document.querySelectorAll("script[src], link[rel=stylesheet]")].map((node) => node.src || node.href);
+      const kept = [location.pathname, ...assets, ...(match ? [`/v1/tables/${match[1]}`] : [])];
+      if (window.caches) caches.open("flip7-table-v1").then((c) => c.addAll(kept)).catch(() => undefined);
     }).catch(() => undefined);  // no service worker (a plain-http address that is not this machine): the queue still works
   }
   if (!match) return;

@@ -5,8 +5,8 @@
 "use strict";
 
 const KEPT = "flip7-table-v1";
-const ASSETS = ["/table", "/static/style.css", "/static/table.css", "/static/common.js", "/static/table.js",
-  "/static/wakelock.js", "/static/table_join.js", "/static/offline.js", "/static/purist.js"];
+// the new-table page; each table page adds itself and every script and style sheet it loads (offline.js)
+const ASSETS = ["/table"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(KEPT).then((cache) => cache.addAll(ASSETS)).catch(() => undefined).then(() => self.skipWaiting()));

@@ -70,7 +70,7 @@ def test_taps_made_offline_wait_in_a_queue_and_every_page_ends_with_the_servers_
     assert server_events(server, table_id)[-1] == {"type": "card", "player": "Cem", "card": "12"}  # nothing reached it
     scorer.reload()  # offline: the service worker gives the page; the queue is kept
     expect(scorer.locator("#sync-queue .count")).to_have_text("Waiting to sync: 2")
-    expect(scorer.locator("#sync-queue li")).to_have_text(["card Ana x2", "card Ana 3"])
+    expect(scorer.locator("#sync-queue li")).to_have_text(["x2 to Ana", "3 to Ana"])
     expect(scorer.locator("#sync-queue")).not_to_contain_text("null")
     screenshot(scorer, f"offline-queue-{width}")
 
@@ -78,7 +78,7 @@ def test_taps_made_offline_wait_in_a_queue_and_every_page_ends_with_the_servers_
     expect(scorer.locator("body")).to_have_attribute("data-queued", "0")
     expect(scorer.locator("#sync-refused")).to_be_visible()
     expect(scorer.locator("#sync-refused li")).to_have_count(1)  # x2 was kept; the second card for Ana was not
-    expect(scorer.locator("#sync-refused li")).to_contain_text("card Ana 3: ")
+    expect(scorer.locator("#sync-refused li")).to_contain_text("3 to Ana: ")
     expect(scorer.locator("#sync-refused li")).to_contain_text("rule ")
     events = server_events(server, table_id)
     assert events[-1] == {"type": "card", "player": "Ana", "card": "x2"} and len(events) == 5
