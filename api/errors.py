@@ -47,6 +47,7 @@ PROBLEMS: dict[str, tuple[int, str]] = {
     "too-many-tables": (429, "Too many open tables"),
     "too-many-followers": (429, "Too many followers"),
     "advice-busy": (429, "Advice busy"),
+    "purist-table": (409, "The table is purist"),
     "game-conflict": (409, "Another log is stored under this game id"),
     "player-not-found": (404, "Player not found"),
     "player-conflict": (409, "The players cannot be changed so"),

@@ -96,6 +96,12 @@ class AdviceBusy(LiveError):
     slug = "advice-busy"
 
 
+class PuristTable(LiveError):
+    """The table is purist (no counting aids): its advice is not given."""
+
+    slug = "purist-table"
+
+
 class Refused(LiveError):
     """An event the rules refuse: ``violation`` is the engine's, as ``flip7 check`` reports it."""
 
@@ -110,7 +116,8 @@ class Refused(LiveError):
 
 @dataclass(slots=True)
 class Change:
-    """One change of a table, as followers are told: ``kind`` is ``append``, ``undo`` or ``finish``;
+    """One change of a table, as followers are told: ``kind`` is ``append``, ``undo``, ``finish`` or
+    ``settings`` (purist mode turned on or off; ``event`` None);
     ``text`` is ``{"kind", "index", "event"}`` as JSON (written once, in the writer's thread)."""
 
     seq: int
@@ -151,10 +158,15 @@ class Entry:
     followers: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = field(default_factory=set)
     #: The advice of change ``advice[0]`` (computed once per change).
     advice: tuple[int, dict[str, Any] | None] | None = None
+    #: Purist: the scorer chose no counting aids (no bust chance in the view, no advice).
+    purist: bool = False
 
     def show(self) -> None:
         """Compute the table view of the kept events (``snapshot``, ``snapshot_text``)."""
         self.snapshot = self.table.view().model_dump(mode="json")
+        self.snapshot["purist"] = self.purist
+        if self.purist:
+            self.snapshot["bust_chance"] = None
         self.snapshot_text = _json(self.snapshot)
 
 
@@ -179,6 +191,7 @@ class TableService:
         #: Tables in memory (replayed), and tables stored but not yet asked for (their rows only).
         self._tables: dict[str, Entry] = {}
         self._stored: dict[str, records.StoredTable] | None = None
+        self._purist: set[str] = set()
         #: Game id -> the table holding it (every table's, open or finished).
         self._game_ids: dict[str, str] = {}
         self._following = 0
@@ -196,6 +209,7 @@ class TableService:
             if self._stored is not None:
                 return
             index = records.table_index(self.store)
+            self._purist = records.purist_tables(self.store)
             with self._lock:
                 for stored in index:
                     game = stored.game or _game_id(stored.lines[0] if stored.lines else "")
@@ -234,7 +248,7 @@ class TableService:
             table = LiveTable(stored.id, records.table_lines(self.store, stored.id), seq=stored.seq, game=stored.game)
         except (RuleViolation, Flip7Error):  # cannot happen for kept events; never block the server
             return None
-        entry = Entry(table, stored.key_hash, stored.touched_at)
+        entry = Entry(table, stored.key_hash, stored.touched_at, purist=stored.id in self._purist)
         entry.show()
         return entry
 
@@ -262,12 +276,12 @@ class TableService:
 
     # -- writing -----------------------------------------------------------------------------
 
-    def create(self, game: dict[str, Any]) -> tuple[Entry, str]:
+    def create(self, game: dict[str, Any], *, purist: bool = False) -> tuple[Entry, str]:
         """A new table from its ``game`` event (fields as in the log; ``id`` may be left out).
 
         Returns the table and its write key (shown once: the store keeps its hash only). A game
         line the rules refuse raises ``Refused`` (as ``flip7 check`` would judge that line); a game
-        id another table or a stored game has raises ``GameIdTaken``.
+        id another table or a stored game has raises ``GameIdTaken``. ``purist``: no counting aids.
         """
         self.ready()
         self.expire_idle()
@@ -283,7 +297,7 @@ class TableService:
         if table.size > self.limits.max_bytes:
             raise TableFull(f"the game line alone is {table.size:,} bytes; a table holds at most {self.limits.max_bytes:,}")
         table.seq = 1
-        entry = Entry(table, hash_key(key), now)
+        entry = Entry(table, hash_key(key), now, purist=purist)
         entry.show()
         game_id = table.state.game.id if table.state.game is not None else table_id
         taken = f"the game id {game_id!r} is taken (by a stored game or another table): choose another, or leave it out"
@@ -298,6 +312,8 @@ class TableService:
             if self._game_stored(game_id):
                 raise GameIdTaken(taken)
             records.create_table(self.store, records.StoredTable(table_id, entry.key_hash, now, now, 1, None, list(table.lines)))
+            if purist:
+                records.set_purist(self.store, table_id, True, 1, now)
         except BaseException:
             with self._lock:
                 self._game_ids.pop(game_id, None)
@@ -373,6 +389,24 @@ class TableService:
             entry.touched = now
             self._changed(entry, Change(table.seq, "undo", index, _as_json(line)))
         return entry, index
+
+    def set_purist(self, table_id: str, key: str | None, purist: bool) -> Entry:
+        """Turn purist mode (no bust chance, no advice) on or off: a change every follower is told
+        (``settings``); nothing changes when the table already is so."""
+        entry = self.entry(table_id)
+        with entry.lock:
+            self.check_key(entry, key)
+            table = entry.table
+            self._writable(table, None)
+            if entry.purist == purist:
+                return entry
+            now = self._now()
+            records.set_purist(self.store, table_id, purist, table.seq + 1, now)
+            entry.purist = purist
+            table.seq += 1
+            entry.touched = now
+            self._changed(entry, Change(table.seq, "settings", len(table.lines) - 1, None))
+        return entry
 
     def finish(self, table_id: str, key: str | None) -> Entry:
         """Store the table's game as any game (its log as kept) and close the table to writes."""
@@ -495,6 +529,8 @@ class TableService:
         of the server at once (``AdviceBusy`` past them). Blocking: call it off the event loop."""
         entry = self.entry(table_id)
         with entry.lock:
+            if entry.purist:
+                raise PuristTable("this table is purist (no counting aids): its scorer chose to play without advice")
             if entry.advice is not None and entry.advice[0] == entry.table.seq:
                 return entry.advice[1]
             if expecting(entry.table.state).kind != "turn":

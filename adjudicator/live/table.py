@@ -55,6 +55,7 @@ class LiveView(BaseModel):
     table: TableView = Field(description="The table after the last kept event, as `flip7 state --json` shows it.")
     owed: dict[str, str] = Field(description='What the table waits for, short, in `en` and `de` ("Ana\'s turn: hit or stay").')
     bust_chance: BustChance | None = Field(description="For the player to move (a turn, a deal or an owed card), else null.")
+    purist: bool = Field(default=False, description="Purist mode: the scorer chose no counting aids (no bust chance here, no advice).")
     rounds: list[RoundSummary] = Field(description="Every finished round: dealer, outcomes and scores (as in the verdict).")
     last: dict[str, Any] | None = Field(description="The last kept event (`index`, `event`), null before any but the game line.")
     cards: list[CardButton] = Field(description="The ruleset's cards in deck order, for the page's buttons.")

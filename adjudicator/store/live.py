@@ -126,6 +126,7 @@ def delete_table(store: Store, table_id: str) -> None:
     with _transaction(store) as cur:
         cur.execute("DELETE FROM live_events WHERE live_table = ?", [table_id])
         cur.execute("DELETE FROM live_tables WHERE id = ?", [table_id])
+        cur.execute("DELETE FROM meta WHERE key = ?", [_PURIST + table_id])
 
 
 def table_index(store: Store) -> list[StoredTable]:
@@ -167,3 +168,23 @@ def replace_events(store: Store, table_id: str, start: int, lines: list[str], se
         if rows[kept:]:
             cur.executemany("INSERT INTO live_events VALUES (?, ?, ?, ?, ?)", [[t, i, raw, s, at] for raw, s, at, t, i in rows[kept:]])
         cur.execute("UPDATE live_tables SET seq = ?, touched_at = ? WHERE id = ?", [seq, now, table_id])
+
+
+#: The ``meta`` key that marks a table as purist (no counting aids): a row for each purist table.
+_PURIST = "live_purist:"
+
+
+def set_purist(store: Store, table_id: str, purist: bool, seq: int, now: datetime) -> None:
+    """Mark a table purist (or not) and count the change (``seq``), in one transaction."""
+    with _transaction(store) as cur:
+        cur.execute("DELETE FROM meta WHERE key = ?", [_PURIST + table_id])
+        if purist:
+            cur.execute("INSERT INTO meta VALUES (?, ?)", [_PURIST + table_id, "1"])
+        cur.execute("UPDATE live_tables SET seq = ?, touched_at = ? WHERE id = ?", [seq, now, table_id])
+
+
+def purist_tables(store: Store) -> set[str]:
+    """The ids of the tables marked purist."""
+    with store._cursor() as cur:
+        rows = cur.execute("SELECT key FROM meta WHERE starts_with(key, ?)", [_PURIST]).fetchall()
+    return {key[len(_PURIST):] for (key,) in rows}

@@ -147,6 +147,7 @@ class _NewTable(BaseModel):
     target: int | None = Field(default=None, description="Points to win (default 200).")
     rounds: int | None = Field(default=None, description="A fixed number of rounds instead of a target.")
     decks: int | None = Field(default=None, description="Decks shuffled together (default 1).")
+    purist: bool = Field(default=False, description="Purist mode: no bust chance and no advice on any page of the table (not part of the log).")
 
 
 #: The body of a new table: the fields every ruleset has, then each ruleset's own options.
@@ -208,7 +209,8 @@ _FENCES: dict[int | str, dict[str, Any]] = {
 async def create_table(request: Request, response: Response, body: NewTable) -> Any:
     service = live_service(request)  # creating checks the game id against every table: the index is read in the writer's thread
     game = body.model_dump(exclude_none=True)
-    entry, key = await _call(request, service.create, game)
+    purist = game.pop("purist", False)
+    entry, key = await _call(request, service.create, game, purist=purist)
     table_id = entry.table.id
     response.headers["Location"] = f"/v1/tables/{table_id}"
     return SafeJSONResponse(
@@ -238,8 +240,11 @@ async def read_table(request: Request, table_id: str) -> Any:
             "analysis of `flip7 advise`, with a small look-ahead). `null` when it is nobody's turn or the ruleset has no model. "
             "Computed once per change on a copy of the table, so a write never waits for it; the server computes a few at once.",
             responses={404: {"description": "No live table has this id."},
+                       409: {"description": "The table is purist (`purist-table`): no advice is given."},
                        429: {"description": "The server computes as many advices at once as it may (`advice-busy`): ask again."}})
 async def table_advice(request: Request, table_id: str) -> Any:
+    if (await _entry(request, table_id)).purist:  # answered at once, without a worker thread
+        raise Problem("purist-table", "this table is purist (no counting aids): its scorer chose to play without advice")
     return SafeJSONResponse(await _read(request, live_service(request).advice, table_id))
 
 
@@ -303,6 +308,24 @@ async def undo_event(request: Request, table_id: str, key: TableKey = None, afte
              responses={**_WRITES, **_FENCES}, dependencies=[TableWriteDep])
 async def finish_table(request: Request, table_id: str, key: TableKey = None) -> Any:
     entry = await _call(request, live_service(request).finish, table_id, key)
+    return SafeJSONResponse(entry.snapshot)
+
+
+class PuristSetting(BaseModel):
+    """Purist mode on or off."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    purist: bool = Field(description="True: no bust chance and no advice on any page of the table.")
+
+
+@router.post("/{table_id}/purist", summary="Turn purist mode on or off", response_model=LiveView, operation_id="setPurist",
+             description="Purist mode hides the counting aids (bust chance, advice) on every page of the table, and `/advice` "
+             "answers `409` `purist-table`. Every follower is told (a `settings` change); the log is not touched.",
+             responses={**_BODY, **_WRITES, **_FENCES, 422: {"description": "The body is not `{\"purist\": true|false}`."}},
+             dependencies=[TableWriteDep])
+async def set_purist(request: Request, body: PuristSetting, table_id: str, key: TableKey = None) -> Any:
+    entry = await _call(request, live_service(request).set_purist, table_id, key, body.purist)
     return SafeJSONResponse(entry.snapshot)
 
 
@@ -408,6 +431,14 @@ async def follow_table(request: Request, table_id: str) -> Any:
 def new_table_page() -> FileResponse:
     """The live table page: seat the players of a new table."""
     return _page("table.html")
+
+
+@pages.get("/table/sw.js")
+def table_service_worker() -> FileResponse:
+    """The table pages' service worker (``static/sw.js``), its scope ``/table`` (the pages work offline)."""
+    response = _page("sw.js")
+    response.headers["Service-Worker-Allowed"] = "/table"
+    return response
 
 
 @pages.get("/table/{table_id}")

@@ -94,7 +94,7 @@ function follow() {
     render(!board.snap || data.table.seq >= board.snap.seq ? data.table : board.snap);
     $("conn").textContent = t("live");
   };
-  for (const kind of ["sync", "append", "undo", "finish"]) source.addEventListener(kind, take);
+  for (const kind of ["sync", "append", "undo", "finish", "settings"]) source.addEventListener(kind, take);
   source.onerror = () => { $("conn").textContent = t("reconnecting…"); };
 }
 

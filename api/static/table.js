@@ -100,7 +100,7 @@ function optionValues() {
 
 async function createTable(event) {
   event.preventDefault();
-  const body = { players: playerNames(), dealer: $("dealer").value, ruleset: $("ruleset").value, target: Number($("target").value) || 200, ...optionValues() };
+  const body = { players: playerNames(), dealer: $("dealer").value, ruleset: $("ruleset").value, target: Number($("target").value) || 200, ...optionValues(), purist: $("purist").checked };
   const response = await fetch("/v1/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await response.json();
   if (!response.ok) {
@@ -249,7 +249,7 @@ function render(snap) {
 // what hit and stay are worth to the player whose turn it is (the server's decision analysis)
 async function showAdvice(snap) {
   $("advice").textContent = "";
-  if (snap.finished || (snap.table.waiting_for || {}).kind !== "turn") return;
+  if (snap.finished || snap.purist || (snap.table.waiting_for || {}).kind !== "turn") return;
   const response = await fetch(`/v1/tables/${encodeURIComponent(page.id)}/advice`);
   if (!response.ok || !page.snap || page.snap.seq !== snap.seq) return;
   const advice = await response.json();
@@ -277,7 +277,8 @@ function follow() {
     else render(page.snap);
     $("conn").textContent = t("live");
   };
-  for (const kind of ["sync", "append", "undo", "finish"]) source.addEventListener(kind, take);
+  for (const kind of ["sync", "append", "undo", "finish", "settings"]) source.addEventListener(kind, take);
+  page.source = source;
   source.onerror = () => { $("conn").textContent = t("reconnecting"); };
 }
 

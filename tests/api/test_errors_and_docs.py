@@ -204,6 +204,7 @@ ENDPOINTS = {
     ("/v1/tables/{table_id}/undo", "post"),
     ("/v1/tables/{table_id}/finish", "post"),
     ("/v1/tables/{table_id}/stream", "get"),
+    ("/v1/tables/{table_id}/purist", "post"),
     # joining a live table (docs/live.md)
     ("/v1/tables/{table_id}/join", "get"),
     ("/v1/tables/{table_id}/qr.svg", "get"),

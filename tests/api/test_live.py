@@ -72,7 +72,7 @@ def test_the_new_table_body_declares_each_rulesets_options_from_its_model(client
     body = client.get("/openapi.json").json()["components"]["schemas"]["NewTable"]["properties"]
     owned = {option: name for name, rules in reversed(RULESETS.items()) for option in rules.game_event.options()}
     assert owned and set(owned) <= set(body)  # every kit's own option, and no hand-written copy left over
-    assert set(body) - set(owned) == {"players", "dealer", "id", "ruleset", "target", "rounds", "decks"}
+    assert set(body) - set(owned) == {"players", "dealer", "id", "ruleset", "target", "rounds", "decks", "purist"}
     for option, name in owned.items():
         assert body[option]["description"].startswith(f"`{name}` only")
     _, _, made = create(client, ruleset="vengeance", brutal=True)

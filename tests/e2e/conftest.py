@@ -124,11 +124,11 @@ def browser_context_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterato
     contexts: list[Any] = []
     with sync_playwright() as playwright:
 
-        def make(width: int = 1280, height: int = 900, locale: str = "en-US") -> Any:
+        def make(width: int = 1280, height: int = 900, locale: str = "en-US", service_workers: str = "block") -> Any:
             context = playwright.chromium.launch_persistent_context(
                 str(tmp_path_factory.mktemp("chromium-profile")),
                 executable_path=binary, args=[*CHROMIUM_ARGS, f"--lang={locale}"], headless=True,
-                viewport={"width": width, "height": height}, service_workers="block", locale=locale,
+                viewport={"width": width, "height": height}, service_workers=service_workers, locale=locale,
             )
             contexts.append(context)
             return context
