@@ -100,6 +100,11 @@ class AnalysisPool:
         with allowed(Allowance(seconds, self._clock, stop.is_set)):
             return work()
 
+    def open(self) -> None:
+        """Take analyses again (the server starts; an app may be started again after a shutdown, as
+        its store is opened again on first use)."""
+        self._closed = False
+
     def close(self) -> None:
         """Stop every analysis (the server shuts down): each ends at its next look."""
         self._closed = True

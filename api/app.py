@@ -61,6 +61,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        pool.open()
         try:
             yield
         finally:

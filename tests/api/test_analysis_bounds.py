@@ -158,3 +158,13 @@ def test_45_analyses_at_once_leave_the_server_answering(tmp_path: Path) -> None:
     busy = [r for r in answers if r.status_code == 503]
     assert busy and all(r.headers["Retry-After"] and r.json()["type"] == "urn:flip7:problem:analysis-busy" for r in busy)
     print(f"\n/healthz and /v1/games under 45 analyses: {', '.join(f'{w * 1000:.0f} ms' for w in waits)}")
+
+
+def test_an_app_started_again_after_a_shutdown_analyses_again(tmp_path: Path) -> None:
+    # the shutdown closes the pool; a second start (as schemathesis's client does, call by call)
+    # must open it again, as the store is opened again on first use
+    app = create_app(Settings(db_path=tmp_path / "s.duckdb", now=lambda: FIXED_NOW))
+    for _ in range(2):
+        with TestClient(app) as client:
+            response = client.post("/v1/analyze", content=kitchen(), headers=NDJSON)
+            assert response.status_code == 200, response.text
