@@ -242,6 +242,8 @@ def _print_summary(summary: IngestSummary, *, as_json: bool, analyze: bool = Fal
             out["analysed"] = summary.analysed
             out["decisions"] = summary.decisions
             out["not_analysed"] = [{"file": n.name, "game": n.game_id, "message": n.note} for n in summary.notes]
+        if summary.players_behind is not None:
+            out["players_behind"] = summary.players_behind
         typer.echo(json.dumps({**out, **(extra or {})}, ensure_ascii=False, indent=2))
     else:
         err = err_console()
@@ -249,6 +251,9 @@ def _print_summary(summary: IngestSummary, *, as_json: bool, analyze: bool = Fal
             err.print(f"[bold red]{problem.outcome.value}:[/] {escape(problem.name)}: {escape(problem.message or '')}", soft_wrap=True)
         for note in summary.notes:
             err.print(f"[yellow]note:[/] {escape(note.name)}: {escape(note.note or '')}", soft_wrap=True)
+        if summary.players_behind is not None:
+            err.print(f"[yellow]note:[/] the games are stored, but the players and ratings were not updated ({escape(summary.players_behind)}); "
+                      "the next ingest does it, or `flip7 ratings --recompute`", soft_wrap=True)
         out_console().print(_summary_line(summary))
         if analyze:
             out_console().print(_analysis_line(summary))

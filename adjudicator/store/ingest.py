@@ -176,6 +176,9 @@ class IngestSummary:
     analysed: int = 0
     decisions: int = 0
     notes: list[IngestResult] = field(default_factory=list)
+    #: Why the players and ratings were not brought up to date after the games were stored (the
+    #: store failed, e.g. a full disk); the next ingest or delete, or ``flip7 ratings --recompute``, does it.
+    players_behind: str | None = None
 
     def add(self, result: IngestResult, events: int = 0) -> None:
         """Count one result (``events``: how many events it stored)."""

@@ -264,7 +264,10 @@ class Store:
             ingestor = Ingestor(cursor, now, workers=workers, analyze=analyze, prepared=prepared)
             summary = ingestor.run(inputs, replace=replace, batch_size=batch_size, on_result=on_result)
             if summary.ingested or summary.replaced:
-                _refresh_players(cursor)  # players and ratings: once every batch is stored (docs/ratings.md)
+                try:
+                    _refresh_players(cursor)  # players and ratings: once every batch is stored (docs/ratings.md)
+                except duckdb.Error as exc:  # the games stay stored and reported; the ratings catch up later
+                    summary.players_behind = str(exc).splitlines()[0]
             return summary
 
     def delete_game(self, game_id: str) -> None:

@@ -436,3 +436,20 @@ def test_a_worker_sends_the_rows_back_without_the_log() -> None:
     sent = _replay_job(job)
     assert not isinstance(sent, tuple) and sent.columns["logs"][1] == []
     assert with_log(sent, data).columns == game_rows(*job).columns
+
+
+def test_players_that_cannot_be_updated_leave_the_stored_games_and_their_summary(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a full disk after the last batch: the games are stored and reported; the ratings catch up later
+    from adjudicator.store import service as service_module
+
+    def full(cursor: object) -> None:
+        raise duckdb.IOException("IO Error: No space left on device\nmore detail")
+
+    real = service_module.refresh_players
+    monkeypatch.setattr(service_module, "refresh_players", full)
+    summary = store.ingest_many([LogInput.from_bytes("fx-1", FX1.read_bytes())])
+    assert summary.ingested == 1 and summary.players_behind == "IO Error: No space left on device"
+    monkeypatch.setattr(service_module, "refresh_players", real)
+    assert len(store.list_games(limit=None).games) == 1 and store.players().listed() == []
+    assert store.ingest_many([LogInput.from_bytes("fx-2", FX2.read_bytes())]).players_behind is None
+    assert len(store.players().listed()) >= 3  # both games' seats linked now
