@@ -30,6 +30,7 @@ import pyarrow as pa
 
 from adjudicator.errors import Flip7Error
 from adjudicator.replay import replay_log, ruleset_label
+from adjudicator.store.players import transaction
 from adjudicator.store.players import update as update_players
 from adjudicator.store.records import RecordCollector
 from adjudicator.store.schema import ANALYSES, DECISIONS, LIVE_EVENTS, LIVE_TABLES, PLAYER_TABLES, SCHEMA_VERSION, WIPES
@@ -133,15 +134,7 @@ def can_upgrade(version: str | None) -> bool:
 def upgrade(con: duckdb.DuckDBPyConnection, version: str) -> None:
     """Upgrade the store open read-write on ``con`` from ``version`` to ``SCHEMA_VERSION``, in one
     transaction (rolled back and raised again on any error)."""
-    con.execute("BEGIN TRANSACTION")
-    try:
+    with transaction(con):
         for step in range(int(version), SCHEMA_VERSION):
             STEPS[step](con)
         con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [str(SCHEMA_VERSION)])
-        con.execute("COMMIT")
-    except BaseException:
-        try:
-            con.execute("ROLLBACK")
-        except duckdb.Error:
-            pass
-        raise
