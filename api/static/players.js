@@ -5,7 +5,7 @@
 
 Object.assign(GERMAN, {
   "players": "Spieler", "Players": "Spieler", "Leaderboard": "Rangliste", "Ruleset": "Regelwerk",
-  "all games": "alle Partien", "With a Vengeance (Brutal too)": "With a Vengeance (auch Brutal)",
+  "all games": "alle Partien",
   "Player": "Spieler", "Rating": "Wertung", "Games": "Partien", "Wins": "Siege", "Scope": "Bereich",
   "Mean": "Mittel", "Spread": "Streuung", "Against": "Gegen", "(choose a player)": "(Spieler wählen)",
   "Rating: mean − 3 × spread (OpenSkill, Plackett–Luce); it rests on the games shown.":
@@ -87,6 +87,20 @@ async function loadAgainst(id, other) {
   );
 }
 
+// the ruleset filter's choices, from the server's rulesets (GET /v1/rulesets): ratings are kept per
+// ruleset, its modes' games included; the page names none
+async function fillRulesets() {
+  try {
+    const response = await fetch(`/v1/rulesets?lang=${LANGUAGE}`);
+    if (!response.ok) return;
+    const { rulesets } = await response.json();
+    $("ruleset").append(...rulesets.map((r) => el("option", { value: r.name, text: r.modes.length ? t("{name} (every mode)", { name: r.name }) : r.name })));
+  } catch (_) {
+    // without the list the filter offers all games only; the leaderboard still loads
+  }
+}
+
+fillRulesets();
 $("ruleset").addEventListener("change", loadBoard);
 $("filters").addEventListener("submit", (event) => {
   event.preventDefault();

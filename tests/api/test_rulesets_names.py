@@ -42,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The shared files checked: they must name no ruleset.
 CLEAN = (
     "api/static/table.html", "api/static/table.js", "api/static/stats.html", "api/static/stats.js",
+    "api/static/players.html", "api/static/players.js",
     "cli/store.py", "api/rulesets.py", "api/routes/rulesets.py",
 )
 #: The statuses every ruleset has (``adjudicator.state``), and the program's own name.

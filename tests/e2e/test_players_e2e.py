@@ -25,6 +25,10 @@ def test_leaderboard_profile_and_head_to_head(page: Any, server: str) -> None:
     rows = page.locator("#board tbody tr")
     expect(rows.first).to_be_visible()
     expect(page.locator("#status")).to_contain_text("rated players")
+    from adjudicator.rulesets import RULESETS
+
+    for name in RULESETS:  # the filter's choices come from GET /v1/rulesets, not from the page
+        expect(page.locator(f'#ruleset option[value="{name}"]')).to_have_count(1)
     first = rows.first.locator("a")
     name = first.inner_text()
     first.click()
