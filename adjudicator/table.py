@@ -9,6 +9,7 @@ comes from its kit's view (``adjudicator.rulesets.view``, ``view_of``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import fields
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,8 @@ from adjudicator.rules import RULESETS, describe_expectation, expecting, legal_m
 from adjudicator.rules.engine import next_dealer
 from adjudicator.rules.ruleset import Ruleset
 from adjudicator.rulesets import find_kit
-from adjudicator.rulesets.view import RulesetView, ScoreStepView, TablePlayer
+from adjudicator.rulesets.view import CardTold, RulesetView, ScoreStepView, SeatTold, TablePlayer, TableTold
+from adjudicator.state import ACTIVE
 from adjudicator.verdict import Violation
 
 if TYPE_CHECKING:
@@ -148,6 +150,12 @@ class TableView(BaseModel):
     effects: list[EffectView] | None = Field(
         default=None, description="What the last event did, when the replay was watched for it (the viewer's timeline, `flip7 state`)."
     )
+    told: dict[str, TableTold] | None = Field(
+        default=None,
+        description="The sentences the pages show, by language asked (`en`, `de`): what the last event did, each seat in words "
+        "(status, how the player left the round, notes, the score worked out), every card's label and kind. Only when asked "
+        "(the viewer's timeline, a live table).",
+    )
 
     @field_validator("players", mode="before")
     @classmethod
@@ -182,11 +190,18 @@ def table_view(result: ReplayResult, effects: list[Effect] | None = None) -> Tab
     return describe_table(result.state, result.applied, result.stopped_by, effects)
 
 
-def describe_table(state: GameState, applied: int, stopped_by: Violation | None, effects: list[Effect] | None = None) -> TableView:
+def describe_table(
+    state: GameState, applied: int, stopped_by: Violation | None, effects: list[Effect] | None = None,
+    *, langs: tuple[str, ...] = (), event: Any = None, event_effects: Sequence[Effect] | None = None,
+) -> TableView:
     """The table of ``state`` after ``applied`` events, ``stopped_by`` the fatal violation (if any),
-    ``effects`` what the last event did (if the replay was watched for them)."""
+    ``effects`` what the last event did (if the replay was watched for them). With ``langs`` the
+    view also carries ``told``, the sentences a page shows in each of them (``event``: the last
+    event, told with what it did: ``event_effects``, else ``effects``)."""
     stop = stopped_by
     if state.game is None:
+        if langs:
+            return TableView(game=None, after_event=applied - 1, stopped_by=stop, players=[], told={lang: TableTold(seats=[], cards={}) for lang in langs})
         return TableView(game=None, after_event=applied - 1, stopped_by=stop, players=[])
     rules = state.rules
     view = view_of(rules)
@@ -241,7 +256,35 @@ def describe_table(state: GameState, applied: int, stopped_by: Violation | None,
         ruleset_mode=state.game.mode(),
         card_labels=_labels(state, view),
         effects=[effect_view(state, e) for e in effects] if effects is not None else None,
+        **({"told": {lang: tell_table(state, view, lang, event, event_effects if event_effects is not None else effects or []) for lang in langs}} if langs else {}),
     )
+
+
+def tell_table(state: GameState, view: RulesetView, lang: str, event: Any = None, effects: Sequence[Effect] = ()) -> TableTold:
+    """The sentences a page shows of ``state``'s table in ``lang``, told by the game's kit
+    (``view``) and the shared sentences: ``event`` with its ``effects``, each seat, each card."""
+    rules = state.rules
+    say = view.say(rules, lang)
+    seats = []
+    for seat in range(len(state.players)):
+        if not state.in_round:
+            seats.append(SeatTold())
+            continue
+        row = state.rows[seat]
+        status = "flip7" if row.flip7 else row.status
+        said = {
+            "status": view.status_word(status, say) if status != ACTIVE else None,
+            "why": view.why_out(state, seat, say),
+            "notes": view.row_sentences(state, seat, say),
+            "score": view.tell_score(rules.score_steps(state, row), len(row.numbers) + len(row.modifiers), say),
+        }
+        seats.append(SeatTold(**{k: v for k, v in said.items() if v}))  # only what there is to say
+    cards = [c for row in state.rows for c in row.table_cards()] + state.in_play()
+    told_cards = {}
+    for card in dict.fromkeys(cards):
+        kind = view.card_kind(rules, card)
+        told_cards[card] = CardTold(label=view.card_label(rules, card), kind=kind, kind_label=say(f"kind_{kind}"))
+    return TableTold(event=view.tell_event(state, event, effects, say) if event is not None else None, seats=seats, cards=told_cards)
 
 
 def _labels(state: GameState, view: RulesetView) -> dict[str, str]:

@@ -15,7 +15,7 @@ from adjudicator.timeline import replay_timeline
 def timeline_in(source: bytes | list[str], lang: str) -> dict[str, Any]:
     """The timeline of ``source`` as JSON, its violation messages in ``lang`` (one replay)."""
     witness = Witness() if lang != "en" else None
-    timeline = replay_timeline(source, also=witness)
+    timeline = replay_timeline(source, also=witness, langs=(lang,))  # the pages' sentences too
     data = timeline.to_dict()
     if witness is not None:
         word_violations(data["verdict"]["violations"], witness, timeline.verdict, lang)

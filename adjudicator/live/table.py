@@ -103,6 +103,8 @@ class LiveTable:
         self.seq = seq
         self.game = game  # the stored game's id once finished
         self._size = 0
+        #: The last applied event and what it did (``view`` tells it).
+        self.last_told: tuple[Event | None, list[Any]] = (None, [])
         for line in lines:
             self.append(line)
 
@@ -125,7 +127,12 @@ class LiveTable:
     def judge(self, line: str) -> Event:
         """Judge ``line`` as the next event and apply it; ``RuleViolation`` leaves the state as it was."""
         event = self.parse(line)
-        apply(self.state, event, len(self.lines))
+        self.state.effects = []  # what it did, for the sentences the phones show (``view``)
+        try:
+            apply(self.state, event, len(self.lines))
+            self.last_told = (event, self.state.effects)
+        finally:
+            self.state.effects = None
         return event
 
     def append(self, event: dict[str, Any] | str) -> tuple[int, str]:
@@ -147,6 +154,7 @@ class LiveTable:
     def rebuild(self, lines: list[str]) -> None:
         """Set the table to the state after ``lines`` (an undo; a failed store write)."""
         self.lines, self.state, self._size = [], GameState(), 0
+        self.last_told = (None, [])
         for line in lines:
             self.judge(line)
             self.lines.append(line)
@@ -167,7 +175,7 @@ class LiveTable:
         last = {"index": len(self.lines) - 1, "event": json.loads(self.lines[-1])} if len(self.lines) > 1 else None
         return LiveView(
             id=self.id, seq=self.seq, events=len(self.lines), finished=self.finished, game=self.game,
-            table=describe_table(state, len(self.lines), None),
+            table=describe_table(state, len(self.lines), None, langs=LANGUAGES, event=self.last_told[0], event_effects=self.last_told[1]),
             owed={lang: owed(state, exp, lang) for lang in LANGUAGES},
             bust_chance=_bust_chance(state, exp), last=last, cards=card_buttons(state),
             rounds=[RoundSummary.of(r.round, state.name(r.dealer), state.players, r.outcomes, r.scores) for r in state.history],

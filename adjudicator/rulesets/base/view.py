@@ -4,11 +4,13 @@ the ❄ mark and the ``frozen`` status, and a Flip Three's set-aside cards."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import Field
 
 from adjudicator.rulesets.base.rules import FLIP_THREE_DRAW, FROZEN, _rows
+from adjudicator.rulesets.base.sentences import SENTENCES
+from adjudicator.rulesets.sentences import Say
 from adjudicator.rulesets.view import RulesetView, TablePlayer
 from adjudicator.state import GameState, PendingCard
 
@@ -24,6 +26,7 @@ class BaseGameView(RulesetView):
     """The base game's table: its row fields and notes, the ``frozen`` status, Flip Three's set-aside cards."""
 
     row_model = BaseGameTablePlayer
+    sentences: ClassVar[Mapping[str, Mapping[str, str]]] = SENTENCES
     #: The contract's own example log: one round, a Freeze given, two players staying, the scores claimed.
     example_log = (
         '{"type":"game","id":"kitchen-2026-11-29","players":["Ana","Ben","Cem"],"dealer":"Ana"}',
@@ -57,6 +60,19 @@ class BaseGameView(RulesetView):
         if row.second_chance:
             notes.append("holds a Second Chance")
         return notes
+
+    def why_out(self, state: GameState, seat: int, say: Say) -> str | None:
+        """Who froze the player ("frozen by Cem's Freeze (event 4)"); the shared words otherwise."""
+        row = _rows(state)[seat]
+        if row.status != FROZEN or row.flip7:
+            return super().why_out(state, seat, say)
+        by = row.put_out_by
+        said = say("why_frozen") if by is None else say("why_frozen_self") if by == seat else say("why_frozen_by", by=state.name(by))
+        return said + (say("at", at=row.status_event) if row.status_event is not None else "")
+
+    def row_sentences(self, state: GameState, seat: int, say: Say) -> list[str]:
+        """A held Second Chance (who froze the player is ``why_out``'s)."""
+        return [say("note_second_chance")] if _rows(state)[seat].second_chance else []
 
     def outcome_marks(self) -> dict[str, tuple[str, str]]:
         """❄ for a player a Freeze stopped."""

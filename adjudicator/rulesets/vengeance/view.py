@@ -3,13 +3,16 @@ the special numbers beside their value, its statuses, and a Flip Four's set-asid
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from pydantic import Field
 
+from adjudicator.effects import Effect, Moved
+from adjudicator.rulesets.sentences import Say
 from adjudicator.rulesets.vengeance.rules import (
     ACTIONS,
+    FLIP7_BONUS,
     FLIP_FOUR_DRAW,
     HALVE,
     LUCKY_13,
@@ -20,6 +23,7 @@ from adjudicator.rulesets.vengeance.rules import (
     _rows,
     _takers,
 )
+from adjudicator.rulesets.vengeance.sentences import SENTENCES
 from adjudicator.rulesets.view import RulesetView, TablePlayer
 from adjudicator.state import ACTIVE, BUSTED, STAYED, GameState, PendingCard, Ruleset
 
@@ -34,6 +38,7 @@ class VengeanceView(RulesetView):
     """A Vengeance table: its row field and note, card order and labels, statuses and set-aside cards."""
 
     row_model = VengeanceTablePlayer
+    sentences: ClassVar[Mapping[str, Mapping[str, str]]] = SENTENCES
 
     def row(self, state: GameState, seat: int, shared: Mapping[str, Any]) -> VengeanceTablePlayer:
         """The shared fields and ``holds_the_zero``."""
@@ -43,6 +48,31 @@ class VengeanceView(RulesetView):
         """The holder of The Zero must hit (until a Just One More makes them stay)."""
         row = _rows(state)[seat]
         return ["The Zero: must hit"] if row.has_zero() and row.status == ACTIVE else []
+
+    def row_sentences(self, state: GameState, seat: int, say: Say) -> list[str]:
+        """The holder of The Zero must hit, in words."""
+        row = _rows(state)[seat]
+        return [say("note_zero")] if row.has_zero() and row.status == ACTIVE else []
+
+    def tell_target(self, state: GameState, event: Any, effects: Sequence[Effect], say: Say) -> str | None:
+        """What a Steal, Swap or Discard took from which row (its ``Moved`` effects), and where the
+        Brutal Flip 7 bonus went; other target events in the shared words."""
+        player = event.player
+        if event.card == FLIP7_BONUS:
+            return say("t_bonus_self", player=player) if event.target == player else say("t_bonus", player=player, target=event.target)
+        moved = [e for e in effects if isinstance(e, Moved)]
+        if not moved:
+            return None
+
+        def owned(m: Moved) -> str:
+            owner = state.name(m.source)
+            return say("owned_self", card=say.label(m.card)) if owner == player else say("owned", owner=owner, card=say.label(m.card))
+
+        if len(moved) == 2:  # a Swap: the target's card first
+            first, second = moved if state.name(moved[0].source) == event.target else (moved[1], moved[0])
+            return say("t_swap", player=player, taken=owned(first), given=owned(second))
+        m = moved[0]
+        return say("t_discard" if m.to is None else "t_steal", player=player, taken=owned(m))
 
     def card_order(self, rules: Ruleset) -> tuple[str, ...]:
         """The Zero, 1 … 13 with the Unlucky 7 after the 7s and the Lucky 13 after the 13s, then
