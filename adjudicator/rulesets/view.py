@@ -141,8 +141,9 @@ class RulesetView:
         return Say(lang, self.sentences, lambda card: self.card_label(rules, card))
 
     def card_kind(self, rules: Ruleset, card: str) -> str:
-        """``number``, ``modifier`` or ``action`` (any card that is neither of the first two)."""
-        return "number" if card in rules.numbers else "modifier" if card in rules.modifiers else "action"
+        """``number`` (special numbers too: ``row_numbers``), ``modifier`` or ``action`` (any other card)."""
+        numbers = rules.numbers if rules.row_numbers is None else rules.row_numbers
+        return "number" if card in numbers else "modifier" if card in rules.modifiers else "action"
 
     def status_word(self, status: str, say: Say) -> str:
         """``status`` in words (``status_{status}``; the status itself when nobody words it)."""

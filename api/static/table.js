@@ -1,10 +1,11 @@
 // The live table page: seat the players of a new table (/table), or record and follow one
 // (/table/<id>; with #key=<write key> in the address the page may write). It talks to the server
 // only through the public API: /v1/tables (create, append, undo, finish) and its event stream.
-// Card labels, legal moves and every message come from the server; the page names no card.
+// Card labels and kinds, legal moves, what each event did, why a player is out, how a row scores
+// and every message come from the server; the page names no card and works out no rule. Cards,
+// seats and the score table are drawn by render.js, as the replay viewer draws them.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
 const LANG = LANGUAGE;  // the pages' language (i18n.js)
 const TEXT = {
   en: {
@@ -33,7 +34,9 @@ function t(key, values = {}) {
   return (TEXT[LANG][key] || (LANG === "de" && GERMAN[key]) || TEXT.en[key] || key).replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
 }
 
-const page = { id: null, key: null, snap: null, events: [], busy: false, labels: {}, kinds: {}, rulesets: [] };
+// `said`: what the server told of each kept event, by index, with the event it told (a later
+// correction or undo makes it stale: then the event is told alone)
+const page = { id: null, key: null, snap: null, events: [], busy: false, labels: {}, rulesets: [], said: {} };
 
 const label = (card) => page.labels[card] ?? String(card);
 
@@ -190,58 +193,33 @@ function renderPad(snap) {
 
 // ------------------------------------------------------------------------------------ drawing
 
-function renderCard(card) {
-  const kind = page.kinds[card] === "number" ? "num" : page.kinds[card] === "modifier" ? "mod" : "action";
-  return el("li", { class: `card ${kind}`, "data-card": card, title: label(card) }, el("span", { text: label(card) }));
-}
-
-function renderSeat(p, table) {
-  const toMove = (table.waiting_for || {}).player === p.name && !table.finished;
-  const out = p.status && p.status !== "active";
-  const cards = [...p.numbers, ...p.modifiers].map(renderCard);
-  const badges = [
-    table.dealer === p.name ? el("span", { class: "badge dealer", text: t("dealerBadge") }) : null,
-    toMove ? el("span", { class: "badge move", text: t("toMove") }) : null,
-    out ? el("span", { class: `badge st-${p.status}`, text: p.status === "flip7" ? "Flip 7" : t(p.status) }) : null,
-    table.winner === p.name ? el("span", { class: "badge winner", text: t("winner") }) : null,
-  ];
-  return el(
-    "article",
-    { class: `seat${toMove ? " to-move" : ""}${out ? " out st-" + p.status : ""}`, "data-player": p.name },
-    el("header", {}, el("h4", { text: p.name }), ...badges),
-    cards.length ? el("ul", { class: "cards" }, cards) : el("p", { class: "empty", text: t("noCards") }),
-    ...(p.notes || []).map((n) => el("p", { class: "held", text: tNote(n) })),
-    el("p", { class: "score" }, `${t("roundScore")}: `, el("strong", { class: "round-score", text: p.round_score === null || p.round_score === undefined ? "–" : formatNumber(p.round_score) }),
-      ` · ${t("gameScore")}: `, el("strong", { class: "total", text: formatNumber(p.total) })),
-  );
-}
-
 function renderScores(snap) {
-  const table = snap.table;
-  const head = el("tr", {}, el("th", { scope: "col", text: t("player") }), snap.rounds.map((r) => el("th", { scope: "col", text: `R${r.round}` })),
-    table.round ? el("th", { scope: "col", text: `R${table.round} ${t("round_now")}` }) : null, el("th", { scope: "col", text: t("total") }));
-  const rows = table.players.map((p) => el("tr", {}, el("th", { scope: "row", text: p.name }),
-    snap.rounds.map((r) => { const c = r.players[p.name] || {}; return el("td", { class: `o-${c.outcome}`, text: c.score === undefined ? "–" : formatNumber(c.score) }); }),
-    table.round ? el("td", { text: p.round_score === null || p.round_score === undefined ? "–" : formatNumber(p.round_score) }) : null, el("td", { class: "total", text: formatNumber(p.total) })));
-  $("scores").replaceChildren(el("h3", { text: t("scores") }), el("div", { class: "scroll" }, el("table", { class: "score-table" }, el("thead", {}, head), el("tbody", {}, rows))));
+  $("scores").replaceChildren(...drawScores(snap.rounds, snap.table));
 }
 
-const describe = (e) => (e ? describeEvent(e, label) : "…");
+// an event in words: as the server told it when it was the last one, else the event alone
+function describe(e, index) {
+  if (!e) return "…";
+  const said = page.said[index];
+  return said && said.event === JSON.stringify(e) ? said.text : describeEvent(e, label);
+}
 
 function render(snap) {
   page.snap = snap;
-  for (const c of snap.cards) { page.labels[c.card] = c.label; page.kinds[c.card] = c.kind; }
+  for (const c of snap.cards) page.labels[c.card] = c.label;
   const table = snap.table;
+  const told = toldOf(table);
+  if (snap.last && told.event) page.said[snap.last.index] = { event: JSON.stringify(snap.last.event), text: told.event };
   $("owed").textContent = snap.finished ? t("stored", { game: snap.game }) : snap.owed[LANG] || snap.owed.en;
   const chance = snap.bust_chance;
   $("chance").textContent = chance && !snap.finished
     ? t("chance", { p: chance.player, pct: formatNumber(chance.chance * 100), n: formatNumber(chance.cards), of: formatNumber(chance.pile) }) + (chance.covered_by ? t("covered", { card: chance.covered_by }) : "")
     : "";
-  $("seats").replaceChildren(...table.players.map((p) => renderSeat(p, table)));
+  $("seats").replaceChildren(...table.players.map((p) => drawSeat(p, table, { labels: page.labels, finished: table.finished })));
   renderScores(snap);
   renderPad(snap);
   const recent = page.events.map((e, i) => [i, e]).slice(-12).reverse();
-  $("events").replaceChildren(...recent.map(([i, e]) => el("li", { "data-index": i }, `${i}. ${describe(e)}`)));
+  $("events").replaceChildren(...recent.map(([i, e]) => el("li", { "data-index": i }, `${i}. ${describe(e, i)}`)));
   document.body.dataset.seq = snap.seq;
   showAdvice(snap);
 }

@@ -3,8 +3,9 @@
 // the verdict, the events and the table after each event in one call; GET /v1/games lists games.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-// the cards' labels come with the timeline, from the game's ruleset (its kit): the page names no card
+// the cards' labels and kinds, what each event did, why a player is out and how a row scores come
+// with the timeline, told by the server in the page's language (render.js draws them): the page
+// names no card and works out no rule
 
 const view = { data: null, at: 0, game: null, violationsAt: new Map(), roundStarts: [] };
 // the decision analysis of the game shown (GET /v1/games/{id}/analysis or POST /v1/analyze):
@@ -196,48 +197,14 @@ function renderVerdict() {
   box.replaceChildren(summary, v.violations.length ? list : "");
 }
 
-function describeEvent(e) {
-  if (!e.type) return t("an unreadable line");
-  const who = e.player ?? "";
-  switch (e.type) {
-    case "game": return t("the game begins");
-    case "round": return t("round {n} begins", { n: roundOf(e) });
-    case "card": return t("{card} to {who}", { card: cardName(e.card), who });
-    case "target": return describeTarget(e, who);
-    case "hit": return t("{who} hits", { who });
-    case "stay": return t("{who} stays", { who });
-    case "shuffle": return t("the discard pile is shuffled into a new draw pile");
-    case "score": return t("score claim");
-    case "end": return t("end claim");
-    default: return `${e.type}${who ? " " + who : ""}`;
-  }
+// an event in words, as the server told it (the event alone where it did not)
+function eventWords(e) {
+  return toldEvent(e, (view.data && view.data.card_labels) || {});
 }
 
 function cardName(card) {
   const labels = (view.data && view.data.card_labels) || {};
   return labels[card] ?? card ?? "?";
-}
-
-// a target event; a card it moved out of a row (Steal, Swap, Discard) is in what the core says the
-// event did (the table's `effects`): taken by its user, exchanged between two rows, or discarded
-function describeTarget(e, who) {
-  const table = view.data.tables[e.event];
-  const moved = ((table && table.effects) || []).filter((x) => x.effect === "moved");
-  const owned = (name, card) => (name === who ? `their own ${cardName(card)}` : `${name}'s ${cardName(card)}`);
-  if (moved.length === 2) {
-    const [first, second] = moved[0].source === e.target ? [moved[0], moved[1]] : [moved[1], moved[0]];
-    return `${who} swaps ${owned(first.source, first.card)} with ${owned(second.source, second.card)}`;
-  }
-  if (moved.length === 1) {
-    const m = moved[0];
-    const verb = m.to === null ? "discards" : m.to === who ? "steals" : `uses ${cardName(e.card)} on`;
-    return `${who} ${verb} ${owned(m.source, m.card)}`;
-  }
-  return t("{who} gives {card} to {target}", { who, card: cardName(e.card), target: e.target });
-}
-
-function isNumberCard(card) {
-  return /^\d+$/.test(card) || /^(un)?lucky_\d+$/.test(card);
 }
 
 function renderEventList() {
@@ -247,7 +214,7 @@ function renderEventList() {
       el(
         "li",
         { class: view.violationsAt.has(e.event) ? "bad" : e.type === "round" ? "round" : null },
-        el("button", { type: "button", "data-event": e.event, onclick: () => go(e.event) }, el("span", { class: "n", text: e.event }), " ", describeEvent(e)),
+        el("button", { type: "button", "data-event": e.event, onclick: () => go(e.event) }, el("span", { class: "n", text: e.event }), " ", eventWords(e)),
       ),
     ),
   );
@@ -324,7 +291,7 @@ function renderEvent(at, table) {
   const e = view.data.events[at];
   const violations = view.violationsAt.get(at) || [];
   const parts = [
-    el("p", { class: "event-line" }, el("strong", { text: t("Event {n}", { n: at }) }), t(" (line {line}): {what}", { line: e.line, what: describeEvent(e) })),
+    el("p", { class: "event-line" }, el("strong", { text: t("Event {n}", { n: at }) }), t(" (line {line}): {what}", { line: e.line, what: eventWords(e) })),
     el("pre", { class: "raw", text: e.raw }),
   ];
   for (const v of violations) {
@@ -372,132 +339,12 @@ function renderTable(table, at) {
     table.finished ? el("div", {}, el("dt", { text: t("Winner") }), el("dd", { class: "winner", text: table.winner ?? "–" })) : null,
   );
   $("table-info").replaceChildren(info);
-  $("seats").replaceChildren(...table.players.map((p) => renderSeat(p, table, at)));
-}
-
-function outWhy(p, at) {
-  // how the player left the round: the event that changed their status, and what it did (its effects)
-  const tables = view.data.tables;
-  let j = at;
-  while (j > 0 && tables[j - 1].players[p.seat] && tables[j - 1].players[p.seat].status === p.status) j -= 1;
-  const did = ((tables[j] && tables[j].effects) || []).filter((x) => x.player === p.name);
-  const bust = did.find((x) => x.effect === "busted");
-  const out = did.find((x) => x.effect === "put_out");
-  switch (p.status) {
-    case "busted":
-      return bust ? t("busted: a second {n} (event {j})", { n: cardName(bust.card), j }) : t("busted (event {j})", { j });
-    case "stayed": return t("stayed (event {j})", { j });
-    case "frozen": return out && out.by ? t("frozen by {who} (event {j})", { who: out.by, j }) : t("frozen (event {j})", { j });
-    case "flip7": return t("Flip 7! (event {j})", { j });
-    default: return null;
-  }
-}
-
-// the row's score as the core worked it out (`score_steps`, the ruleset's one scoring), in words
-function breakdown(p) {
-  const steps = p.score_steps || [];
-  if (!steps.length) return null;
-  if (steps[0].kind === "busted" && steps.length === 1) return "busted: 0";
-  const said = steps.some((s) => s.kind === "zero" || s.kind === "flip7" || s.kind === "bonus");
-  if (p.numbers.length + p.modifiers.length < 2 && !said) return null; // a single card says its score itself
-  let text = "";
-  for (const s of steps) {
-    switch (s.kind) {
-      case "busted": text += "busted: 0"; break;
-      case "numbers": text += (s.cards.length ? s.cards.map(cardName).join(" + ") : "0") + (s.cards.length > 1 ? ` = ${s.total}` : ""); break;
-      case "zero": text += "; The Zero without Flip 7"; break;
-      case "double": text += ` × 2 = ${s.total}`; break;
-      case "halve": text += ` ÷ 2 = ${s.total}`; break;
-      case "add": text += ` ${cardName(s.cards[0])}`; break;
-      case "floor": text += " (not below 0)"; break;
-      case "flip7": text += ` + ${s.amount} (Flip 7)`; break;
-      case "bonus": text += ` ${s.amount > 0 ? "+" : "−"} ${Math.abs(s.amount)} (Flip 7 bonus)`; break;
-      default: text += ` → ${s.total}`;
-    }
-  }
-  return sumText(text, steps[steps.length - 1].total);
-}
-
-// "11 + 9 = 20", not "11 + 9 = 20 → 20": the result is added only where the last step did not give it
-function sumText(steps, total) {
-  return steps.endsWith(`= ${total}`) ? steps : `${steps} → ${total}`;
-}
-
-function renderCard(card) {
-  const kind = isNumberCard(card) ? "num" : /^[+\-x÷/]\d/.test(card) ? "mod" : "action"; // +4, x2, -4, /2
-  const special = cardName(card) !== card && kind !== "action" ? " special" : ""; // The Zero, Unlucky 7, Lucky 13, ÷2
-  return el("li", { class: `card ${kind}${special}`, "data-card": card, title: cardName(card) }, el("span", { text: cardName(card) }));
-}
-
-function renderSeat(p, table, at) {
-  const waiting = table.waiting_for || {};
-  const toMove = waiting.player === p.name;
-  const why = outWhy(p, at);
-  const badges = [
-    table.dealer === p.name ? el("span", { class: "badge dealer", text: t("dealer") }) : null,
-    toMove ? el("span", { class: "badge move", text: t("to move") }) : null,
-    p.status && p.status !== "active" ? el("span", { class: `badge st-${p.status}`, text: p.status === "flip7" ? "Flip 7" : t(p.status) }) : null,
-    table.winner === p.name ? el("span", { class: "badge winner", text: t("winner") }) : null,
-  ];
-  // every card in front of the player, as the core lists them (`held`: the cards of the ruleset's own that lie there too)
-  const cards = [...p.numbers, ...p.modifiers, ...(p.held || [])].map(renderCard);
-  const sum = breakdown(p);
-  return el(
-    "article",
-    { class: `seat${toMove ? " to-move" : ""}${p.status && p.status !== "active" ? " out st-" + p.status : ""}`, "aria-label": `${p.name}${toMove ? ", to move" : ""}` },
-    el("header", {}, el("h4", { text: p.name }), ...badges),
-    cards.length ? el("ul", { class: "cards", "aria-label": `${p.name}'s cards` }, cards) : el("p", { class: "empty", text: t("no cards") }),
-    // what the core says of the row in words (`notes`), while no line says how the player left the round (it would repeat it)
-    ...(why ? [] : (p.notes || []).map((note) => el("p", { class: "held", text: tNote(note) }))),
-    why ? el("p", { class: "why", text: why }) : null,
-    el(
-      "p",
-      { class: "score" },
-      t("Round: "),
-      el("strong", { class: "round-score", text: p.round_score ?? "–" }),
-      sum ? el("span", { class: "sum", text: ` (${sum})` }) : null,
-      t(" · Game: "),
-      el("strong", { class: "total", text: p.total }),
-    ),
-  );
+  $("seats").replaceChildren(...table.players.map((p) => drawSeat(p, table, { labels: view.data.card_labels || {} })));
 }
 
 function renderScores(table) {
   const rounds = view.data.verdict.rounds.slice(0, table.rounds_finished ?? 0);
-  if (!table.players || !table.players.length) {
-    $("scores").replaceChildren();
-    return;
-  }
-  const head = el("tr", {}, el("th", { scope: "col", text: t("Player") }), rounds.map((r) => el("th", { scope: "col", text: `R${r.round}` })),
-    table.round ? el("th", { scope: "col", text: t("R{n} now", { n: table.round }) }) : null, el("th", { scope: "col", text: t("Total") }));
-  const rows = table.players.map((p) =>
-    el(
-      "tr",
-      {},
-      el("th", { scope: "row", text: p.name }),
-      rounds.map((r) => {
-        const cell = r.players[p.name] || {};
-        return el("td", { class: `o-${cell.outcome}`, title: cell.outcome, text: cell.score ?? "–" });
-      }),
-      table.round ? el("td", { text: p.round_score ?? "–" }) : null,
-      el("td", { class: "total", text: p.total }),
-    ),
-  );
-  $("scores").replaceChildren(
-    el("h3", { text: t("Scores") }),
-    el("div", { class: "scroll" }, el("table", { class: "score-table" }, el("thead", {}, head), el("tbody", {}, rows))),
-    scoreLegend(),
-  );
-}
-
-// what the colours of the score table mean
-function scoreLegend() {
-  return el(
-    "p",
-    { class: "score-legend" },
-    el("span", { class: "o-busted", text: t("red") }), t(": busted · "),
-    el("span", { class: "o-flip7", text: t("purple, bold") }), t(": Flip 7"),
-  );
+  $("scores").replaceChildren(...drawScores(rounds, table));
 }
 
 // ------------------------------------------------------------------------------------ analysis

@@ -44,7 +44,9 @@ def test_the_live_table_page_in_german_shows_no_english_word(browser_context_fac
     page.goto(server + (table["write_link"] if writer else table["read_link"]))
     expect(page.locator("body")).to_have_attribute("data-seq", str(1 + len(EVENTS)))
     expect(page.locator('#seats article[data-player="Ben"] .badge.st-frozen')).to_have_text("eingefroren")
-    expect(page.locator('#seats article[data-player="Ben"] .held')).to_have_text("von Cem eingefroren (Freeze)")
+    # why Ben is out, as the server tells it in German, and the Freeze that stopped him lies in his row
+    expect(page.locator('#seats article[data-player="Ben"] .why')).to_have_text("von Cem eingefroren (Freeze) (Ereignis 4)")
+    expect(page.locator('#seats article[data-player="Ben"] .card.action')).to_have_text("Freeze")
     expect(page.locator('#seats article[data-player="Ana"] .badge.st-stayed')).to_have_text("Stopp")
     # the scorer's list adds a "korrigieren" button to each event; the event's words come first
     expect(page.locator("#events li").first).to_have_text(re.compile(r"^8\. Ana sagt „Stopp“( korrigieren)?\s*$"))
