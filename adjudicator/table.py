@@ -89,11 +89,11 @@ def _step_view(step: Any) -> ScoreStepView:
 
 
 class CardsOwed(BaseModel):
-    """Cards still owed to a player: one after a hit, or the rest of a Flip Three / Flip Four."""
+    """Cards still owed to a player: one after a hit, or the rest of the cards an action card makes them take."""
 
     player: str
     cards: int = Field(description="How many cards are still to come.")
-    reason: str = Field(description='Why, in words ("for a Flip Three", "after their hit").')
+    reason: str = Field(description='Why, in words ("after their hit", or the action card that owes them).')
     action_card: str | None = Field(default=None, description="The action card that owes them, if any.")
 
 
@@ -123,7 +123,7 @@ class TableView(BaseModel):
     """
 
     game: str | None
-    ruleset: str | None = Field(default=None, description="The game's ruleset (`flip7`, `vengeance`).")
+    ruleset: str | None = Field(default=None, description="The game's ruleset (its name, as `GET /v1/rulesets` lists them).")
     after_event: int = Field(description="The last event applied (-1: none).")
     stopped_by: Violation | None = Field(description="The fatal violation that stopped the replay at or before event N.")
     round: int | None = None
@@ -137,7 +137,7 @@ class TableView(BaseModel):
     legal_moves: list[dict[str, Any]] | None = Field(
         default=None, description="Every legal next event but card reveals (hit/stay, targets, the next round, a shuffle)."
     )
-    cards_owed: list[CardsOwed] | None = Field(default=None, description="Cards still owed, innermost draw last (during a Flip Three: how many are left).")
+    cards_owed: list[CardsOwed] | None = Field(default=None, description="Cards still owed, innermost draw last (during an action card's draws: how many are left).")
     pending: list[PendingAction] | None = Field(default=None, description="Cards that still have to act: the one waiting for a target, and set-aside ones.")
     draw_pile: dict[str, int] | None = Field(default=None, description="Cards left, in the ruleset's deck order (numbers ascending, modifiers, actions).")
     draw_pile_size: int | None = None
@@ -145,7 +145,7 @@ class TableView(BaseModel):
     set_aside: list[str] | None = None
     finished: bool | None = None
     winner: str | None = None
-    ruleset_mode: str | None = Field(default=None, description="The mode the game's options select (`brutal`), null for none.")
+    ruleset_mode: str | None = Field(default=None, description="The mode the game's options select (one of its ruleset's `modes`), null for none.")
     card_labels: dict[str, str] | None = Field(default=None, description="How the ruleset labels each card on the table (in a row or still to act).")
     effects: list[EffectView] | None = Field(
         default=None, description="What the last event did, when the replay was watched for it (the viewer's timeline, `flip7 state`)."

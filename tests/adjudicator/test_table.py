@@ -197,3 +197,92 @@ def test_a_table_view_read_back_from_its_json_keeps_each_rulesets_row_model() ->
         again = TableView.model_validate(table.to_dict())
         assert [type(p) for p in again.players] == [type(p) for p in table.players] != [TablePlayer] * len(table.players)
         assert again.to_dict() == table.to_dict()
+
+
+# --------------------------------------------------------------------------- the pages' sentences (issue 29)
+
+
+def told(source: str | Path, at: int, lang: str = "en") -> dict[str, object]:
+    """The sentences of the table after event ``at``, as the timeline tells them in ``lang``."""
+    text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source
+    return replay_timeline(text, langs=(lang,)).to_dict()["tables"][at]["told"][lang]
+
+
+def test_a_table_is_told_only_when_a_language_is_asked() -> None:
+    text = (FIXTURES / "base/001-spec-example.jsonl").read_text(encoding="utf-8")
+    assert "told" not in table_at(text, 7).to_dict() and "told" not in replay_timeline(text).to_dict()["tables"][7]
+    both = replay_timeline(text, langs=("en", "de")).to_dict()
+    assert list(both["tables"][7]["told"]) == ["en", "de"] and list(both["events"][7]["told"]) == ["en", "de"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "why", "status", "event"),
+    [("en", "frozen by Cem's Freeze (event 4)", "frozen", "Cem gives Freeze to Ben"),
+     ("de", "von Cem eingefroren (Freeze) (Ereignis 4)", "eingefroren", "Cem gibt Freeze an Ben")],
+)
+def test_who_froze_whom_is_told_by_the_base_kit_in_both_languages(lang: str, why: str, status: str, event: str) -> None:
+    said = told(FIXTURES / "base/001-spec-example.jsonl", 7, lang)
+    ben = said["seats"][1]  # type: ignore[index]
+    assert (ben["why"], ben["status"]) == (why, status) and "notes" not in ben  # the note would repeat the why
+    assert told(FIXTURES / "base/001-spec-example.jsonl", 4, lang)["event"] == event
+    assert said["cards"]["freeze"] == {"label": "Freeze", "kind": "action", "kind_label": "action" if lang == "en" else "Aktion"}  # type: ignore[index]
+
+
+def test_the_score_is_worked_out_in_words_with_the_modifiers() -> None:
+    said = told(FIXTURES / "base/001-spec-example.jsonl", 10)
+    ana = said["seats"][0]  # type: ignore[index]
+    assert ana["score"] == "11 × 2 = 22"  # Ana: x2, then an 11
+    bust = told(log(game(), rnd(1), card("Ben", "5"), card("Cem", "6"), card("Ana", "7"), hit("Ben"), card("Ben", "5")), 6, "de")
+    assert bust["seats"][1] == {"status": "verzockt", "why": "verzockt: eine zweite 5 (Ereignis 6)", "score": "verzockt: 0"}  # type: ignore[index]
+    assert bust["event"] == "5 an Ben: Ben hat sich verzockt"
+
+
+def test_a_held_second_chance_is_told_and_drawn_as_a_held_card() -> None:
+    text = log(game(), rnd(1), card("Ben", "second_chance"))
+    said = told(text, 2, "de")
+    assert said["seats"][1] == {"notes": ["hält eine Second Chance"]}  # type: ignore[index]
+    assert view(text, 2).players[1].held == ["second_chance"] and said["cards"]["second_chance"]["kind"] == "action"  # type: ignore[index]
+
+
+def test_vengeance_tells_its_own_verbs_and_score_steps() -> None:
+    text = (FIXTURES / "vengeance/021-zero-stolen-holder-changes.jsonl").read_text(encoding="utf-8")
+    timeline = replay_timeline(text, langs=("en", "de")).to_dict()
+    verbs = [e["told"] for e in timeline["events"] if e["type"] == "target"]
+    assert any(" steals " in said["en"] and " weg" in said["de"] for said in verbs), verbs
+    assert all("gives Steal" not in said["en"] for said in verbs)  # a card taken is told by what it did
+    four = replay_timeline((FIXTURES.parent / "logs" / "vengeance-4-players.jsonl").read_bytes(), langs=("en",)).to_dict()
+    kinds = {card: told["kind"] for table in four["tables"] for card, told in table["told"]["en"]["cards"].items()}
+    assert (kinds["-6"], kinds["unlucky_7"], kinds["13"]) == ("modifier", "number", "number")  # a special number is a number
+    assert "Cem swaps Ana's 11 with Ben's 12" in [e["told"]["en"] for e in four["events"]]
+    zero = [s["score"] for t in timeline["tables"] for s in t["told"]["de"]["seats"] if "The Zero ohne Flip 7" in s.get("score", "")]
+    assert zero, "The Zero's step told in German"
+
+
+def test_the_told_tables_of_the_pinned_fixtures(snapshot) -> None:
+    """Every sentence the pages show for a base and a Vengeance game, in both languages."""
+    shown = {}
+    for name in ("base/001-spec-example.jsonl", "vengeance/021-zero-stolen-holder-changes.jsonl"):
+        timeline = replay_timeline((FIXTURES / name).read_text(encoding="utf-8"), langs=("en", "de")).to_dict()
+        shown[name] = {"events": [e["told"] for e in timeline["events"]], "tables": [t["told"] for t in timeline["tables"]]}
+    assert shown["base/001-spec-example.jsonl"]["events"][4]["en"] == "Cem gives Freeze to Ben"
+    assert shown == snapshot
+
+
+# --------------------------------------------------------------------------- a ruleset of the tests' own
+
+
+def test_a_test_only_ruleset_tells_its_own_cards_status_option_and_mode() -> None:
+    from adjudicator.rulesets import registered
+    from tests.adjudicator.rulesets.meadow import KIT, log_text
+
+    with registered(KIT):
+        timeline = replay_timeline(log_text(), langs=("en", "de")).to_dict()
+    assert timeline["verdict"]["valid"], timeline["verdict"]["violations"]
+    events = [e["told"] for e in timeline["events"]]
+    assert events[10] == {"en": "Ben pokes 8 out of Ana's row", "de": "Ben stupst 8 aus der Reihe von Ana"}
+    cem = timeline["tables"][14]["told"]
+    assert cem["en"]["seats"][2] == {"status": "napping", "why": "sent to sleep by Ben's Nap (event 5)", "notes": ["snores softly"], "score": "5 + 5 (sunshine) → 10"}
+    assert cem["de"]["seats"][2]["why"] == "von Ben schlafen geschickt (Nap) (Ereignis 5)"
+    assert cem["de"]["cards"]["nap"] == {"label": "Nap", "kind": "action", "kind_label": "Aktion"}
+    table = timeline["tables"][14]
+    assert table["ruleset_mode"] == "sunny" and table["players"][2]["held"] == ["nap"]

@@ -54,3 +54,16 @@ def test_a_bad_game_line_gives_bare_tables() -> None:
     data = replay_timeline('{"type":"game","id":"g","players":["Ana"],"dealer":"Ana"}\n{"type":"round","round":1}\n').to_dict()
     assert [t["game"] for t in data["tables"]] == [None, None]
     assert data["tables"][0]["stopped_by"]["event"] == 0
+
+
+def test_every_event_is_told_the_refused_one_and_those_after_it_as_written() -> None:
+    """The events in words (``told``, issue 29): an applied one with what it did, the refused one
+    and those after the replay stopped as the events alone, in each language asked."""
+    timeline = replay_timeline((LOGS / "invalid-wrong-turn.jsonl").read_bytes(), langs=("en", "de")).to_dict()
+    events = timeline["events"]
+    assert len(events) == len(timeline["tables"]) and all(set(e["told"]) == {"en", "de"} for e in events)
+    assert events[0]["told"] == {"en": "the game begins", "de": "die Partie beginnt"}
+    assert events[27]["told"] == {"en": "Ana hits", "de": "Ana sagt „noch eine“"}  # refused: the event alone
+    assert timeline["tables"][27]["told"]["en"].get("event") is None  # the refused event did nothing
+    assert all(e["told"]["en"] for e in events[28:])
+    assert "told" not in replay_timeline((LOGS / "invalid-wrong-turn.jsonl").read_bytes()).to_dict()["events"][0]

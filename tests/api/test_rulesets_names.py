@@ -9,16 +9,19 @@ and ``flip7``), every option and mode of its options model. A name is matched as
 case; ``frozen=`` (a keyword argument) and ``discard pile`` (the shared pile) are not the names.
 
 Checked so far (``CLEAN``): the files issue 29's first slice cleaned, the live table's page, the
-statistics page, ``cli/store.py`` (its ruleset filter) and ``GET /v1/rulesets``. Not yet clean, by
+statistics page, ``cli/store.py`` (its ruleset filter), ``GET /v1/rulesets``, and the pages' one
+renderer with the table view and timeline that tell its sentences. *Meadow*, the tests' own
+ruleset that is played through the pages (``tests/adjudicator/rulesets/meadow.py``), is named by
+no shared file at all. Not yet clean, by
 the same match over ``api/``, ``cli/`` and ``adjudicator/`` outside the kits (to be cleaned and added
 to ``CLEAN`` file by file; some hits there are plain English, "frozen" models, ``set.discard``):
 
-- pages: ``api/static/viewer.js``, ``api/static/i18n.js``, ``api/static/style.css`` (status classes);
+- pages: ``api/static/i18n.js``, ``api/static/style.css`` (status classes);
 - API: ``api/models.py``, ``api/viewer_models.py``, ``api/routes/common.py``, ``api/routes/referee.py``;
 - CLI: ``cli/render.py``, ``cli/check.py``, ``cli/plot.py``, ``cli/record.py``, ``cli/simulate.py``;
 - core (``adjudicator/``): ``__init__.py``, ``accel.py``, ``bulk.py``, ``effects.py``,
   ``event_cache.py``, ``events.py``, ``replay.py``, ``scoring.py``, ``state.py``, ``statistic.py``,
-  ``table.py``, ``verdict.py``, ``analysis/evaluate.py``, ``analysis/models.py``,
+  ``verdict.py``, ``analysis/evaluate.py``, ``analysis/models.py``,
   ``live/service.py``, ``live/table.py``, ``notation/parse.py``, ``notation/words.py``,
   ``notation/write.py``, ``plots/__init__.py``, ``plots/svg.py``, ``referee/catalogue.py``,
   ``referee/models.py``, ``referee/story.py``, ``rules/common.py``, ``rules/engine.py``,
@@ -44,6 +47,9 @@ CLEAN = (
     "api/static/table.html", "api/static/table.js", "api/static/stats.html", "api/static/stats.js",
     "api/static/players.html", "api/static/players.js",
     "cli/store.py", "api/rulesets.py", "api/routes/rulesets.py",
+    # the pages' one renderer and the sentences behind it (issue 29, the pages)
+    "api/static/render.js", "api/static/viewer.js", "api/static/index.html",
+    "adjudicator/table.py", "adjudicator/timeline.py", "adjudicator/rulesets/view.py", "adjudicator/rulesets/sentences.py",
 )
 #: The statuses every ruleset has (``adjudicator.state``), and the program's own name.
 SHARED = {"active", "stayed", "busted", "flip7"}
@@ -83,3 +89,17 @@ def test_a_clean_shared_file_names_no_ruleset(path: str) -> None:
     text = (ROOT / path).read_text(encoding="utf-8")
     hits = [(text.count("\n", 0, m.start()) + 1, m.group(0)) for m in pattern(ruleset_names()).finditer(text)]
     assert not hits, f"{path} names a ruleset's card, status, option or mode (line, name): {hits}"
+
+
+def test_no_shared_file_names_the_tests_own_ruleset() -> None:
+    """Meadow reaches every page with no shared file naming it: its name, cards, status, option and
+    mode appear in no file of ``adjudicator/``, ``api/`` or ``cli/``."""
+    from tests.adjudicator.rulesets.meadow import KIT, OWN_NAMES
+
+    names = set(OWN_NAMES) | set(KIT.view.status_legend()) - SHARED
+    assert {"meadow", "nap", "napping", "sunny"} <= names
+    found = pattern(names)
+    shared = [p for folder in ("adjudicator", "api", "cli") for p in (ROOT / folder).rglob("*") if p.suffix in (".py", ".js", ".html", ".css")]
+    assert len(shared) > 100
+    hits = [(str(p.relative_to(ROOT)), m.group(0)) for p in shared for m in found.finditer(p.read_text(encoding="utf-8"))]
+    assert not hits, hits
