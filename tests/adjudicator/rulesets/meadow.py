@@ -11,7 +11,7 @@ busts, seven numbers are a Flip 7) with what a ruleset of its own brings to a pa
   of the row of a player still in (to the discard pile);
 - an option that names a mode, ``sunny``: on a sunny meadow a row that did not bust scores 5 more
   (a score step of its own, ``sun``);
-- its own words for the pages (its view's ``sentences``), in English and German.
+- its own words for the pages (its view's ``sentences``) and its option's German word, ``sonnig``.
 
 This module imports nothing of the API: a server imports it to register Meadow before the API's
 request models are built.
@@ -28,6 +28,7 @@ from adjudicator.effects import Awaits, Busted, Discarded, Effect, Flip7, Moved,
 from adjudicator.events import GameEvent, TargetEvent
 from adjudicator.rules import end_round
 from adjudicator.rulesets import Kit
+from adjudicator.rulesets.kit import CardWords
 from adjudicator.rulesets.sentences import Say
 from adjudicator.rulesets.view import RulesetView
 from adjudicator.state import ACTIVE, BUSTED, DrawFrame, GameState, Row, Ruleset, ScoreStep, TargetFrame
@@ -208,8 +209,14 @@ class MeadowView(RulesetView):
         return say("t_poke", player=event.player, card=say.label(moved.card), target=state.name(moved.source))
 
 
-#: Meadow's kit: its rules and its view.
-KIT = Kit(rules=Meadow(), view=MeadowView())
+#: Meadow's notation words: its cards as named, and its option in German.
+WORDS = CardWords(
+    table={card: card for card in Meadow.cards}, options={"sunny": ["sonnig"]}, option_values={},
+    printed_options={"de": {"sunny": "sonnig"}},
+)
+
+#: Meadow's kit: its rules, its words and its view.
+KIT = Kit(rules=Meadow(), words=WORDS, view=MeadowView())
 
 #: A sunny Meadow game of three; Ben deals.
 GAME = {"type": "game", "id": "meadow-1", "players": ["Ana", "Ben", "Cem"], "dealer": "Ben", "ruleset": NAME, "target": 30, "sunny": True}
