@@ -21,8 +21,9 @@ from adjudicator.rules import RULESETS, describe_expectation, expecting, legal_m
 from adjudicator.rules.engine import next_dealer
 from adjudicator.rules.ruleset import Ruleset
 from adjudicator.rulesets import find_kit
+from adjudicator.rulesets.sentences import Say
 from adjudicator.rulesets.view import CardTold, RulesetView, ScoreStepView, SeatTold, TablePlayer, TableTold
-from adjudicator.state import ACTIVE
+from adjudicator.state import ACTIVE, DrawFrame, Expectation
 from adjudicator.verdict import Violation
 
 if TYPE_CHECKING:
@@ -256,13 +257,16 @@ def describe_table(
         ruleset_mode=state.game.mode(),
         card_labels=_labels(state, view),
         effects=[effect_view(state, e) for e in effects] if effects is not None else None,
-        **({"told": {lang: tell_table(state, view, lang, event, event_effects if event_effects is not None else effects or []) for lang in langs}} if langs else {}),
+        **({"told": {lang: tell_table(state, view, lang, event, event_effects if event_effects is not None else effects or [], exp) for lang in langs}} if langs else {}),
     )
 
 
-def tell_table(state: GameState, view: RulesetView, lang: str, event: Any = None, effects: Sequence[Effect] = ()) -> TableTold:
+def tell_table(
+    state: GameState, view: RulesetView, lang: str, event: Any = None, effects: Sequence[Effect] = (), exp: Expectation | None = None,
+) -> TableTold:
     """The sentences a page shows of ``state``'s table in ``lang``, told by the game's kit
-    (``view``) and the shared sentences: ``event`` with its ``effects``, each seat, each card."""
+    (``view``) and the shared sentences: ``event`` with its ``effects``, what the game waits for
+    (``exp``), each seat, each card."""
     rules = state.rules
     say = view.say(rules, lang)
     seats = []
@@ -272,19 +276,50 @@ def tell_table(state: GameState, view: RulesetView, lang: str, event: Any = None
             continue
         row = state.rows[seat]
         status = "flip7" if row.flip7 else row.status
-        said = {
+        said: dict[str, object] = {
             "status": view.status_word(status, say) if status != ACTIVE else None,
             "why": view.why_out(state, seat, say),
             "notes": view.row_sentences(state, seat, say),
             "score": view.tell_score(rules.score_steps(state, row), len(row.numbers) + len(row.modifiers), say),
         }
-        seats.append(SeatTold(**{k: v for k, v in said.items() if v}))  # only what there is to say
+        seats.append(SeatTold.model_validate({k: v for k, v in said.items() if v}))  # only what there is to say
     cards = [c for row in state.rows for c in row.table_cards()] + state.in_play()
     told_cards = {}
     for card in dict.fromkeys(cards):
         kind = view.card_kind(rules, card)
         told_cards[card] = CardTold(label=view.card_label(rules, card), kind=kind, kind_label=say(f"kind_{kind}"))
-    return TableTold(event=view.tell_event(state, event, effects, say) if event is not None else None, seats=seats, cards=told_cards)
+    return TableTold(
+        event=view.tell_event(state, event, effects, say) if event is not None else None,
+        waiting=_tell_waiting(state, exp if exp is not None else expecting(state), say), seats=seats, cards=told_cards,
+    )
+
+
+def _tell_waiting(state: GameState, exp: Expectation, say: Say) -> str:
+    """What the game waits for, in ``say``'s words (a card of the kit's own: ``wait_target_{card}``);
+    in English the engine's own description, as ``waiting_for`` says it."""
+    if say.lang == "en":
+        return describe_expectation(state, exp)
+    if exp.kind == "game":
+        return say("wait_game")
+    if exp.kind == "over":
+        return say("wait_over", winner=state.name(state.winner) if state.winner is not None else "?")
+    if exp.kind == "round":
+        return say("wait_round", round=state.rounds_finished() + 1, dealer=state.name(next_dealer(state)))
+    assert exp.seat is not None
+    player = state.name(exp.seat)
+    may_stay = state.rules.stay_refusal(state, exp.seat) is None
+    if exp.kind == "deal":
+        return say("wait_deal_or_stay" if may_stay else "wait_deal", player=player)
+    if exp.kind == "turn":
+        return say("wait_turn" if may_stay else "wait_turn_hit", player=player)
+    if exp.kind == "draw":
+        top = state.stack[-1] if state.stack else None
+        if isinstance(top, DrawFrame) and top.action_card:
+            return say("wait_draw_owed", player=player, n=top.remaining, card=say.label(top.action_card))
+        return say("wait_draw_hit", player=player)
+    card = exp.card or ""
+    eligible = ", ".join(state.name(s) for s in exp.eligible)
+    return say.maybe(f"wait_target_{card}", player=player, eligible=eligible) or say("wait_target", player=player, card=say.label(card), eligible=eligible)
 
 
 def _labels(state: GameState, view: RulesetView) -> dict[str, str]:

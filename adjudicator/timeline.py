@@ -24,7 +24,7 @@ from adjudicator.notation import numbered_lines, placer, read_either, state_any
 from adjudicator.observers import Observers
 from adjudicator.replay import ReadLines, replay_lines, replay_log
 from adjudicator.rules import RULESETS
-from adjudicator.rulesets.view import DEFAULT_VIEW
+from adjudicator.rulesets.view import DEFAULT_VIEW, TableTold
 from adjudicator.state import GameState, Ruleset
 from adjudicator.table import TableView, card_labels, describe_table, table_view, view_of
 from adjudicator.verdict import Verdict, Violation
@@ -47,7 +47,7 @@ class Timeline:
         also ``told`` in words when languages were asked), the tables (each with what its event
         did, ``effects``, and its sentences, ``told``) and the ruleset's card labels."""
         read, c = self.lines, self.lines.columns()
-        events = [
+        events: list[dict[str, Any]] = [
             {"event": i, "line": line, "round": c.round[i], "type": c.type[i], "player": c.player[i], "card": c.card[i], "target": c.target[i], "raw": raw}
             for i, (line, raw) in enumerate(zip(read.line, read.text, strict=True))
         ]
@@ -151,8 +151,10 @@ def _told_events(recorder: _TableRecorder, events: list[Event | None], langs: tu
     for i, event in enumerate(events):
         table = recorder.tables[i] if i < len(recorder.tables) else None
         said = table.told if table is not None and table.stopped_by is None and table.told else {}
-        told.append({
-            lang: (said[lang].event if lang in said and said[lang].event is not None else view.tell_event(state, event, [], says[lang]))
-            for lang in langs
-        })
+        told.append({lang: _said(said, lang) or view.tell_event(state, event, [], says[lang]) for lang in langs})
     return told
+
+
+def _said(told: dict[str, TableTold], lang: str) -> str | None:
+    """What a table told of its event in ``lang``, if it did."""
+    return told[lang].event if lang in told else None

@@ -13,6 +13,8 @@ kit, ``adjudicator/rulesets/<kit>/sentences.py``), looked up first, by the same 
 - ``status_{status}``: the status word (the badge on a seat);
 - ``why_{status}``: how a player with that status left the round (``at`` adds the event);
 - ``step_{kind}``: a score step after the numbers (``{total}``, ``{amount}``, ``{card}``, ``{sign}``);
+- ``wait_{kind}``: what the game waits for, in the languages but English (``wait_target_{card}``
+  for a card of the kit's own); English is the engine's own description (``waiting_for``);
 - ``event_{type}``: an event told plainly; a kit's view may tell its own target events
   (``RulesetView.tell_target``) and notes (``RulesetView.row_sentences``) with its own keys.
 
@@ -76,6 +78,16 @@ SHARED: Mapping[str, Mapping[str, str]] = {
         "event_end": "Angabe zum Spielende",
         "event_position": "der Tisch wird aufgebaut, wie er stand",
         "event_unreadable": "eine unlesbare Zeile",
+        "wait_game": "die Spielzeile",
+        "wait_over": "das Spiel ist vorbei: {winner} hat gewonnen",
+        "wait_round": "Runde {round}, Geber {dealer}",
+        "wait_deal": "Geben: eine Karte für {player}",
+        "wait_deal_or_stay": "Geben: eine Karte für {player}, oder {player} sagt „Stopp“",
+        "wait_turn": "{player} ist dran: „noch eine“ oder „Stopp“",
+        "wait_turn_hit": "{player} ist dran: „noch eine“",
+        "wait_draw_hit": "eine Karte für {player} nach „noch eine“",
+        "wait_draw_owed": "eine Karte für {player}: noch {n} für {card}",
+        "wait_target": "{player} setzt {card} ein bei einem von: {eligible}",
         "did_busted": "{player} hat sich verzockt",
         "did_saved": "{cover} hebt die zweite {card} auf",
         "did_flip7": "Flip 7 für {player}!",

@@ -75,6 +75,7 @@ class TableTold(BaseModel):
     view's ``sentences``) and the shared ones (``adjudicator.rulesets.sentences``)."""
 
     event: str | None = Field(default=None, description="What the last event did, when the table view was built with it.")
+    waiting: str | None = Field(default=None, description="What the game waits for next (`waiting_for`), in words.")
     seats: list[SeatTold] = Field(description="Every seat in words, in the order of `players`.")
     cards: dict[str, CardTold] = Field(description="Every card in a row or still to act: its label and kind.")
 

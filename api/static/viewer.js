@@ -330,7 +330,7 @@ function renderTable(table, at) {
     { class: "facts" },
     el("div", {}, el("dt", { text: t("Round") }), el("dd", { text: table.round ?? t("between rounds ({n} played)", { n: table.rounds_finished }) })),
     el("div", {}, el("dt", { text: t("Dealer") }), el("dd", { text: table.dealer ?? "–" })),
-    el("div", {}, el("dt", { text: t("Next") }), el("dd", { class: "waiting", text: waiting.description ?? "–" })),
+    el("div", {}, el("dt", { text: t("Next") }), el("dd", { class: "waiting", text: toldOf(table).waiting ?? waiting.description ?? "–" })),
     el("div", {}, el("dt", { text: t("Draw pile") }), el("dd", { text: t("{n} cards", { n: table.draw_pile_size }) })),
     el("div", {}, el("dt", { text: t("Discard pile") }), el("dd", { text: t("{n} cards", { n: pileCount(table.discard_pile) }) })),
     table.set_aside && table.set_aside.length

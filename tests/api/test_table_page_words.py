@@ -60,8 +60,14 @@ def test_every_word_of_the_live_table_page_has_a_german_entry() -> None:
     assert en and en == de
     own = set(re.findall(r'\bt\("(\w+)"', text)) | set(re.findall(r'data-t="(\w+)"', (STATIC / "table.html").read_text(encoding="utf-8")))
     assert own <= en, sorted(own - en)
-    # a row's state is passed to t() as it comes (busted, stayed, …): each ruleset's states need German
-    assert "t(p.status)" in text and "tNote(n)" in text and "describeEvent(e, label)" in text
+    # the seats are drawn by the shared renderer in the server's words (a row's state, why out, notes:
+    # `told`, issue 29); every word of the renderer's own has a German entry
+    assert "drawSeat(p, table" in text and "t(p.status)" not in text and "tNote(" not in text and "describeEvent(e, label)" in text
+    render = (STATIC / "render.js").read_text(encoding="utf-8")
+    drawn = set(re.findall(r'\bword\("((?:[^"\\]|\\.)*)"', render))
+    i18n = (STATIC / "i18n.js").read_text(encoding="utf-8")
+    assert {"to move", "Round: ", "Scores"} <= drawn and not sorted(w for w in drawn if f'"{w}":' not in i18n)
+    assert "said.status" in render and "said.why" in render and "said.score" in render
     states = {"busted", "stayed", "frozen"}
     assert not sorted(states - german_keys())
     assert "{who}'s Freeze" not in text  # the notes' German is i18n.js's, the page names no card
@@ -74,5 +80,7 @@ def test_the_table_page_loads_the_shared_words_and_formats_numbers_in_its_langua
     assert "const LANG = LANGUAGE;" in text
     # every number the banner and the score table show goes through the page's language (37,8 in German)
     assert "Math.round(chance.chance" not in text and "formatNumber(chance.chance * 100)" in text
-    assert "formatNumber(advice.hit)" in text and "formatNumber(p.total)" in text
+    render = (STATIC / "render.js").read_text(encoding="utf-8")  # the seats and the score table (shared with the viewer)
+    assert "formatNumber(advice.hit)" in text and "scoreText(p.total)" in render and ": formatNumber(value)" in render
+    assert html.index("/static/render.js") < html.index("/static/table.js")
     assert "new Intl.NumberFormat(LANGUAGE" in (STATIC / "i18n.js").read_text(encoding="utf-8")

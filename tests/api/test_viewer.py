@@ -193,7 +193,11 @@ def test_the_viewer_names_no_card_and_scores_nothing() -> None:
     cards = {card for rules in RULESETS.values() for card in (rules.target_cards or rules.cards) if not card[-1].isdigit()}
     assert "steal" in cards and "second_chance" in cards
     assert [card for card in sorted(cards) if f'"{card}"' in script] == []  # labels and kinds come from the core
-    assert "score_steps" in script and "Math.floor" not in script  # the breakdown is the core's, not recomputed
+    # the breakdown is the server's sentence (`told`), not worked out from the steps; kinds are not guessed
+    render = (Path(__file__).resolve().parents[2] / "api" / "static" / "render.js").read_text(encoding="utf-8")
+    for page in (script, render):
+        assert "score_steps" not in page and "Math.floor" not in page and "/^\\d+$/" not in page
+    assert "said.score" in render and "drawSeat(" in script
 
 
 def test_the_timeline_carries_labels_score_steps_and_effects(client, snapshot_json) -> None:

@@ -38,11 +38,13 @@ WORDS = {
         "poke": "Ben pokes 8 out of Ana's row", "status": "napping", "why": "sent to sleep by Ben's Nap (event 5)",
         "note": "snores softly", "score": "(5 + 5 (sunshine) → 10)", "bust": "busted: a second 7 (event 12)",
         "position": "event 14 of 16", "option": "Sunny", "ben": "(6 + 5 (sunshine) → 11)",
+        "next": "it is Ben's turn to hit or stay",
     },
     "de": {
         "poke": "Ben stupst 8 aus der Reihe von Ana", "status": "schläft", "why": "von Ben schlafen geschickt (Nap) (Ereignis 5)",
         "note": "schnarcht leise", "score": "(5 + 5 (Sonnenschein) → 10)", "bust": "verzockt: eine zweite 7 (Ereignis 12)",
         "position": "Ereignis 14 von 16", "option": "Sonnig", "ben": "(6 + 5 (Sonnenschein) → 11)",
+        "next": "Ben ist dran: „noch eine“ oder „Stopp“",
     },
 }
 #: English words of Meadow's and of the shared sentences that a German page may not show.
@@ -112,6 +114,7 @@ def test_the_viewer_shows_a_test_only_rulesets_own_words(browser_context_factory
         expect(nap).to_have_text("Nap")
         expect(seat_of(page, "Ana").locator(".why")).to_have_text(said["bust"])
         expect(seat_of(page, "Ben").locator(".sum")).to_have_text(f" {said['ben']}")
+        expect(page.locator("#table-info .waiting")).to_have_text(said["next"])
         if lang == "de":
             assert not english_shown(page), english_shown(page)
         if width == 360:
