@@ -225,7 +225,7 @@ def test_who_froze_whom_is_told_by_the_base_kit_in_both_languages(lang: str, why
     ben = said["seats"][1]  # type: ignore[index]
     assert (ben["why"], ben["status"]) == (why, status) and "notes" not in ben  # the note would repeat the why
     assert told(FIXTURES / "base/001-spec-example.jsonl", 4, lang)["event"] == event
-    waiting = {"en": "it is Cem's turn to hit or stay", "de": "Cem ist dran: „noch eine“ oder „Stopp“"}[lang]
+    waiting = {"en": "it is Ana's turn to hit or stay", "de": "Ana ist dran: „noch eine“ oder „Stopp“"}[lang]
     assert said["waiting"] == waiting  # the "next" line: in English the engine's own description
     assert said["cards"]["freeze"] == {"label": "Freeze", "kind": "action", "kind_label": "action" if lang == "en" else "Aktion"}  # type: ignore[index]
 
