@@ -129,11 +129,9 @@ def _describe(kit: Kit, lang: str, default: str) -> RulesetInfo:
     ]
     modes = [RulesetMode(mode=mode, label=ruleset_label({"ruleset": rules.name, mode: True}) or rules.name) for mode in model.modes]
 
-    def kind(card: str) -> str:
-        return "number" if card in rules.numbers else "modifier" if card in rules.modifiers else "action"
-
+    kind = kit.view.card_kind  # the kind the table views tell (a special number is a number)
     cards = [
-        RulesetCard(card=card, label=label, name=rules.card_name(card), kind=kind(card), kind_label=KIND_LABELS[lang][kind(card)])
+        RulesetCard(card=card, label=label, name=rules.card_name(card), kind=kind(rules, card), kind_label=KIND_LABELS[lang][kind(rules, card)])
         for card, label in card_labels(rules).items()
     ]
     legend, marks = kit.view.status_legend(), kit.view.outcome_marks()

@@ -156,3 +156,8 @@ def test_the_cli_ruleset_filter_takes_a_test_only_rulesets_mode(tmp_path: Any, p
     assert runner.invoke(app, ["games", "--ruleset", "picnic (short)", "--db", db]).exit_code == 0
     typo = runner.invoke(app, ["games", "--ruleset", "picnic (long)", "--db", db])
     assert typo.exit_code == 2 and "'picnic (short)'" in typo.output  # the refusal lists the mode's label
+
+
+def test_a_special_number_is_a_number_as_the_table_views_tell_it(client: Any) -> None:
+    cards = {c["card"]: c for c in rulesets(client)["vengeance"]["cards"]}
+    assert (cards["unlucky_7"]["kind"], cards["lucky_13"]["kind"], cards["steal"]["kind"]) == ("number", "number", "action")
