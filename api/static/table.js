@@ -218,8 +218,7 @@ function render(snap) {
   $("seats").replaceChildren(...table.players.map((p) => drawSeat(p, table, { labels: page.labels, finished: table.finished })));
   renderScores(snap);
   renderPad(snap);
-  const recent = page.events.map((e, i) => [i, e]).slice(-12).reverse();
-  $("events").replaceChildren(...recent.map(([i, e]) => el("li", { "data-index": i }, `${i}. ${describe(e, i)}`)));
+  renderEvents();
   document.body.dataset.seq = snap.seq;
   showAdvice(snap);
 }
@@ -237,6 +236,29 @@ async function showAdvice(snap) {
 }
 
 // ------------------------------------------------------------------------------------ following
+
+function renderEvents() {
+  const recent = page.events.map((e, i) => [i, e]).slice(-12).reverse();
+  $("events").replaceChildren(...recent.map(([i, e]) => el("li", { "data-index": i }, `${i}. ${describe(e, i)}`)));
+}
+
+// what the events before this page opened did, told by the server once (the table's log replayed in
+// the page's language); without an answer they are told alone
+async function tellPast() {
+  try {
+    const log = await fetch(`/v1/tables/${encodeURIComponent(page.id)}/log`);
+    if (!log.ok) return;
+    const response = await fetch(`/v1/replay?lang=${LANG}`, { method: "POST", headers: { "Content-Type": "application/x-ndjson" }, body: await log.text() });
+    if (!response.ok) return;
+    for (const e of (await response.json()).events) {
+      const text = (e.told || {})[LANG];
+      if (text && !(e.event in page.said)) page.said[e.event] = { event: JSON.stringify(JSON.parse(e.raw)), text };
+    }
+    renderEvents();
+  } catch (_) {
+    // offline or gone: the events stay told alone
+  }
+}
 
 async function reload() {
   const response = await fetch(`/v1/tables/${encodeURIComponent(page.id)}`);
@@ -287,7 +309,7 @@ function init() {
     if (page.snap && !page.snap.table.finished && !confirm(t("confirmFinish"))) return;
     send("finish");
   });
-  reload().then(follow);
+  reload().then(follow).then(tellPast);
 }
 
 init();

@@ -148,6 +148,9 @@ def test_the_live_table_plays_a_test_only_ruleset_in_its_own_words(browser_conte
         expect(seat_of(page, "Ana").locator(".why")).to_have_text(said["bust"])
         expect(seat_of(page, "Ben").locator(".sum")).to_have_text(f" {said['ben']}")
         expect(page.locator('#cards button[data-card="poke"]')).to_contain_text("Poke")  # the pad offers its cards
+        page.reload()  # a page opened later has the earlier events told too
+        expect(page.locator("body")).to_have_attribute("data-seq", "15")
+        expect(page.locator('#events li[data-index="10"]')).to_contain_text(f"10. {said['poke']}")
         with urllib.request.urlopen(f"{meadow_server}/v1/tables/{table['id']}/log", timeout=10) as response:
             assert json.loads(response.read().decode().splitlines()[0])["sunny"] is True
         if lang == "de":
