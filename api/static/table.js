@@ -242,6 +242,15 @@ function renderEvents() {
   $("events").replaceChildren(...recent.map(([i, e]) => el("li", { "data-index": i }, `${i}. ${describe(e, i)}`)));
 }
 
+// the events listed, told again in place (the list keeps what other scripts added to its items)
+function retell() {
+  for (const item of $("events").querySelectorAll("li[data-index]")) {
+    const index = Number(item.dataset.index);
+    const first = item.firstChild;
+    if (first && first.nodeType === Node.TEXT_NODE) first.nodeValue = `${index}. ${describe(page.events[index], index)}`;
+  }
+}
+
 // what the events before this page opened did, told by the server once (the table's log replayed in
 // the page's language); without an answer they are told alone
 async function tellPast() {
@@ -254,7 +263,7 @@ async function tellPast() {
       const text = (e.told || {})[LANG];
       if (text && !(e.event in page.said)) page.said[e.event] = { event: JSON.stringify(JSON.parse(e.raw)), text };
     }
-    renderEvents();
+    retell();
   } catch (_) {
     // offline or gone: the events stay told alone
   }
