@@ -7,11 +7,20 @@ from pydantic import BaseModel, Field
 from api.models import StoredEvent, TableView, Verdict
 
 
+class TimelineEvent(StoredEvent):
+    """One event line of a timeline, and what it did in words."""
+
+    told: dict[str, str] | None = Field(
+        default=None, description="What the event did, in the asked language (`?lang=`), as the viewer shows it; a refused event told alone."
+    )
+
+
 class Timeline(BaseModel):
-    """A judged log, its events, and the table after each event: `tables[i]` is `POST /v1/state?at=i`."""
+    """A judged log, its events, and the table after each event: `tables[i]` is `POST /v1/state?at=i`
+    (and the sentences the viewer shows, `told`, in the asked language)."""
 
     verdict: Verdict
-    events: list[StoredEvent] = Field(description="The event lines, as `GET /v1/games/{id}/events` gives them.")
+    events: list[TimelineEvent] = Field(description="The event lines, as `GET /v1/games/{id}/events` gives them, each with `told`.")
     tables: list[TableView] = Field(description="The table after each event, as `POST /v1/state?at=i` shows it.")
     ruleset: str | None = Field(
         None, description="`flip7`, `vengeance` or `vengeance (brutal)`, from the game line (null when it does not read)."

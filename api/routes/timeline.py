@@ -56,7 +56,7 @@ def _render(source: bytes | list[str], gzip_ok: bool, lang: str = "en") -> Respo
 
 
 #: ``?lang=de``: the violation messages in German, as the referee words them.
-LangQuery = Annotated[Literal["en", "de"], Query(description="The language of the violation messages: `en` (default) or `de`.")]
+LangQuery = Annotated[Literal["en", "de"], Query(description="The language of the violation messages and of the viewer's sentences (`told`): `en` (default) or `de`.")]
 
 
 async def _timeline(request: Request, source: bytes | list[str], lang: str = "en") -> Response:
