@@ -41,7 +41,9 @@ class TablePlayer(BaseModel):
     status: str | None = Field(description="`active`, `stayed`, `busted`, `flip7` or a status of the ruleset's own during a round; null between rounds.")
     numbers: list[str]
     modifiers: list[str]
-    notes: list[str] = Field(default_factory=list, description="What else lies in or happened to the row, in words a player uses (the viewer prints them).")
+    notes: list[str] = Field(
+        default_factory=list, description="What else lies in or happened to the row, in English words a player uses (the pages show `told`'s, in their language)."
+    )
     round_score: int | None = Field(description="What the row would score now (null between rounds).")
     total: int
     held: list[str] = Field(
