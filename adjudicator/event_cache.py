@@ -158,6 +158,24 @@ class _GamePrefix:
             value = r"\[((?:" + _STRING_RE + r"(?:,(?=\")|(?=\])))*)\]" if listed else '"(' + _STRING_RE[1:-1] + ')"'
             pieces.append(f',"{name}":' + value)
         self.line = re.compile("".join(pieces))
+        self.models: dict[type[BaseModel], bool] = {}  # ``fits``, by model
+
+    def fits(self, model: type[BaseModel]) -> bool:
+        """Whether ``model`` (a ruleset's ``game`` model) reads the leading fields as the ``game``
+        model declares them: the same fields, no validator of its own on them, and no model
+        validator besides the ``game`` model's (one might check the seats). Read once per model."""
+        known = self.models.get(model)
+        if known is None:
+            own = model.__pydantic_decorators__
+            base = GameEvent.__pydantic_decorators__
+            names = {name for name, _, _, _ in self.fields}
+            validated = {name for d in own.field_validators.values() for name in d.info.fields}
+            known = self.models[model] = (
+                set(own.model_validators) == set(base.model_validators)
+                and not validated & (names | {"*"})
+                and all(repr(model.model_fields[name]) == repr(GameEvent.model_fields[name]) for name in names)
+            )
+        return known
 
     def values(self, groups: tuple[Any, ...]) -> dict[str, Any] | None:
         """The values validation makes of the captured fields, or None when one is out of bounds."""
@@ -179,7 +197,8 @@ def game_memo(parse: Callable[[str], E], *, entries: int = GAME_ENTRIES, longest
     """``parse`` (the reader of a log's first lines), remembering the ``game`` lines it read by
     everything but their names: a game line that differs from one read before only in the values
     of its leading name fields (``_GamePrefix``: its id, players and dealer, plain strings within
-    their bounds, which the fields take as they are) is the event read then with these values
+    their bounds, which the fields of its model take as they are: ``_GamePrefix.fits``) is the
+    event read then with these values
     (``model_copy``), without the JSON reader and the options' validation. The options (the rest
     of the line) repeat from game to game; every other line, and a line that fails, is parsed
     every time. What a game line reads to depends on the registered rulesets (``RULESET_NAMES``,
@@ -198,7 +217,7 @@ def game_memo(parse: Callable[[str], E], *, entries: int = GAME_ENTRIES, longest
             registry[0] = now
         rest = text[match.end() :]
         known = games.get(rest)
-        if known is not None:
+        if known is not None and prefix.fits(type(known)):
             values = prefix.values(match.groups())
             if values is not None:
                 copied: E = known.model_copy(update=values)

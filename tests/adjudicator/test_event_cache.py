@@ -475,3 +475,36 @@ def test_a_game_line_read_before_but_for_its_names_is_what_parsing_builds(option
         with pytest.raises(RuleViolation):
             parse(bad)
     assert len(calls) == 3
+
+
+def test_a_game_model_that_checks_its_seats_is_never_served_from_the_memo_by_names() -> None:
+    """A ruleset's ``game`` model with a validator of its own over the seats (here: at most two
+    players) reads every game line itself: the memo of game lines takes changed names only where
+    the model reads them as the ``game`` model declares them."""
+    from pydantic import model_validator
+
+    from adjudicator.event_cache import game_memo
+    from adjudicator.events import GameEvent
+    from adjudicator.rulesets import Kit, registered
+    from adjudicator.rulesets.base.rules import BaseGame
+
+    class DuelOptions(GameEvent):
+        @model_validator(mode="after")
+        def _two_seats(self) -> DuelOptions:
+            if len(self.players) > 2:
+                raise ValueError("a duel seats two")
+            return self
+
+    class Duel(BaseGame):
+        name = "duel"
+        game_event = DuelOptions
+
+    calls: list[str] = []
+    parse = game_memo(counting(calls))
+    line = '{"type":"game","id":"d-1","players":["Ana","Ben"],"dealer":"Ana","ruleset":"duel"}'
+    with registered(Kit(rules=Duel())):
+        assert type(parse(line)) is DuelOptions
+        with pytest.raises(RuleViolation, match="a duel seats two"):
+            parse(line.replace('["Ana","Ben"]', '["Ana","Ben","Cem"]'))
+        assert parse(line.replace("d-1", "d-2")).id == "d-2"
+    assert len(calls) == 3
