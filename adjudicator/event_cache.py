@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 import adjudicator.events as events_module
-from adjudicator.events import GAME_MODELS, RULESET_NAMES, Event, TargetEvent
+from adjudicator.events import GAME_MODELS, RULESET_NAMES, Event, GameEvent, TargetEvent
 
 E = TypeVar("E")
 M = TypeVar("M", bound=BaseModel)
@@ -113,28 +113,102 @@ def plain_claim(text: str) -> Event | None:
     return plan.build(obj, None)
 
 
-#: The start of a ``game`` line as the simulator and the recorder write it: its type, then its id,
-#: a string without escapes or control characters.
-_GAME_ID = re.compile(r'\{"type":"game","id":"([^"\\\x00-\x1f]*)"')
-#: Games of different ids kept by the memo of ``game`` lines (``game_memo``), of lines of at most
-#: ``MAX_LINE_CHARS`` characters.
+#: Games of different settings kept by the memo of ``game`` lines (``game_memo``), of lines of at
+#: most ``MAX_LINE_CHARS`` characters.
 GAME_ENTRIES = 256
+
+
+def _string_bounds(annotation: Any, metadata: list[Any]) -> tuple[int, int] | None:
+    """The length bounds of a string field (``str``, or ``Annotated[str, …]`` with ``min_length``
+    and ``max_length``), or None for a field of another type or with other constraints."""
+    metadata = list(metadata)
+    if get_origin(annotation) is Annotated:
+        annotation, *more = get_args(annotation)
+        for extra in more:
+            metadata.extend(extra.metadata if isinstance(extra, FieldInfo) else [extra])
+    if annotation is not str:
+        return None
+    low, high = 0, 1 << 62
+    for item in metadata:
+        if isinstance(item, MinLen):
+            low = item.min_length
+        elif isinstance(item, MaxLen):
+            high = item.max_length
+        else:
+            return None
+    return low, high
+
+
+class _GamePrefix:
+    """The leading fields of the ``game`` model that hold names (the game's id, its players, its
+    dealer: plain strings and lists of them, with their bounds), read from its declaration: a
+    compact ``game`` line starts with them in the model's order (``line``, one group each)."""
+
+    def __init__(self) -> None:
+        self.fields: list[tuple[str, bool, int, int]] = []  # name, a list?, the bounds of a string
+        pieces = [r'\{"type":"game"']
+        validated = {name for d in GameEvent.__pydantic_decorators__.field_validators.values() for name in d.info.fields}
+        for name, info in list(GameEvent.model_fields.items())[1:]:
+            annotation: Any = info.annotation
+            listed = get_origin(annotation) is list
+            bounds = _string_bounds(get_args(annotation)[0], []) if listed else _string_bounds(annotation, info.metadata)
+            if bounds is None or not info.is_required() or name in validated or "*" in validated or listed and info.metadata:
+                break
+            self.fields.append((name, listed, bounds[0], bounds[1]))
+            value = r"\[((?:" + _STRING_RE + r"(?:,(?=\")|(?=\])))*)\]" if listed else '"(' + _STRING_RE[1:-1] + ')"'
+            pieces.append(f',"{name}":' + value)
+        self.line = re.compile("".join(pieces))
+        self.models: dict[type[BaseModel], bool] = {}  # ``fits``, by model
+
+    def fits(self, model: type[BaseModel]) -> bool:
+        """Whether ``model`` (a ruleset's ``game`` model) reads the leading fields as the ``game``
+        model declares them: the same fields, no validator of its own on them, and no model
+        validator besides the ``game`` model's (one might check the seats). Read once per model."""
+        known = self.models.get(model)
+        if known is None:
+            own = model.__pydantic_decorators__
+            base = GameEvent.__pydantic_decorators__
+            names = {name for name, _, _, _ in self.fields}
+            validated = {name for d in own.field_validators.values() for name in d.info.fields}
+            known = self.models[model] = (
+                set(own.model_validators) == set(base.model_validators)
+                and not validated & (names | {"*"})
+                and all(repr(model.model_fields[name]) == repr(GameEvent.model_fields[name]) for name in names)
+            )
+        return known
+
+    def values(self, groups: tuple[Any, ...]) -> dict[str, Any] | None:
+        """The values validation makes of the captured fields, or None when one is out of bounds."""
+        values: dict[str, Any] = {}
+        for (name, listed, low, high), text in zip(self.fields, groups, strict=True):
+            if listed:
+                items = text[1:-1].split('","') if text else []
+                if not all(low <= len(item) <= high for item in items):
+                    return None
+                values[name] = items
+            elif low <= len(text) <= high:
+                values[name] = text
+            else:
+                return None
+        return values
 
 
 def game_memo(parse: Callable[[str], E], *, entries: int = GAME_ENTRIES, longest: int = MAX_LINE_CHARS) -> Callable[[str], E]:
     """``parse`` (the reader of a log's first lines), remembering the ``game`` lines it read by
-    everything but their id: a game line that differs from one read before only in its id
-    (``_GAME_ID``: a plain string, which the ``id`` field takes as it is) is the event read then
-    with this id (``model_copy``), without the JSON reader and the options' validation. Seats,
-    dealer and options repeat from game to game; every other line, and a line that fails, is
-    parsed every time. What a game line reads to depends on the registered rulesets
-    (``RULESET_NAMES``, ``GAME_MODELS``): when they change, the memo starts afresh. Bounded like
-    ``memoized``."""
+    everything but their names: a game line that differs from one read before only in the values
+    of its leading name fields (``_GamePrefix``: its id, players and dealer, plain strings within
+    their bounds, which the fields of its model take as they are: ``_GamePrefix.fits``) is the
+    event read then with these values
+    (``model_copy``), without the JSON reader and the options' validation. The options (the rest
+    of the line) repeat from game to game; every other line, and a line that fails, is parsed
+    every time. What a game line reads to depends on the registered rulesets (``RULESET_NAMES``,
+    ``GAME_MODELS``): when they change, the memo starts afresh. Bounded like ``memoized``."""
     games: dict[str, Any] = {}
     registry: list[tuple[tuple[str, ...], tuple[Any, ...]]] = [((), ())]
+    prefix = _GamePrefix()
 
     def parse_line(text: str) -> E:
-        match = _GAME_ID.match(text) if type(text) is str else None
+        match = prefix.line.match(text) if type(text) is str else None
         if match is None:
             return parse(text)
         now = (tuple(RULESET_NAMES), tuple(GAME_MODELS.items()))
@@ -143,9 +217,11 @@ def game_memo(parse: Callable[[str], E], *, entries: int = GAME_ENTRIES, longest
             registry[0] = now
         rest = text[match.end() :]
         known = games.get(rest)
-        if known is not None:
-            copied: E = known.model_copy(update={"id": match.group(1)})
-            return copied
+        if known is not None and prefix.fits(type(known)):
+            values = prefix.values(match.groups())
+            if values is not None:
+                copied: E = known.model_copy(update=values)
+                return copied
         event = parse(text)
         if len(text) <= longest and len(games) < entries:
             games[rest] = event
@@ -244,6 +320,7 @@ class _Field:
         self.number = next(_FIELD_NUMBERS)  # its key in ``_Info.memo``
         self.plain_info = plain is not None and _takes_info(plain)
         self.checked = bool(before) or plain is not None
+        self.literals: dict[str, Any] = {json.dumps(v): v for v in values}  # a literal's JSON text: its value
 
     def take(self, value: Any, info: _Info) -> Any:
         """What validation makes of ``value``, or ``_REFUSED`` where it is not plainly valid."""
@@ -283,14 +360,26 @@ class _Field:
             return "(?:" + _STRING_RE + "|" + _INT_RE + ")"
         return {_STR: _STRING_RE, _INT: _INT_RE}.get(self.kind, _INT_MAP_RE)
 
+    def capture(self) -> str:
+        """``pattern`` with the value captured (``_Plan.read``): a string's text without its
+        quotes, a number's or a literal's JSON text, an object's JSON text; a string and a number
+        in two groups where the plain validator takes either."""
+        if self.plain is not None:
+            return '(?:"(' + _STRING_RE[1:-1] + ')"|(' + _INT_RE + "))"
+        if self.kind == _STR:
+            return '"(' + _STRING_RE[1:-1] + ')"'
+        return "(" + self.pattern() + ")"
+
 
 class _Plan:
     """How to build a model from a decoded line without its validator: every field in the model's
-    order (``_Field``), read from the model's declaration (``_plan``)."""
+    order (``_Field``), read from the model's declaration (``_plan``), then the model's ``after``
+    validators (``after``: each with whether it takes the ``ValidationInfo``)."""
 
-    def __init__(self, model: Any, fields: list[_Field]) -> None:
+    def __init__(self, model: Any, fields: list[_Field], after: list[tuple[Any, bool]]) -> None:
         self.model: Any = model  # an event model (of the union, or a ruleset's subclass)
         self.fields = fields
+        self.after = after
         self.names = frozenset(f.name for f in fields)
         self.nested = any(f.kind == _INT_MAP for f in fields)
         # every event model's first field is its ``type``, one literal: the line's own, by dispatch
@@ -302,6 +391,76 @@ class _Plan:
             piece = ("," if i else "") + f'"{f.name}":' + f.pattern()
             pieces.append(piece if f.required else f"(?:{piece})?")
         self.shape = re.compile(r"\{" + "".join(pieces) + r"\}")
+        # the same line with each value of ``rest`` captured (``read``): one group each, two (a
+        # string, a number) for a field whose plain validator takes either
+        groups = [f'"{fields[0].name}":' + fields[0].pattern()]
+        for f in self.rest:
+            piece = f',"{f.name}":' + f.capture()
+            groups.append(piece if f.required else f"(?:{piece})?")
+        self.line = re.compile(r"\{" + "".join(groups) + r"\}")
+        #: the ``__pydantic_fields_set__`` of a line by which optional fields it gives (a bit per
+        #: field of ``rest``): shared by the events read (frozen; a copy of an event copies its set)
+        self.given: dict[int, set[str]] = {}
+
+    def read(self, text: str, context: dict[str, Any] | None) -> Event | None:
+        """The event validation makes of ``text`` when it is the compact line of this model (its
+        keys in the model's order, ``line``) and every field is plainly valid; None otherwise
+        (the caller then reads the line another way, which says what is wrong with it)."""
+        match = self.line.fullmatch(text)
+        if match is None:
+            return None
+        groups = match.groups()
+        values: dict[str, Any] = {"type": self.kind}
+        info = _info(context)
+        at = 0
+        mask = 0
+        bit = 1
+        for f in self.rest:
+            kind = f.kind
+            value: Any = groups[at]
+            if f.plain is not None:  # a string or a number: the validator takes either
+                number = groups[at + 1]
+                at += 2
+                if number is not None:
+                    value = int(number)
+            else:
+                at += 1
+            if value is None:  # an optional field left out
+                values[f.name] = f.default
+                bit <<= 1
+                continue
+            mask |= bit
+            bit <<= 1
+            if f.plain is not None:
+                pass  # a string or a number, as the line gives it: the validator's
+            elif kind == _INT:
+                value = int(value)
+            elif kind == _INT_MAP:
+                value = _int_map(value)
+                if value is None:
+                    return None
+            elif kind == _LITERAL:
+                value = f.literals[value]
+            if f.checked:
+                value = f.take(value, info)
+                if value is _REFUSED:
+                    return None
+            elif kind == _STR and not f.low <= len(value) <= f.high:
+                return None
+            values[f.name] = value
+        given = self.given.get(mask)
+        if given is None:
+            given = self.given[mask] = {"type", *(f.name for i, f in enumerate(self.rest) if mask >> i & 1)}
+        return self.finish(construct(self.model, values, given), info)
+
+    def finish(self, event: Event, info: _Info) -> Event | None:
+        """``event`` after the model's ``after`` validators, or None when one refuses it."""
+        for validator, with_info in self.after:
+            try:
+                event = validator(event, info) if with_info else validator(event)
+            except Exception:  # a refusal: the validator says why, on the strict path
+                return None
+        return event
 
     def build(self, obj: dict[str, Any], context: dict[str, Any] | None) -> Event | None:
         """The event validation makes of ``obj`` (whose ``type`` chose this plan), or None when a
@@ -329,7 +488,15 @@ class _Plan:
         if found != len(obj):
             return None
         event: Event = construct(self.model, values, set(obj))
-        return event
+        return self.finish(event, info) if self.after else event
+
+
+def _int_map(text: str) -> dict[str, int] | None:
+    """The object of a compact map of plain strings to integers (``_INT_MAP_RE``), or None when it
+    names a key twice (which the strict reader refuses with its own message)."""
+    obj: dict[str, int] = _decode(text)
+    # a key ends in '":' and nothing else does (no string here holds a quote)
+    return obj if len(obj) == text.count('":') else None
 
 
 #: The plan of each model (None: not plainly readable), made on first use.
@@ -338,18 +505,21 @@ _PLANS: Final[dict[type[BaseModel], _Plan | None]] = {}
 
 def _plan(model: type[BaseModel]) -> _Plan | None:
     """``model``'s plan (``_Plan``), or None when validation does more than its fields' types,
-    bounds and field validators say: a model validator, a field of another kind, an ``after`` or
-    ``wrap`` validator, a lax or open model. Read once from the model's declaration."""
+    bounds, field validators and ``after`` model validators say: a model validator of another
+    mode, a field of another kind, an ``after`` or ``wrap`` field validator, a lax or open model.
+    Read once from the model's declaration."""
     if model in _PLANS:
         return _PLANS[model]
     plan: _Plan | None = None
     config = model.model_config
     decorators = model.__pydantic_decorators__
-    if config.get("strict") and config.get("extra") == "forbid" and not decorators.model_validators:
+    after = [(getattr(model, d.cls_var_name), _takes_info(getattr(model, d.cls_var_name))) for d in decorators.model_validators.values()]
+    plain_only = all(d.info.mode == "after" for d in decorators.model_validators.values())
+    if config.get("strict") and config.get("extra") == "forbid" and plain_only:
         fields = [_field(model, name) for name in model.model_fields]
         first = fields[0] if fields else None
         if all(f is not None for f in fields) and first is not None and first.name == "type" and first.kind == _LITERAL and len(first.values) == 1:
-            plan = _Plan(model, [f for f in fields if f is not None])
+            plan = _Plan(model, [f for f in fields if f is not None], after)
     _PLANS[model] = plan
     return plan
 
@@ -459,16 +629,50 @@ def _type_plans() -> dict[str, _Plan | None]:
     return _TYPE_PLANS
 
 
+def line_plans(target_event: type[TargetEvent] = TargetEvent) -> dict[str, _Plan]:
+    """The plan of each event type a ruleset's lines are read with (``target`` lines as
+    ``target_event``), for the types that have one (``_plan``)."""
+    plans = {kind: plan for kind, plan in (_TYPE_PLANS or _type_plans()).items() if plan is not None}
+    target = _plan(target_event)
+    if target is None:
+        plans.pop("target", None)
+    else:
+        plans["target"] = target
+    return plans
+
+
+def plain_line(text: str, context: dict[str, Any] | None, target_event: type[TargetEvent] = TargetEvent) -> Event | None:
+    """The event validation makes of a compact line written in its model's field order (as the
+    simulator and the recorder write them: no white space, strings without escapes, integers of
+    at most 15 digits), read with one regular expression per event type (``_Plan.read``: derived
+    from the model's declaration) instead of the JSON reader, and built without the validator;
+    None for any other line, or one a field or validator refuses, which the caller reads the
+    strict way, so that every refusal keeps its message. ``tests/adjudicator/test_event_cache.py``
+    holds both to one result."""
+    if type(text) is not str or not text.startswith('{"type":"'):
+        return None
+    plan = line_plans(target_event).get(text[9 : text.find('"', 9)])
+    return None if plan is None else plan.read(text, context)
+
+
 def typed_flat_reader(
     validate: Callable[[dict[str, Any]], Event], parse: Callable[[str], Event], context: dict[str, Any],
     target_event: type[TargetEvent] = TargetEvent,
 ) -> Callable[[str], Event]:
-    """``with_flat_reader`` for a ruleset's lines (``context``: its ``parse_context``, ``target_event``
-    its target model): a compact flat line whose fields are plainly valid is built by
-    ``plain_event``, any other flat line handed to ``validate``, a compact claim built by
-    ``plain_claim``, any other line handed to ``parse``."""
+    """The reader of a ruleset's lines (``context``: its ``parse_context``, ``target_event`` its
+    target model): a compact line in its model's field order is read by ``plain_line``; any other
+    compact flat line whose fields are plainly valid is built by ``plain_event``, any other flat
+    line handed to ``validate``; a compact claim built by ``plain_claim``; any other line handed
+    to ``parse``."""
+    plans = line_plans(target_event)
 
     def parse_line(text: str) -> Event:
+        if type(text) is str and text.startswith('{"type":"'):
+            plan = plans.get(text[9 : text.find('"', 9)])
+            if plan is not None:
+                read = plan.read(text, context)
+                if read is not None:
+                    return read
         obj = flat_object(text)
         if obj is None:
             claim = plain_claim(text)

@@ -7,6 +7,7 @@ memory stays bounded by the longest line, which is capped at ``MAX_LINE_BYTES``.
 from __future__ import annotations
 
 import codecs
+import io
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
@@ -86,9 +87,71 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
     A UTF-8 byte-order mark at the very start is dropped. A line longer than ``MAX_LINE_BYTES`` is
     yielded as a ``TooLongLine`` without being kept in memory. Raises ``LogUnreadable`` on bytes
     that are not UTF-8.
+
+    The stream is read in blocks of ``_CHUNK`` bytes, each block's whole lines decoded at once and
+    split (a log's lines are short: a line at a time cost more than judging it); at anything out
+    of the common way (a byte-order mark, a line that may be too long, bytes that are not UTF-8)
+    the rest of the stream is read line by line (``_careful_lines``), which says what is wrong.
     """
-    readline = stream.readline  # the loop runs once per line: keep its work to the minimum
+    read = getattr(stream, "read1", None) or stream.read  # what is there, without waiting for a whole block
+    pending = b""  # the start of a line whose end is not read yet
     line_no = 0
+    while True:
+        chunk = read(_CHUNK)
+        if not chunk:
+            break
+        if line_no == 0 and _BOM.startswith((pending + chunk)[:3]):  # a byte-order mark, or the start of one
+            yield from _careful_lines(_Prefixed(pending + chunk, stream), line_no)
+            return
+        cut = chunk.rfind(b"\n")
+        # a line wholly in the block is shorter than the limit; the first may go on from ``pending``
+        if cut < 0 or len(pending) + chunk.find(b"\n") > MAX_LINE_BYTES:
+            pending += chunk
+            if len(pending) > MAX_LINE_BYTES:
+                yield from _careful_lines(_Prefixed(pending, stream), line_no)
+                return
+            continue
+        head = pending + chunk[: cut + 1] if pending else chunk[: cut + 1]
+        pending = chunk[cut + 1 :]
+        try:
+            text = head.decode("utf-8")
+        except UnicodeDecodeError:
+            yield from _careful_lines(_Prefixed(head + pending, stream), line_no)
+            return
+        lines = text.split("\n")
+        lines.pop()  # "" after the last line ending
+        for line in lines:  # one "\r" before the "\n" goes, as in lines_from_text
+            yield line[:-1] if line[-1:] == "\r" else line
+        line_no += len(lines)
+    if pending:
+        yield from _careful_lines(_Prefixed(pending, stream), line_no)
+
+
+class _Prefixed:
+    """``stream`` with ``head`` (bytes already read from it) put back in front, for ``readline``."""
+
+    __slots__ = ("_head", "_stream")
+
+    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+        self._head: io.BytesIO | None = io.BytesIO(head)
+        self._stream = stream
+
+    def readline(self, limit: int) -> bytes:
+        """The next line, at most ``limit`` bytes, as ``BinaryIO.readline`` reads it."""
+        head = self._head
+        if head is None:
+            return self._stream.readline(limit)
+        line = head.readline(limit)
+        if line.endswith(b"\n") or len(line) == limit:
+            return line
+        self._head = None  # all of it read: the rest of this line and the lines after are the stream's
+        return line + self._stream.readline(limit - len(line))
+
+
+def _careful_lines(stream: _Prefixed, line_no: int) -> Iterator[str]:
+    """``lines_from_stream`` line by line, after ``line_no`` lines were read: every case, and the
+    message that names a line that is not UTF-8 or the byte at fault."""
+    readline = stream.readline
     while True:
         raw = readline(MAX_LINE_BYTES + 2)  # room for the content and "\r\n"
         if not raw:
@@ -127,8 +190,6 @@ def lines_from_stream(stream: BinaryIO) -> Iterator[str]:
 
 def lines_from_bytes(data: bytes) -> Iterator[str]:
     """Yield the decoded lines of a whole log held in memory (see ``lines_from_stream``)."""
-    import io
-
     return lines_from_stream(io.BytesIO(data))
 
 

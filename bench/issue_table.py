@@ -8,7 +8,9 @@ Runs, one after another in this process, the scripts that measure the table's fi
 (``target1_check_speed``, ``peer_flipped_seven``, ``target7_api``, ``target2_jobs``,
 ``target3_memory``, ``target4_ingest_vs_check``) on the platform corpus (benchlib: players of
 their own in every game, a mix of seat counts and both rulesets), prints each one's report, then
-the table: each figure with its measured ratio, its goal, and "met" or how far short it falls.
+the table: each figure with its measured ratio, its target, met or not, and where not met how far
+short it falls and why (one line: ``Figure.why``; a wall-time figure on a machine busier than its
+cores says so instead).
 
 The check's three ratios (python-chess, the peer, ``json.loads``) are also measured on the
 repeated-names corpus and, each in a fresh process with ``FLIP7_PURE=1``, on the pure-Python
@@ -42,26 +44,57 @@ from adjudicator import engine_description, engine_path  # noqa: E402
 
 
 class Figure(NamedTuple):
-    """One row of the issue's table: its words there, and the verdict of a script that measures it."""
+    """One row of the issue's table: its words there, the verdict of a script that measures it, and
+    why it falls short when it does (one line; ``{load}`` and ``{cpus}``: the machine's now)."""
 
     label: str
     script: str
     verdict: str  #: the start of the verdict's name in that script's report
+    why: str = ""
+    #: the reason when the machine is busier than it has cores (wall-time figures), "" for ``why``
+    why_busy: str = ""
+
+
+#: The reason of a wall-time figure of two processes on a machine busier than its cores.
+_BUSY = "wall time with a load average of {load:.1f} on {cpus} cores: no core is idle for the second process (see the report's CPU bound)"
 
 
 #: The rows of the issue's table, in its order: issue 30's targets, then issue 22's other figures.
 FIGURES: tuple[Figure, ...] = (
-    Figure("check events/s ÷ python-chess PGN moves/s", "target1_check_speed", "check events/s ÷ python-chess"),
-    Figure("check events/s ÷ the peer's non-validating replay", "peer_flipped_seven", "check events/s ÷ the peer"),
-    Figure("check time per line ÷ `json.loads` per line", "target1_check_speed", "check time per line ÷ json.loads"),
-    Figure("`check --jobs 2` ÷ one job", "target2_jobs", "flip7 check --jobs 2"),
-    Figure("`ingest --jobs 2` ÷ `--jobs 1`", "target2_jobs", "flip7 ingest --jobs 2"),
-    Figure("ingest ÷ check games/s", "target4_ingest_vs_check", "ingest games/s"),
-    Figure("simulate cards/s ÷ the peer's bots, 3 seats", "peer_flipped_seven", "simulate cards/s ÷ the peer's bots, 3 seats"),
-    Figure("simulate cards/s ÷ the peer's bots, 5 seats", "peer_flipped_seven", "simulate cards/s ÷ the peer's bots, 5 seats"),
-    Figure("simulate cards/s ÷ the peer's bots, 8 seats", "peer_flipped_seven", "simulate cards/s ÷ the peer's bots, 8 seats"),
-    Figure("`POST /v1/check` ÷ a trivial endpoint", "target7_api", "/v1/check req/s"),
-    Figure("ingest peak RSS, 5,000 games ÷ 1 game", "target3_memory", "ingest RSS"),
+    Figure(
+        "check events/s ÷ python-chess PGN moves/s", "target1_check_speed", "check events/s ÷ python-chess",
+        "a third of a platform's lines are new to the memo: each is read, built as an event and judged (Vengeance and 8 seats cost most)",
+    ),
+    Figure(
+        "check events/s ÷ the peer's non-validating replay", "peer_flipped_seven", "check events/s ÷ the peer",
+        "the peer's replay checks nothing; the check reads, validates and judges every line, a third of them new to the memo",
+    ),
+    Figure(
+        "check time per line ÷ `json.loads` per line", "target1_check_speed", "check time per line ÷ json.loads",
+        "judging a line costs more than decoding it: the rules' work besides reading each line new to the memo",
+    ),
+    Figure(
+        "`check --jobs 2` ÷ one job", "target2_jobs", "flip7 check --jobs 2",
+        "each worker pays its own start and fills its own memo of lines; the parent prints every verdict", _BUSY,
+    ),
+    Figure(
+        "`ingest --jobs 2` ÷ `--jobs 1`", "target2_jobs", "flip7 ingest --jobs 2",
+        "one writer: the workers replay, the parent alone writes every batch to DuckDB and rates the players", _BUSY,
+    ),
+    Figure(
+        "ingest ÷ check games/s", "target4_ingest_vs_check", "ingest games/s",
+        "ingest replays with the statistics' records (bust chances, targets), writes 14 tables through DuckDB and rates the players",
+    ),
+    Figure("simulate cards/s ÷ the peer's bots, 3 seats", "peer_flipped_seven", "simulate cards/s ÷ the peer's bots, 3 seats",
+           "the strategies weigh the legal moves at every decision"),
+    Figure("simulate cards/s ÷ the peer's bots, 5 seats", "peer_flipped_seven", "simulate cards/s ÷ the peer's bots, 5 seats",
+           "the strategies weigh the legal moves at every decision"),
+    Figure("simulate cards/s ÷ the peer's bots, 8 seats", "peer_flipped_seven", "simulate cards/s ÷ the peer's bots, 8 seats",
+           "the strategies weigh the legal moves at every decision"),
+    Figure("`POST /v1/check` ÷ a trivial endpoint", "target7_api", "/v1/check req/s",
+           "a request's log is judged in full (about 300 events), the trivial endpoint does nothing", _BUSY),
+    Figure("ingest peak RSS, 5,000 games ÷ 1 game", "target3_memory", "ingest RSS",
+           "DuckDB keeps a batch's buffers until its checkpoint; Arrow holds a batch of about 30,000 events"),
 )
 
 #: The check's figures the second table gives by corpus and engine (each: its script, its verdict).
@@ -144,27 +177,37 @@ def _headline(scale: float, quick: bool, checkout: Path | None) -> dict[str, tup
     }
 
 
-def judgement(verdict: Verdict) -> str:
-    """"met", or how far the figure is from its goal (as a share of the way there)."""
-    if verdict.met:
-        return "met"
+def shortfall(verdict: Verdict) -> str:
+    """How far an unmet figure is from its goal, in words: ``18% short of ≥ 2×``, ``2% above ≤ 2×``."""
     if verdict.higher_is_better:
-        return f"short: {verdict.ratio / verdict.goal:.0%} of the goal"
-    return f"short: {verdict.ratio / verdict.goal - 1:.0%} above the bound"
+        return f"{1 - verdict.ratio / verdict.goal:.0%} short of ≥ {verdict.goal:g}{verdict.unit}"
+    return f"{verdict.ratio / verdict.goal - 1:.0%} above ≤ {verdict.goal:g}{verdict.unit}"
 
 
-def table(verdicts: dict[str, list[Verdict]], skipped: Sequence[str]) -> list[str]:
-    """The issue's table as Markdown lines: figure, measured, goal, verdict."""
-    lines = ["| figure | measured | goal | verdict |", "| --- | ---: | ---: | --- |"]
+def reason(figure: Figure, load: float | None = None, cpus: int | None = None) -> str:
+    """Why ``figure`` falls short, in one line: on a machine busier than its cores, the busy reason
+    of a wall-time figure; else its own."""
+    cpus = cpus or os.cpu_count() or 1
+    if load is None:
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    busy = figure.why_busy and load >= cpus
+    return (figure.why_busy if busy else figure.why or "not known").format(load=load, cpus=cpus)
+
+
+def table(verdicts: dict[str, list[Verdict]], skipped: Sequence[str], load: float | None = None) -> list[str]:
+    """The issue's table as Markdown lines: figure, measured, target, met or not, and where not met
+    the shortfall and its reason (``reason``; ``load``: the machine's load average, now by default)."""
+    lines = ["| figure | measured | target | verdict | shortfall: why |", "| --- | ---: | ---: | --- | --- |"]
     for figure in FIGURES:
         found = [v for v in verdicts.get(figure.script, []) if v.name.startswith(figure.verdict)]
         if not found:
             why = "skipped: no checkout of the peer" if figure.script in skipped else "not measured"
-            lines.append(f"| {figure.label} | — | — | {why} |")
+            lines.append(f"| {figure.label} | — | — | {why} | — |")
             continue
         v = found[0]
         sign = "≥" if v.higher_is_better else "≤"
-        lines.append(f"| {figure.label} | {v.ratio:.2f}{v.unit} | {sign} {v.goal:g}{v.unit} | {judgement(v)} |")
+        short = "—" if v.met else f"{shortfall(v)}: {reason(figure, load)}"
+        lines.append(f"| {figure.label} | {v.ratio:.2f}{v.unit} | {sign} {v.goal:g}{v.unit} | {'met' if v.met else 'not met'} | {short} |")
     return lines
 
 
@@ -184,7 +227,7 @@ def corpus_table(verdicts: dict[str, list[Verdict]], skipped: Sequence[str]) -> 
             found = [v for v in verdicts.get(run_key(figure.script, corpus, engine), []) if v.name.startswith(figure.verdict)]
             if found:
                 v = found[0]
-                cells.append(f"{v.ratio:.2f}{v.unit} ({judgement(v)})")
+                cells.append(f"{v.ratio:.2f}{v.unit} ({'met' if v.met else shortfall(v)})")
             else:
                 cells.append("— (no checkout of the peer)" if figure.script in skipped else "—")
         lines.append(f"| {corpus} | {name} | " + " | ".join(cells) + " |")

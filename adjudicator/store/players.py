@@ -30,7 +30,7 @@ import pyarrow as pa
 
 from adjudicator.ratings import Change, Rating, RatingBook, places
 from adjudicator.store.errors import StoreError
-from adjudicator.store.schema import PLAYER_SEATS, RATING_CHANGES, RATINGS, Table
+from adjudicator.store.schema import PLAYER_SEATS, PLAYERS, RATING_CHANGES, RATINGS, Table
 
 #: The scope of the ratings over every game (the others are ruleset names).
 OVERALL = "all"
@@ -168,8 +168,7 @@ def link_seats(con: duckdb.DuckDBPyConnection) -> int:
     for game, digest, seated, ingested_at in games:
         for seat, name in enumerate(seated):
             rows.append((game, seat, name, player_of(name, ingested_at), digest))
-    if new_players:
-        con.executemany("INSERT INTO players VALUES (?, ?, ?, ?)", new_players)
+    _insert(con, PLAYERS, new_players)  # through Arrow: a platform seats new players at every game
     _insert(con, PLAYER_SEATS, rows)
     return len(games)
 

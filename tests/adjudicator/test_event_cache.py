@@ -126,8 +126,9 @@ def test_a_replay_reads_compact_lines_without_the_strict_reader(monkeypatch: pyt
     real = events._DECODER.decode
     monkeypatch.setattr(events, "_DECODER", type("Spy", (), {"decode": staticmethod(lambda text: calls.append(text) or real(text))})())
     assert json.loads(json.dumps(check_log(renamed).to_dict()).replace('"Ana-compact"', '"Ana"')) == expected
-    # only the lines that nest (the game's seats, the claims' scores) go to the strict reader
-    assert calls and {json.loads(text)["type"] for text in calls} <= {"game", "score", "end"}
+    # no compact line goes to the strict reader: claims are read in their models' field order
+    # (``plain_line``), and the game line differs from the one read before only in its names
+    assert calls == []
     calls.clear()
     spaced = game.text().replace('"type":"hit",', '"type": "hit",')
     assert check_log(spaced).valid and any('"type": "hit"' in text for text in calls)  # spaced lines: the strict reader
@@ -302,7 +303,7 @@ def test_a_replay_reads_compact_claims_without_the_strict_reader(monkeypatch: py
     real = events._DECODER.decode
     monkeypatch.setattr(events, "_DECODER", type("Spy", (), {"decode": staticmethod(lambda line: calls.append(line) or real(line))})())
     assert json.loads(json.dumps(replay_log(text).verdict.to_dict()).replace('"Ana-claims"', '"Ana"')) == expected
-    assert [json.loads(line)["type"] for line in calls] == ["game", "score"] and '"round":1 ,' in calls[1]
+    assert [json.loads(line)["type"] for line in calls] == ["score"] and '"round":1 ,' in calls[0]
 
 
 @pytest.mark.parametrize("options", [{}, {"ruleset": "vengeance", "brutal": True}, {"target": 150, "decks": 2, "brutal": True}])
@@ -381,3 +382,129 @@ def test_a_field_added_with_a_default_reads_back_with_it_on_the_fast_path() -> N
         assert plain is not None and plain.note == validated.note  # type: ignore[union-attr]
         assert list(plain.__dict__.items()) == list(validated.__dict__.items()) and plain.model_fields_set == validated.model_fields_set
     assert plain_event({"type": "target", "player": "Ana", "card": "freeze", "target": "Ben", "note": ""}, context, NotedTarget) is None
+
+
+#: Lines near ``plain_line``'s edge besides the flat ones and the claims: the Vengeance targets
+#: (an ``after`` model validator: the fields must fit the card), optional fields in and out of
+#: order, literals, and values its patterns must not take.
+PLAIN_LINE_EDGE_LINES = [
+    '{"type":"target","player":"Ana","card":"steal","target":"Ben","target_card":"7"}',
+    '{"type":"target","player":"Ana","card":"steal","target":"Ben"}',  # Steal needs target_card
+    '{"type":"target","player":"Ana","card":"freeze","target":"Ben","target_card":"7"}',  # Freeze takes none
+    '{"type":"target","player":"Ana","card":"swap","target":"Ben","target_card":"7","other":"Cem","other_card":"8"}',
+    '{"type":"target","player":"Ana","card":"swap","target":"Ben","other":"Cem","target_card":"7","other_card":"8"}',  # out of order
+    '{"type":"target","player":"Ana","card":"swap","target":"Ben","target_card":7,"other":"Cem","other_card":8}',
+    '{"type":"target","player":"Ana","card":"swap","target":"Ben","target_card":"7","other":"","other_card":"8"}',
+    '{"type":"target","player":"Ana","card":"discard","target":"Ben","target_card":"nothing"}',
+    '{"type":"round","round":2,"dealer":null}',
+    '{"type":"round","round":1.0}',
+    '{"type":"round","round":true}',
+    '{"type":"card","player":"Ana","card":"7"} ',
+    '{"type":"card","player":"Ana\\"","card":"7"}',
+    '{"type":"end","winner":"Ana","totals":{"Ana":1,"Ben":2}}',
+    '{"type":"end","winner":"Ana","totals":{"Ana":1,"Ana":2}}',
+    '{"type":"score","round":1,"scores":{"Ana":1,"Ben":-0}}',
+]
+
+
+@pytest.mark.parametrize("ruleset,own", [("flip7", {}), ("vengeance", {}), ("vengeance", {"brutal": True})])
+def test_lines_read_in_their_models_order_are_what_validation_builds(ruleset: str, own: dict[str, object]) -> None:
+    """``plain_line`` (issue 30): one regular expression per event type, derived from the model,
+    builds an event only where the strict reader and the validator would, and then the same one;
+    its ``after`` model validators (Vengeance's target fields) run on it."""
+    from adjudicator.event_cache import plain_line
+    from adjudicator.rulesets import find_ruleset
+
+    rules = find_ruleset(ruleset)
+    built: set[str] = set()
+    for text in PLAIN_EDGE_LINES + PLAIN_CLAIM_LINES + PLAIN_LINE_EDGE_LINES + _simulated_lines(ruleset, **own):
+        plain = plain_line(text, rules.parse_context, rules.target_event)
+        try:
+            parsed = rules.parse(text)
+        except RuleViolation:
+            assert plain is None, text
+            continue
+        if plain is None:
+            continue
+        built.add(plain.type)
+        assert type(plain) is type(parsed), text
+        assert plain == parsed and list(plain.__dict__.items()) == list(parsed.__dict__.items()), text
+        assert plain.model_fields_set == parsed.model_fields_set, text
+        assert (plain.__pydantic_extra__, plain.__pydantic_private__) == (parsed.__pydantic_extra__, parsed.__pydantic_private__)
+        assert plain.model_dump_json() == parsed.model_dump_json(), text
+    assert built >= {"card", "hit", "stay", "round", "target", "score", "end"}
+
+
+def test_a_replay_reads_vengeance_targets_without_the_validator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Vengeance target line that fits its card is built from its model's plan; one that does
+    not is refused with the validator's own message."""
+    import adjudicator.replay as replay
+    from adjudicator.rulesets import find_ruleset
+
+    calls: list[object] = []
+    real = replay.validate_event
+    monkeypatch.setattr(replay, "validate_event", lambda *args: calls.append(args[0]) or real(*args))
+    parse = replay._line_parser(find_ruleset("vengeance"))
+    swap = parse('{"type":"target","player":"Ana","card":"swap","target":"Ben","target_card":"7","other":"Cem","other_card":"8"}')
+    assert (swap.target_card, swap.other, swap.other_card) == ("7", "Cem", "8") and calls == []  # type: ignore[union-attr]
+    with pytest.raises(RuleViolation, match="needs 'target_card'"):
+        parse('{"type":"target","player":"Ana","card":"steal","target":"Ben"}')
+    assert len(calls) == 1
+
+
+@pytest.mark.parametrize("options", [{}, {"ruleset": "vengeance", "brutal": True}])
+def test_a_game_line_read_before_but_for_its_names_is_what_parsing_builds(options: dict[str, object]) -> None:
+    """A platform seats players of its own at every game: a game line that differs from one read
+    before only in its id, players and dealer is the event read then with these (issue 30)."""
+    from adjudicator.event_cache import game_memo
+
+    calls: list[str] = []
+    parse = game_memo(counting(calls))
+
+    def line(game_id: str, players: list[str], dealer: str) -> str:
+        return json.dumps({"type": "game", "id": game_id, "players": players, "dealer": dealer, **options}, separators=(",", ":"))
+
+    lines = [line("g-1", ["Ana", "Ben", "Cem"], "Ben"), line("g-2", ["Dora.1", "Eli.2"], "Eli.2"), line("g-3", [], "x" * 200)]
+    for text in lines:
+        remembered, fresh = parse(text), parse_event(text)
+        assert type(remembered) is type(fresh) and remembered == fresh, text
+        assert list(remembered.__dict__.items()) == list(fresh.__dict__.items()) and remembered.model_fields_set == fresh.model_fields_set
+        assert remembered.model_dump() == fresh.model_dump()
+    assert calls == lines[:1]
+    for bad in (line("g-4", ["Ana", ""], "Ana"), line("g-5", ["Ana"], "x" * 201)):  # out of bounds: the validator says so
+        with pytest.raises(RuleViolation):
+            parse(bad)
+    assert len(calls) == 3
+
+
+def test_a_game_model_that_checks_its_seats_is_never_served_from_the_memo_by_names() -> None:
+    """A ruleset's ``game`` model with a validator of its own over the seats (here: at most two
+    players) reads every game line itself: the memo of game lines takes changed names only where
+    the model reads them as the ``game`` model declares them."""
+    from pydantic import model_validator
+
+    from adjudicator.event_cache import game_memo
+    from adjudicator.events import GameEvent
+    from adjudicator.rulesets import Kit, registered
+    from adjudicator.rulesets.base.rules import BaseGame
+
+    class DuelOptions(GameEvent):
+        @model_validator(mode="after")
+        def _two_seats(self) -> DuelOptions:
+            if len(self.players) > 2:
+                raise ValueError("a duel seats two")
+            return self
+
+    class Duel(BaseGame):
+        name = "duel"
+        game_event = DuelOptions
+
+    calls: list[str] = []
+    parse = game_memo(counting(calls))
+    line = '{"type":"game","id":"d-1","players":["Ana","Ben"],"dealer":"Ana","ruleset":"duel"}'
+    with registered(Kit(rules=Duel())):
+        assert type(parse(line)) is DuelOptions
+        with pytest.raises(RuleViolation, match="a duel seats two"):
+            parse(line.replace('["Ana","Ben"]', '["Ana","Ben","Cem"]'))
+        assert parse(line.replace("d-1", "d-2")).id == "d-2"
+    assert len(calls) == 3

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adjudicator.errors import LogUnreadable
 from adjudicator.replay import check_log, replay_log
-from adjudicator.source import MAX_LINE_BYTES, TooLongLine, lines_from_bytes, lines_from_stream, lines_from_text
+from adjudicator.source import MAX_LINE_BYTES, TooLongLine, _careful_lines, _Prefixed, lines_from_bytes, lines_from_stream, lines_from_text
 from tests.adjudicator.helpers import KITCHEN
 
 
@@ -121,3 +124,40 @@ def test_a_bom_does_not_count_in_the_length_of_the_first_line() -> None:
     assert next(iter(lines_from_bytes(data))).length == next(iter(lines_from_text(data.decode()))).length == len(data) - 4
     at_limit = b"\xef\xbb\xbf" + b'{"type":"hit","player":"' + b"a" * (MAX_LINE_BYTES - 26) + b'"}'
     assert list(lines_from_bytes(at_limit)) == [at_limit[3:].decode()]
+
+
+class _Trickle(io.BytesIO):
+    """A stream that hands out at most ``step`` bytes per ``read1`` (a pipe's short reads)."""
+
+    def __init__(self, data: bytes, step: int) -> None:
+        super().__init__(data)
+        self.step = step
+
+    def read1(self, size: int = -1) -> bytes:
+        return super().read1(min(self.step, size if size >= 0 else self.step))
+
+
+def _outcome(read: Callable[[], list[str]]) -> tuple[str, object]:
+    try:
+        lines = read()
+    except LogUnreadable as exc:
+        return "unreadable", str(exc)
+    return "lines", [(type(line).__name__, str(line), getattr(line, "length", None)) for line in lines]
+
+
+_PIECES = [b'{"type":"hit","player":"Ana"}', b"\n", b"\r\n", b"\r", b"", b"\xef\xbb\xbf", b"\xc3\xa9", b"\xc3", b"\xff", b"# note"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=12), st.integers(min_value=1, max_value=40), st.sampled_from([0, 1, 2]))
+def test_the_block_reader_reads_every_stream_as_the_line_reader_does(pieces: list[bytes], step: int, long: int) -> None:
+    """Issue 30: the stream is read in blocks; whatever the bytes (byte-order marks, carriage
+    returns, bytes that are not UTF-8, lines at and past the limit) and however the stream hands
+    them out, the lines (or the message) are those of reading it a line at a time."""
+    data = b"".join(pieces)
+    if long:  # a line at the limit, or one past it, somewhere in the middle
+        data = data[: len(data) // 2] + b"\n" + b"x" * (MAX_LINE_BYTES - 1 + long) + b"\r\n" + data[len(data) // 2 :]
+        step *= 997  # a few hundred reads for the long line, not tens of thousands
+    careful = _outcome(lambda: list(_careful_lines(_Prefixed(data, io.BytesIO(b"")), 0)))
+    assert _outcome(lambda: list(lines_from_stream(io.BytesIO(data)))) == careful
+    assert _outcome(lambda: list(lines_from_stream(_Trickle(data, step)))) == careful
