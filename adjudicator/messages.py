@@ -17,7 +17,7 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from adjudicator.note import Card, Note
+from adjudicator.note import Card, Note, Words
 
 LANGUAGES = ("en", "de")
 
@@ -91,6 +91,38 @@ def fields(text: str) -> list[str]:
     """The parameters a template uses (``{card.label}`` → ``card``)."""
     return sorted({f.split(".")[0].split("!")[0] for _, f, _, _ in string.Formatter().parse(text) if f})
 
+
+def glossary(lang: str, *kits: Words) -> dict[str, str]:
+    """The game's words in ``lang``, one German for every command and page (the rule sources'
+    own: "noch eine", "Stopp", "verzockt"): the shared ``word_…`` keys of the catalogue, then those
+    of the ``kits``' catalogues (their own statuses and words), without the prefix."""
+    words: dict[str, str] = {}
+    for catalogue in (MESSAGES, *kits):
+        words.update({key[5:]: text for key, text in catalogue.get(lang, {}).items() if key.startswith("word_")})
+    return words
+
+
+#: The game's words every ruleset shares (``glossary``), in English and German.
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "hit": "hit", "stay": "stay", "bust": "bust", "busted": "busted", "stayed": "stayed", "flip7": "Flip 7",
+        "bust_chance": "bust chance", "bust_next": "chance the next card busts", "still_in": "still in", "playing": "playing", "to_move": "to move",
+        "round": "round", "rounds": "rounds", "player": "player", "players": "players", "score": "score", "total": "total",
+        "winner": "winner", "dealer": "dealer", "deal": "deal", "draw_pile": "draw pile", "discard_pile": "discard pile",
+        "set_aside": "set aside", "card": "card", "cards": "cards", "event": "event", "events": "events", "line": "line",
+        "game": "game", "games": "games", "valid": "valid", "violation": "violation", "violations": "violations", "next": "next",
+        "number": "number", "modifier": "modifier", "action": "action", "points": "points",
+    },
+    "de": {
+        "hit": "noch eine", "stay": "Stopp", "bust": "verzocken", "busted": "verzockt", "stayed": "Stopp", "flip7": "Flip 7",
+        "bust_chance": "Risiko, sich zu verzocken", "bust_next": "Risiko, sich mit der nächsten Karte zu verzocken", "still_in": "noch drin", "playing": "spielt noch", "to_move": "am Zug",
+        "round": "Runde", "rounds": "Runden", "player": "Spieler", "players": "Spieler", "score": "Punkte", "total": "Gesamt",
+        "winner": "Sieger", "dealer": "Geber", "deal": "Geben", "draw_pile": "Nachziehstapel", "discard_pile": "Ablagestapel",
+        "set_aside": "beiseitegelegt", "card": "Karte", "cards": "Karten", "event": "Ereignis", "events": "Ereignisse", "line": "Zeile",
+        "game": "Spiel", "games": "Spiele", "valid": "gültig", "violation": "Regelverstoß", "violations": "Regelverstöße", "next": "als Nächstes",
+        "number": "Zahl", "modifier": "Modifikator", "action": "Aktion", "points": "Punkte",
+    },
+}
 
 #: The shared catalogue: what every ruleset's refusals say.
 MESSAGES: dict[str, dict[str, str]] = {
@@ -253,4 +285,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
-__all__ = ["LANGUAGES", "MESSAGES", "fields", "say", "template"]
+for _lang, _table in _WORDS.items():
+    MESSAGES[_lang].update({f"word_{key}": text for key, text in _table.items()})
+
+__all__ = ["LANGUAGES", "MESSAGES", "fields", "glossary", "say", "template"]

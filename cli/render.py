@@ -11,6 +11,7 @@ from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
 
+from adjudicator.messages import glossary
 from adjudicator.notation.words import STATEMENT_WORDS, normalise
 from adjudicator.rules import Ruleset, find_ruleset
 from adjudicator.rulesets import RULESETS
@@ -30,6 +31,9 @@ def _outcome_marks() -> dict[str, tuple[str, str]]:
 _MAX_SHOWN = 160
 
 
+#: The game's words in German: the glossary every command and page shares.
+_DE = glossary("de")
+
 #: The reports' own words (``check``, ``show``, ``state``), per language; what the engine and the
 #: referee say (violation messages, what an event did, what is owed) comes in that language from
 #: the referee (``localize``) and is passed in.
@@ -48,12 +52,12 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "de": {
         "valid": "✓ gültig", "violations_1": "✗ {n} Verstoß", "violations_n": "✗ {n} Verstöße", "events": "{n} Ereignisse",
-        "round": "Runde", "dealer": "Geber", "total": "Summe", "dealers": "Geber", "winner": "Sieger",
+        "round": _DE["round"], "dealer": _DE["dealer"], "total": _DE["total"], "dealers": _DE["dealer"], "winner": _DE["winner"],
         "not_finished": "Das Spiel ist nicht zu Ende.", "where": "Zeile {line}", "event": "Ereignis {event}",
         "no_game": "An dieser Stelle hat noch kein Spiel begonnen.", "after": "nach Ereignis {n}", "did": "Ereignis {n}: ",
-        "next": "Als Nächstes: ", "legal": "Erlaubt: ", "draw_pile": "Nachziehstapel: ", "discard_pile": "Ablagestapel: ",
+        "next": _DE["next"].capitalize() + ": ", "legal": "Erlaubt: ", "draw_pile": _DE["draw_pile"] + ": ", "discard_pile": _DE["discard_pile"] + ": ",
         "over": "Das Spiel ist vorbei: {winner} hat gewonnen.", "stopped": "Die Wiedergabe hielt bei Zeile {line} (Ereignis {event}) an: {code}",
-        "player": "Spieler", "status": "Status", "numbers": "Zahlen", "modifiers": "Modifikatoren", "notes": "Hinweise",
+        "player": _DE["player"], "status": "Status", "numbers": "Zahlen", "modifiers": "Modifikatoren", "notes": "Hinweise",
         "in_round": "Runde {round}, Geber {dealer}", "game_over": "das Spiel ist nach {n} Runden vorbei",
         "before_first": "vor Runde 1: {dealer} gibt zuerst", "between": "zwischen den Runden ({n} beendet): {dealer} gibt Runde {next}",
         "cards_1": "{n} Karte", "cards_n": "{n} Karten",

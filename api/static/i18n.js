@@ -88,14 +88,9 @@ const GERMAN = {
   "frozen by {who} (event {j})": "eingefroren von {who} (Ereignis {j})",
   "frozen (event {j})": "eingefroren (Ereignis {j})",
   "Flip 7! (event {j})": "Flip 7! (Ereignis {j})",
-  "dealer": "Geber", "to move": "am Zug", "winner": "Sieger",
-  "busted": "verzockt", "stayed": "Stopp", "frozen": "eingefroren",
+  // the game's words (hit, stay, busted, dealer, winner, a ruleset's statuses …) are the server's
+  // glossary (GET /v1/words), put in below once it arrives; a row's notes come in the page's language
   "no cards": "keine Karten",
-  // the rulesets' notes on a row (the table view's `notes`)
-  "holds a Second Chance": "hält eine Second Chance",
-  "frozen by a Freeze": "eingefroren (Freeze)", "frozen by their own Freeze": "von sich selbst eingefroren (Freeze)",
-  "frozen by {who}'s Freeze": "von {who} eingefroren (Freeze)",
-  "The Zero: must hit": "The Zero: muss „noch eine“ sagen",
   "Round: ": "Runde: ", " · Game: ": " · Partie: ",
   "Scores": "Punkte", "Player": "Spieler", "Total": "Gesamt", "R{n} now": "R{n} jetzt",
   "red": "rot", ": busted · ": ": verzockt · ", "purple, bold": "violett, fett", ": Flip 7": ": Flip 7",
@@ -130,7 +125,6 @@ const GERMAN = {
   ": {player} gives away {loss} points ({best} was better)": ": {player} verschenkt {loss} Punkte ({best} war besser)",
   "{player}: the best choice": "{player}: die beste Wahl",
   "{player} gives away {loss} points": "{player} verschenkt {loss} Punkte",
-  "hit": "noch eine", "stay": "Stopp",
   "Round value": "Rundenwert", " · bust chance {p} %": " · Risiko, sich zu verzocken: {p} %", " · look-ahead": " · Vorausschau",
   " · Monte Carlo, {n} playouts, ±{w}": " · Monte Carlo, {n} Ausspielungen, ±{w}",
   "hit {hit}, stay {stay}": "noch eine {hit}, Stopp {stay}",
@@ -143,19 +137,22 @@ function t(text, params = {}) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
-// A row's note from the server (its English words) in the page's language: an entry of its own, or
-// an entry with a {name} in it whose English form matches the note (a player's name in it).
+// A row's note as the server sent it: the server says it in the asked language (the table view's
+// and the timeline's sentences); the page does not translate the server's words.
 function tNote(note) {
-  if (LANGUAGE === "en" || GERMAN[note]) return t(note);
-  for (const [english, german] of Object.entries(GERMAN)) {
-    if (!english.includes("{")) continue;
-    const names = [];
-    const pattern = english.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? (names.push(part), "(.+)") : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))).join("");
-    const found = new RegExp(`^${pattern}$`).exec(note);
-    if (found) return german.replace(/\{(\w+)\}/g, (whole, name) => (names.includes(name) ? found[names.indexOf(name) + 1] : whole));
-  }
   return note;
 }
+
+// The game's words, one glossary for every page and command: the server's (GET /v1/words), in
+// English and German, entered here under their English word so that t("hit") says "noch eine".
+const WORDS_READY = LANGUAGE === "en" ? Promise.resolve() : Promise.all(["en", "de"].map((lang) =>
+  fetch(`/v1/words?lang=${lang}`).then((r) => (r.ok ? r.json() : { words: {} })).then((body) => body.words || {}),
+)).then(([english, german]) => {
+  for (const [key, word] of Object.entries(english)) {
+    if (german[key] && !GERMAN[word]) GERMAN[word] = german[key];
+  }
+  translatePage();
+}).catch(() => {});  // offline: the game's words stay as the page wrote them
 
 // A number in the page's language: 37.8 in English, 37,8 in German (at most ``digits`` decimals).
 function formatNumber(value, digits = 1) {

@@ -9,6 +9,7 @@ from adjudicator.note import Words
 MESSAGES: Words = {
     "en": {
         "status_frozen": "was frozen",
+        "word_frozen": "frozen", "word_freeze": "freeze",
         "purpose_flip_three": "for a Flip Three",
         "brutal_foreign": 'brutal mode exists only in the vengeance ruleset ("ruleset": "vengeance").',
         "stay_without_card": "{player} has no card in front of them (no number, modifier or Second Chance), so they cannot stay and must take a card.",
@@ -19,6 +20,7 @@ MESSAGES: Words = {
     },
     "de": {
         "status_frozen": "eingefroren",
+        "word_frozen": "eingefroren", "word_freeze": "einfrieren",
         "purpose_flip_three": "für Flip Three",
         "brutal_foreign": 'den Brutal-Modus gibt es nur im Regelwerk vengeance ("ruleset": "vengeance").',
         "stay_without_card": "{player} hat keine Karte vor sich (keine Zahl, keine Modifikatorkarte, keine Second Chance), kann also nicht „Stopp“ sagen und muss eine Karte nehmen.",

@@ -12,6 +12,7 @@ _REIHE = "die Reihe wählen, auf die {card.name} wirkt, eine von"
 MESSAGES: Words = {
     "en": {
         "purpose_just_one_more": "for a Just One More",
+        "word_must_hit": "must hit", "word_brutal": "Brutal",
         "purpose_flip_four": "for a Flip Four",
         "request_steal": _ROW, "request_swap": _ROW, "request_discard": _ROW,
         "base_option": '"{option}" belongs to the base game; a vengeance game leaves it out (or at "{default}"), not {value!r}.',
@@ -31,6 +32,7 @@ MESSAGES: Words = {
     },
     "de": {
         "purpose_just_one_more": "für Just One More",
+        "word_must_hit": "muss „noch eine“ sagen", "word_brutal": "Brutal",
         "purpose_flip_four": "für Flip Four",
         "request_steal": _REIHE, "request_swap": _REIHE, "request_discard": _REIHE,
         "base_option": '"{option}" gehört zum Grundspiel; ein vengeance-Spiel lässt es weg (oder auf "{default}"), nicht {value!r}.',
