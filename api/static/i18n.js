@@ -145,14 +145,25 @@ function tNote(note) {
 
 // The game's words, one glossary for every page and command: the server's (GET /v1/words), in
 // English and German, entered here under their English word so that t("hit") says "noch eine".
-const WORDS_READY = LANGUAGE === "en" ? Promise.resolve() : Promise.all(["en", "de"].map((lang) =>
-  fetch(`/v1/words?lang=${lang}`).then((r) => (r.ok ? r.json() : { words: {} })).then((body) => body.words || {}),
-)).then(([english, german]) => {
+// Asked for before any page draws (a small answer from the same server), so no page ever shows a
+// game word in English first; offline, the words stay as the page wrote them.
+function serverWords(lang) {
+  try {
+    const request = new XMLHttpRequest();
+    request.open("GET", `/v1/words?lang=${lang}`, false);
+    request.send();
+    return request.status === 200 ? JSON.parse(request.responseText).words || {} : {};
+  } catch {
+    return {};
+  }
+}
+
+if (LANGUAGE !== "en") {
+  const english = serverWords("en"), german = serverWords("de");
   for (const [key, word] of Object.entries(english)) {
     if (german[key] && !GERMAN[word]) GERMAN[word] = german[key];
   }
-  translatePage();
-}).catch(() => {});  // offline: the game's words stay as the page wrote them
+}
 
 // A number in the page's language: 37.8 in English, 37,8 in German (at most ``digits`` decimals).
 function formatNumber(value, digits = 1) {
