@@ -124,8 +124,8 @@ _WORDS: dict[str, dict[str, str]] = {
     },
 }
 
-#: The shared catalogue: what every ruleset's refusals say.
-MESSAGES: dict[str, dict[str, str]] = {
+#: What every ruleset's refusals say.
+_REFUSALS: dict[str, dict[str, str]] = {
     "en": {
         "and": " and ", "nobody": "nobody", "none": "none",
         # where a player stands
@@ -285,7 +285,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
-for _lang, _table in _WORDS.items():
-    MESSAGES[_lang].update({f"word_{key}": text for key, text in _table.items()})
+#: The shared catalogue: the refusals' words and the game's (``word_…``: the glossary).
+MESSAGES: dict[str, dict[str, str]] = {
+    lang: {**_REFUSALS[lang], **{f"word_{key}": text for key, text in _WORDS[lang].items()}} for lang in LANGUAGES
+}
 
 __all__ = ["LANGUAGES", "MESSAGES", "fields", "glossary", "say", "template"]

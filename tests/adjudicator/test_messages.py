@@ -31,8 +31,9 @@ def test_every_language_says_every_key_with_the_same_facts(name: str) -> None:
 
 
 def test_no_raise_in_the_rules_writes_a_sentence() -> None:
-    """The engine and the kits refuse with a note: no f-string or text as a violation's message."""
-    sources = [*(ROOT / "adjudicator" / "rules").glob("*.py"), *(ROOT / "adjudicator" / "rulesets").glob("*/rules.py")]
+    """The engine and the kits refuse with a note: no f-string or text as a violation's message
+    (the log reader's own refusals, a line that is no event at all, keep their text)."""
+    sources = [ROOT / "adjudicator" / "state.py", *(ROOT / "adjudicator" / "rules").glob("*.py"), *(ROOT / "adjudicator" / "rulesets").glob("*/rules.py")]
     for path in sources:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in ("violation", "RuleViolation"):
