@@ -68,7 +68,7 @@ def _judge(name: str, form: str = REPORT, lang: str = "en") -> Judged:
     """Judge one log and prepare how ``form`` prints it (violation messages in ``lang``)."""
     try:
         with open_log(name) as stream:
-            witness = Witness(tables=False) if lang != "en" else None  # the referee words it, from this one replay
+            witness = Witness() if lang != "en" else None  # the referee words it, from this one replay
             result = replay_any(lines_from_stream(stream), observer=witness)[0]
             verdict = result.verdict.to_dict()
             if witness is not None:

@@ -36,7 +36,6 @@ from adjudicator.notation import statement
 from adjudicator.referee.catalogue import Breakdown, Note, referee_texts, render
 from adjudicator.replay import UnreadableLine, replay_lines
 from adjudicator.rules import HIT, Expectation, expecting, legal_moves
-from adjudicator.rules.common import expected
 from adjudicator.state import ACTIVE, BUSTED, STAYED, DrawFrame, GameState, Row, ScoreStep
 from adjudicator.verdict import Verdict, Violation
 
@@ -534,36 +533,10 @@ def tell(items: Iterable[Item]) -> Story:
 class Witness(_Teller):
     """The referee riding along a replay made for something else (the timeline's, ``check``'s):
     it tells the log as ``tell`` does, so the verdict's violations are worded in any language from
-    that one replay (``words``), with no second one. With ``tables`` (the default) it also notes, after each
-    event, what the table waits for and each row's notes (why a player is out, a card held against
-    a bust, a move the ruleset forbids now), for the timeline's tables in the asked language."""
+    that one replay (``words``), with no second one."""
 
-    def __init__(self, *, tables: bool = True) -> None:
+    def __init__(self) -> None:
         super().__init__({})
-        self.tables = tables
-        #: After each event (by index): what the table waits for, and each seat's notes.
-        self.told: dict[int, tuple[Note, list[list[Note]]]] = {}
-
-    def judged(self, state: GameState, index: int, applied: int, stopped_by: Violation | None) -> None:
-        """The event line is judged; with ``tables`` the table after it is noted too."""
-        super().judged(state, index, applied, stopped_by)
-        if self.tables and stopped_by is None and state.game is not None:
-            self.told[index] = (expected(state, expecting(state)), [self._notes(state, seat) for seat in range(len(state.players))] if state.in_round else [])
-
-    def _notes(self, state: GameState, seat: int) -> list[Note]:
-        row = state.rows[seat]
-        notes: list[Note] = []
-        why = self.outs.get((state.round, seat))
-        if row.status != ACTIVE and why is not None:
-            notes.append(why)
-        elif row.status == ACTIVE and row.has_card():
-            refusal = state.rules.stay_refusal(state, seat)
-            if refusal is not None and refusal.note is not None:  # a move the ruleset forbids now (must hit)
-                notes.append(refusal.note)
-        cover = state.rules.bust_cover(row)
-        if cover is not None and row.status == ACTIVE:
-            notes.append(Note("note_holds", {"cover_card": cover}))
-        return notes
 
     def story(self, verdict: Verdict) -> Story:
         """The log told, with the ``verdict`` of the replay watched."""
