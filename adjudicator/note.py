@@ -30,8 +30,8 @@ class Note:
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A card named in a sentence: ``name`` as the game prints it (``Freeze``, ``7``, ``Lucky 13``),
-    ``label`` with its English article (``a 7``, ``the Lucky 13``), ``number`` for a plain number
+    """A card named in a sentence: ``name`` as the game prints it (``7``, an action card's printed
+    name), ``label`` with its English article (``a 7``, ``an 8``), ``number`` for a plain number
     (German says ``eine 7``). A template picks the form: ``{card.name}``, ``{card.label}``,
     ``{card.Label}`` (capitalised)."""
 

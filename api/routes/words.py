@@ -24,7 +24,7 @@ class Words(BaseModel):
     """The game's words in one language."""
 
     lang: str = Field(description="The language: `en` or `de`.")
-    words: dict[str, str] = Field(description="Each word's key (`hit`, `stay`, `busted`, `draw_pile`, a ruleset's own such as `frozen`) and the word.")
+    words: dict[str, str] = Field(description="Each word's key (`hit`, `stay`, `busted`, `draw_pile`, and each ruleset's own statuses and words) and the word.")
 
 
 def words_in(lang: str) -> Words:
