@@ -114,7 +114,7 @@ const GERMAN = {
   // the figure of the stored decisions (flip7 ingest --analyze)
   "Points given away by bust chance": "Verschenkte Punkte nach Risiko, sich zu verzocken",
   "Games stored with their decisions (flip7 ingest --analyze): by the chance that the next card would bust the row, the points of expected round score a stay and a hit gave away on average. Staying too early costs at a low chance, hitting too long at a high one.":
-    "Partien, die mit ihren Entscheidungen gespeichert sind (flip7 ingest --analyze): nach dem Risiko, dass die nächste Karte die Reihe verzockt, die Punkte erwarteten Rundenergebnisses, die ein Stopp und eine weitere Karte im Mittel verschenkt haben. Zu früh aufhören kostet bei kleinem Risiko, zu lange ziehen bei großem.",
+    "Partien, die mit ihren Entscheidungen gespeichert sind (flip7 ingest --analyze): nach dem Risiko, dass die nächste Karte die Reihe verzockt, die Punkte erwarteten Rundenergebnisses, die ein Stopp und eine weitere Karte im Mittel verschenkt haben. Zu früh „Stopp“ kostet bei kleinem Risiko, zu lange „noch eine“ bei großem.",
   "← scroll sideways to see the whole chart →": "← seitlich scrollen, um die ganze Grafik zu sehen →",
   // the viewer: the decision analysis
   "Valuing the decisions…": "Die Entscheidungen werden bewertet …",

@@ -4,6 +4,7 @@ the server's notes."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -45,3 +46,14 @@ def test_the_commands_say_the_glossarys_words() -> None:
     assert (ANALYSIS["de"]["hit"], ANALYSIS["de"]["stay"]) == (de["hit"], de["stay"])
     assert "noch eine" in ANALYSIS["de"]["to_move"] and "ziehen" not in ANALYSIS["de"]["to_move"]
     assert REPORTS["de"]["total"] == de["total"] and REPORTS["de"]["winner"] == de["winner"]
+
+
+def test_no_german_catalogue_says_the_game_in_other_words() -> None:
+    """One German for the game's words: no command, catalogue or shared page script says "ziehen",
+    "überziehen" or "ausscheiden" for what the rule sources call "noch eine" and "verzockt"."""
+    root = STATIC.parents[1]
+    others = re.compile(r"(?<![Nn]ach)\bziehen\b|überzieh|\bzieht\b|auszuscheiden")
+    files = [*(root / "cli").glob("*.py"), *(root / "adjudicator").rglob("*.py"), STATIC / "i18n.js"]
+    found = [f"{path.relative_to(root)}: {m.group(0)}" for path in files for m in others.finditer(path.read_text(encoding="utf-8"))]
+    assert found == []
+    assert others.search("zu lange ziehen") and not others.search("Nachziehstapel")
