@@ -38,6 +38,6 @@ def english_in(text: str, names: Iterable[str] = ()) -> list[str]:
     text = _JSON.sub(" ", text)
     text = _PATH.sub(" ", text)
     text = _IDS.sub(" ", text)
-    for word in [*sorted(names, key=len, reverse=True), *card_words(), "Monte Carlo", "Flip 7"]:
+    for word in [*sorted(names, key=len, reverse=True), *card_words(), "Monte Carlo", "Flip 7", "JSON Lines"]:
         text = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", text)
     return sorted({w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in ENGLISH})
