@@ -40,7 +40,7 @@ COMMANDS: dict[str, list[str]] = {
     "explain": ["explain", str(BASE), "--round", "1"],
     "explain-vengeance": ["explain", str(VENGEANCE), "--round", "1"],
     "advise": ["advise", str(ROOT / "fixtures" / "analysis" / "mid-round.jsonl")],
-    "analyze": ["analyze", str(ROOT / "logs" / "3-players.jsonl"), "--timeout", "60"],
+    "analyze": ["analyze", str(ROOT / "logs" / "3-players.jsonl"), "--round", "2", "--timeout", "60"],
     "convert": ["convert", str(BASE), "--to", "notation"],
 }
 STORE_COMMANDS: dict[str, list[str]] = {
