@@ -78,3 +78,19 @@ def test_a_bad_game_line_is_said_in_german_under_german() -> None:
     german = settle(log, "de")["verdict"]["violations"][0]["message"]
     assert english == "every player needs a different name; seated twice: Ana."
     assert german == "Zeile 1 ist kein gültiges Ereignis (jeder Spieler braucht einen eigenen Namen; doppelt am Tisch: Ana)."
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_the_catalogues_english_is_the_rulesets_own(name: str) -> None:
+    """Where a ruleset still words a status, a draw or a request in English for other readers
+    (``status_words``, ``draw_purpose(...).reason``, ``target_request``), the catalogue says the same."""
+    rules = RULESETS[name]
+    words = rules.messages
+    for status, said in rules.status_words.items():
+        assert say(Note(f"status_{status}", {}, words), "en") == said, status
+    for purpose in ("hit", *rules.draw_purposes):
+        assert say(Note(f"purpose_{purpose}", {}, words), "en") == rules.draw_purpose(purpose).reason, purpose
+    for card in sorted(rules.target_cards or rules.cards):
+        key = f"request_{card}" if f"request_{card}" in words.get("en", {}) else "request"
+        label = Card(rules.card_name(card), rules.label(card), card.isdigit())
+        assert say(Note(key, {"card": label}, words), "en") == rules.target_request(card), card
