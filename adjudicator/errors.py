@@ -7,6 +7,7 @@ violation in the verdict instead of letting it escape.
 
 from __future__ import annotations
 
+from adjudicator.messages import say
 from adjudicator.note import Note
 
 
@@ -47,18 +48,32 @@ class TimelineTooLarge(Flip7Error):
 
 
 class RuleViolation(Flip7Error):
-    """A move that breaks a rule: carries the contract's violation ``code`` and the ``rule`` id."""
+    """A move that breaks a rule: carries the contract's violation ``code``, the ``rule`` id and
+    what it says (``said``): a ``Note`` rendered from the catalogues in any language (``said_in``),
+    or a text of the log reader's that has no words of its own."""
 
-    def __init__(self, code: str, rule: str, message: str, note: Note | None = None, facts: tuple[Note, ...] = ()) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, rule: str, said: Note | str, note: Note | None = None, facts: tuple[Note, ...] = ()) -> None:
+        super().__init__(said)
         self.code = code
         self.rule = rule
-        self.message = message
-        #: The violation said in no language yet (a catalogue key and its parameters), where the
-        #: kit words it itself; the referee renders it in English and German.
+        self.said = said
+        #: The referee's headline where the kit words it itself (a catalogue key and its parameters).
         self.note = note
         #: Facts the kit knows make the rule apply (rendered as the referee's "Why:" part).
         self.facts = facts
+
+    @property
+    def message(self) -> str:
+        """The verdict's English message (rendered only when asked for: the engine refuses many
+        moves it only tries)."""
+        return self.said_in("en")
+
+    def said_in(self, lang: str) -> str:
+        """The violation's message in ``lang`` (``en`` or ``de``)."""
+        return say(self.said, lang) if isinstance(self.said, Note) else self.said
+
+    def __str__(self) -> str:
+        return self.message
 
     @property
     def is_claim(self) -> bool:

@@ -17,6 +17,7 @@ from pydantic import TypeAdapter
 
 from adjudicator.errors import RuleViolation
 from adjudicator.events import EVENT_ADAPTER, Event, GameEvent, TargetEvent, event_adapter, load_json, validate_event
+from adjudicator.note import Card, Note, Words
 from adjudicator.scoring import duplicate_cards
 
 #: The player has turns (and draws the cards owed to them).
@@ -437,8 +438,12 @@ class Ruleset:
     game_event: ClassVar[type[GameEvent]] = GameEvent
     min_players: ClassVar[int] = 3
     players_per_deck: ClassVar[int] = 18
-    #: How a violation message says where a player stands, per row status.
+    #: How a violation message says where a player stands, per row status (English; every language
+    #: is in the catalogues: ``status_{status}``).
     status_words: ClassVar[dict[str, str]] = {ACTIVE: "is still active", STAYED: "stayed", BUSTED: "busted"}
+    #: The ruleset's own words for its refusals (``adjudicator.messages``: language → key →
+    #: template); a key it has overrides the shared catalogue's.
+    messages: ClassVar[Words] = {}
     #: Draws owed for other reasons than a hit (``DrawFrame.purpose`` → its wording and rules).
     draw_purposes: ClassVar[dict[str, DrawPurpose]] = {}
 
@@ -470,9 +475,7 @@ class Ruleset:
         """Refuse game options this ruleset does not have (``bad_event``, rule ``setup.game``): an
         option of another ruleset set on the line to other than its default (``game.foreign``)."""
         for option, value in game.foreign.items():
-            raise RuleViolation(
-                "bad_event", "setup.game", f"{option!r} is not an option of the {self.name} ruleset; leave it out (it is {value!r})."
-            )
+            raise RuleViolation("bad_event", "setup.game", Note("foreign_option", {"option": option, "ruleset": self.name, "value": value}, self.messages))
 
     def new_row(self) -> Row:
         """An empty row; a ruleset with more per-row data returns its ``Row`` subclass."""
@@ -550,10 +553,7 @@ class Ruleset:
         """Why ``seat`` may not stay now (the move's own rules), or None when they may."""
         if state.rows[seat].has_card():
             return None
-        return RuleViolation(
-            "stay_without_card", "turn.stay",
-            f"{state.name(seat)} has no card in front of them, so they cannot stay and must take a card.",
-        )
+        return RuleViolation("stay_without_card", "turn.stay", Note("stay_without_card", {"player": state.name(seat)}, self.messages))
 
     def eligible(self, state: GameState, frame: TargetFrame) -> tuple[int, ...]:
         """The seats the waiting ``frame.card`` may go to (default: players who have turns)."""
@@ -572,10 +572,9 @@ class Ruleset:
         """The target's own rules, after the engine checked order, names, holder and card:
         ``target`` must be eligible (and any extra fields right)."""
         if target not in exp.eligible:
-            raise RuleViolation(
-                "illegal_target", "action.target",
-                f"{self.label(event.card)} cannot go to {state.name(target)}. Allowed: {', '.join(state.name(s) for s in exp.eligible) or 'nobody'}.",
-            )
+            card = Card(self.card_name(event.card), self.label(event.card), event.card.isdigit() and self.card_name(event.card) == event.card)
+            allowed = {"card": card, "target": state.name(target), "eligible": [state.name(s) for s in exp.eligible]}
+            raise RuleViolation("illegal_target", "action.target", Note("target_not_allowed", allowed, self.messages))
 
     def apply_target(self, state: GameState, frame: TargetFrame, event: TargetEvent, index: int) -> None:
         """Carry out a checked ``target`` event for ``frame`` (already taken off the stack)."""

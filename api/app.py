@@ -21,7 +21,7 @@ from api.deps import StoreHolder
 from api.guard import RequestGuard
 from api.paths import SegmentPaths
 from api.query_params import refuse_repeated_parameters
-from api.routes import ROUTERS, rulesets
+from api.routes import ROUTERS, rulesets, words
 from api.routes.health import flip7_version
 from api.settings import Settings
 
@@ -83,7 +83,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     app.state.store = holder
     app.state.analyses = pool
     app.state.queries = anyio.CapacityLimiter(settings.duckdb_threads)  # POST /v1/query at once (docs/security.md)
-    routers = (*ROUTERS, rulesets.router)  # GET /v1/rulesets: the registry, for the pages
+    routers = (*ROUTERS, rulesets.router, words.router)  # GET /v1/rulesets, /v1/words: the registry and the glossary, for the pages
     for router in routers:
         app.include_router(router)
     app.state.api_routes = [route for router in routers for route in router.routes]  # for 405's Allow

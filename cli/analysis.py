@@ -20,6 +20,7 @@ from adjudicator.analysis.observe import advise as advise_log
 from adjudicator.analysis.observe import analyze as analyze_log
 from adjudicator.analysis.report import ANALYSIS_FORMAT, Analysis, analysis_schema
 from adjudicator.errors import Flip7Error
+from adjudicator.messages import glossary
 from cli.common import err_console, fail, output_width
 from cli.convert import Lang, read_text
 
@@ -57,10 +58,11 @@ WORDS: dict[str, dict[str, str]] = {
         "legend": "marks: ?! inaccuracy (loss ≥ {i}), ? mistake (≥ {m}), ?? blunder (≥ {b}) in points of expected round score",
     },
     "de": {
-        "to_move": "{player} ist am Zug: ziehen oder aufhören?",
+        # the game's words are the glossary's (one German for every command and page)
+        "to_move": "{player} ist am Zug: „" + glossary("de")["hit"] + "“ oder „" + glossary("de")["stay"] + "“?",
         "gives": "{player} gibt {card} an einen von:",
-        "hit": "ziehen", "stay": "aufhören", "best": "am besten",
-        "bust": "Chance, dass die nächste Karte überzieht", "advice": "Rat",
+        "hit": glossary("de")["hit"], "stay": glossary("de")["stay"], "best": "am besten",
+        "bust": glossary("de")["bust_next"], "advice": "Rat",
         "exact": "exakt", "look_ahead": "Vorausschau {n} Karten tief (eine Schätzung: Vorausschauen mit diesem Budget lagen gemessen bis zu {bound:.1f} Punkte daneben)",
         "look_ahead_unmeasured": "Vorausschau {n} Karten tief (eine Schätzung, deren Fehler nicht gemessen ist)",
         "pile_end": "eine Suche bis zum Ende des Nachziehstapels; was das Mischen danach brächte, fehlt (nicht exakt)",

@@ -28,7 +28,7 @@ from adjudicator.source import lines_from_stream, printable
 from adjudicator.timeline import table_at
 from cli.common import describe_os_error, err_console, fail, open_log, out_console
 from cli.convert import Lang, read_text
-from cli.render import offending_lines, render_state, render_verdict, written_game_id
+from cli.render import WORDS, offending_lines, render_state, render_verdict, written_game_id
 
 EXIT_VALID, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
 #: A progress bar (on a terminal) from this many files on.
@@ -223,9 +223,10 @@ def check(
     if as_json and many:
         out.write(lambda: print("\n]"))
     if many:
-        summary = f"{len(files)} logs: " + ", ".join(f"{n} {label}" for label, n in counts.items())
+        said = WORDS[lang.value]
+        summary = said["logs"].format(n=len(files)) + ", ".join(f"{n} {said['count_' + label.replace(' ', '_')]}" for label, n in counts.items())
         if codes:
-            summary += "\nviolations by code: " + ", ".join(f"{code} {n}" for code, n in sorted(codes.items(), key=lambda kv: (-kv[1], kv[0])))
+            summary += "\n" + said["by_code"] + ", ".join(f"{code} {n}" for code, n in sorted(codes.items(), key=lambda kv: (-kv[1], kv[0])))
         if as_jsonl:
             errors.print(summary, soft_wrap=True, markup=False)
         elif not as_json:
@@ -277,8 +278,11 @@ def _told(text: str, at: int, view: Any, lang: str) -> dict[str, Any]:
     told: dict[str, Any] = {}
     events: list[dict[str, Any]] = []
     try:
-        events = explain(text, lang, at=at)["events"]
+        told_here = explain(text, lang, at=at)
+        events = told_here["events"]
         told["did"] = next((entry["text"] for entry in events if entry["event"] == at), [])
+        # why a player is out, in the referee's words (the rows' notes are the view's English)
+        told["notes"] = {p["name"]: [p["why"]] for p in told_here["players"] if p["outcome"] not in ("in", "playing")}
     except Flip7Error:
         pass
     if view.stopped_by is not None:

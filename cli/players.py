@@ -18,6 +18,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from adjudicator.messages import glossary
 from adjudicator.rules import RULESETS
 from adjudicator.store import InvalidSince, Store, StoreError, parse_since
 from adjudicator.store.players import OVERALL, PlayerBook, PlayerError
@@ -44,7 +45,7 @@ WORDS: dict[str, dict[str, str]] = {
         "unmerged": "{a} is no longer merged into {b}",
     },
     "de": {
-        "rank": "#", "player": "Spieler", "rating": "Wertung", "mu": "Mittel", "sigma": "Streuung", "games": "Spiele", "wins": "Siege",
+        "rank": "#", "player": glossary("de")["player"], "rating": "Wertung", "mu": "Mittel", "sigma": "Streuung", "games": glossary("de")["games"], "wins": "Siege",
         "last": "zuletzt gespielt (UTC)", "id": "ID", "chance": "Siegchance",
         "board": "Wertungen ({scope}): Mittel − 3 × Streuung, aus den gezeigten Spielen",
         "board_since": "Wertungen ({scope}) aus den seit {since} gespeicherten Spielen",

@@ -19,6 +19,7 @@ import typer
 
 from adjudicator.errors import Flip7Error, RuleViolation
 from adjudicator.live.record import Recorder
+from adjudicator.messages import glossary
 from cli.check import EXIT_VALID, EXIT_VIOLATIONS
 from cli.common import describe_os_error, fail
 
@@ -28,6 +29,28 @@ HELP = (
     "'round 1', 'Ben 8', 'Cem freeze>Ben', 'Cem hit 12', 'Ana stay'. Commands: undo (forget the last event),\n"
     "show (the table), log (the last events), help, quit (or Ctrl-D)."
 )
+_DE = glossary("de")
+#: The frame around what the recorder says (what is owed and the refusals come in the language from it).
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "help": HELP, "carrying_on": "carrying on {log} ({n} events)", "recording": "recording to {log}", "setup": "Start with the setup line.",
+        "commands": "(help: commands)", "next": "next", "nothing_to_undo": "nothing to undo", "undone": "undone", "refused": "refused",
+        "kept_none": "kept nothing", "kept_one": "kept event {first}", "kept_many": "kept events {first}-{last}",
+        "row": "  {player}{status}: {cards}  round {round}, game {total}",
+    },
+    "de": {
+        "help": (
+            "Die Notation eingeben (docs/notation.md), eine Zeile nach der anderen: 'spiel küche; spieler Ana Ben Cem; geber Ana',\n"
+            "'runde 1', 'Ben 8', 'Cem gibt freeze>Ben', 'Cem noch eine 12', 'Ana stopp'. Befehle: undo (das letzte Ereignis vergessen),\n"
+            "show (der Tisch), log (die letzten Ereignisse), help, quit (oder Strg-D)."
+        ),
+        "carrying_on": "{log} wird fortgesetzt ({n} Ereignisse)", "recording": "Aufnahme in {log}", "setup": "Zuerst die Zeile mit der Vorbereitung.",
+        "commands": "(help: Befehle)", "next": _DE["next"], "nothing_to_undo": "nichts zurückzunehmen", "undone": "zurückgenommen",
+        "refused": "abgelehnt", "kept_none": "nichts behalten", "kept_one": _DE["event"] + " {first} behalten",
+        "kept_many": _DE["events"] + " {first}-{last} behalten",
+        "row": "  {player}{status}: {cards}  " + _DE["round"] + " {round}, " + _DE["game"] + " {total}",
+    },
+}
 
 
 class Lang(StrEnum):
@@ -70,15 +93,18 @@ def _say(payload: dict[str, Any], text: str, as_json: bool) -> None:
     typer.echo(json.dumps(payload, ensure_ascii=False) if as_json else text)
 
 
-def _table_text(recorder: Recorder) -> str:
+def _table_text(recorder: Recorder, lang: str = "en") -> str:
     from adjudicator.table import describe_table
 
     view = describe_table(recorder.table.state, len(recorder.lines), None)
+    rules = recorder.table.state.rules
+    words = glossary(lang, *([rules.messages] if rules is not None else []))  # a status in the game's words
     rows = []
     for p in view.players:
         cards = " ".join([*p.numbers, *p.modifiers]) or "-"
-        status = f" ({p.status})" if p.status and p.status != "active" else ""
-        rows.append(f"  {p.name}{status}: {cards}  round {p.round_score if p.round_score is not None else '-'}, game {p.total}")
+        status = f" ({words.get(p.status, p.status)})" if p.status and p.status != "active" else ""
+        score = p.round_score if p.round_score is not None else "-"
+        rows.append(WORDS[lang]["row"].format(player=p.name, status=status, cards=cards, round=score, total=p.total))
     return "\n".join(rows)
 
 
@@ -102,9 +128,11 @@ def record(
     interactive = sys.stdin.isatty()
     if interactive:
         import readline  # noqa: F401 (line editing and history for input())
+    said = WORDS[lang.value]
+    nxt = "\n  " + said["next"] + ": "
     if not as_json:
-        start = f"carrying on {log} ({len(existing)} events)" if existing else f"recording to {log}"
-        typer.echo(f"{start}. {recorder.owed() if existing else 'Start with the setup line.'}  (help: commands)")
+        start = said["carrying_on"].format(log=log, n=len(existing)) if existing else said["recording"].format(log=log)
+        typer.echo(f"{start}. {recorder.owed() if existing else said['setup']}  {said['commands']}")
     refused = 0
     while True:
         try:
@@ -121,9 +149,9 @@ def record(
             if word == "quit":
                 break
             if word == "help":
-                _say({"help": HELP}, HELP, as_json)
+                _say({"help": HELP}, said["help"], as_json)
             elif word == "show":
-                _say({"owed": recorder.owed(), "events": len(recorder.lines)}, _table_text(recorder) + f"\n  next: {recorder.owed()}", as_json)
+                _say({"owed": recorder.owed(), "events": len(recorder.lines)}, _table_text(recorder, lang.value) + nxt + recorder.owed(), as_json)
             elif word == "log":
                 last = recorder.lines[-8:]
                 first = len(recorder.lines) - len(last)
@@ -131,20 +159,20 @@ def record(
             else:
                 undone = recorder.undo()
                 if undone is None:
-                    _say({"undone": None}, "nothing to undo", as_json)
+                    _say({"undone": None}, said["nothing_to_undo"], as_json)
                     continue
                 try:
                     file.rewrite(recorder.lines)
                 except OSError as exc:
                     fail(describe_os_error(str(log), exc))
-                _say({"undone": json.loads(undone), "owed": recorder.owed()}, f"undone: {undone}\n  next: {recorder.owed()}", as_json)
+                _say({"undone": json.loads(undone), "owed": recorder.owed()}, f"{said['undone']}: {undone}{nxt}{recorder.owed()}", as_json)
             continue
         outcome = recorder.enter(text)
         if not outcome.ok:
             rule = f" [{outcome.refused.rule}, {outcome.refused.code}]" if outcome.refused is not None else ""
             payload: dict[str, Any] = {"kept": [], "refused": {"code": outcome.refused.code, "rule": outcome.refused.rule, "event": outcome.refused_index} if outcome.refused else None,
                        "error": outcome.message, "owed": recorder.owed()}
-            _say(payload, f"refused{rule}: {outcome.message}\n  next: {recorder.owed()}", as_json)
+            _say(payload, f"{said['refused']}{rule}: {outcome.message}{nxt}{recorder.owed()}", as_json)
             refused += 1
             continue
         try:
@@ -152,8 +180,8 @@ def record(
         except OSError as exc:
             fail(describe_os_error(str(log), exc))
         kept = [i for i, _ in outcome.kept]
-        span = "nothing" if not kept else f"event {kept[0]}" if len(kept) == 1 else f"events {kept[0]}-{kept[-1]}"
-        _say({"kept": [json.loads(line) for _, line in outcome.kept], "owed": recorder.owed()}, f"kept {span}; next: {recorder.owed()}", as_json)
+        span = said["kept_none"] if not kept else said["kept_one" if len(kept) == 1 else "kept_many"].format(first=kept[0], last=kept[-1])
+        _say({"kept": [json.loads(line) for _, line in outcome.kept], "owed": recorder.owed()}, f"{span}; {said['next']}: {recorder.owed()}", as_json)
     raise typer.Exit(EXIT_VIOLATIONS if refused else EXIT_VALID)
 
 

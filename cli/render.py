@@ -11,6 +11,7 @@ from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
 
+from adjudicator.messages import glossary
 from adjudicator.notation.words import STATEMENT_WORDS, normalise
 from adjudicator.rules import Ruleset, find_ruleset
 from adjudicator.rulesets import RULESETS
@@ -30,6 +31,9 @@ def _outcome_marks() -> dict[str, tuple[str, str]]:
 _MAX_SHOWN = 160
 
 
+#: The game's words in German: the glossary every command and page shares.
+_DE = glossary("de")
+
 #: The reports' own words (``check``, ``show``, ``state``), per language; what the engine and the
 #: referee say (violation messages, what an event did, what is owed) comes in that language from
 #: the referee (``localize``) and is passed in.
@@ -45,18 +49,22 @@ WORDS: dict[str, dict[str, str]] = {
         "in_round": "round {round}, dealt by {dealer}", "game_over": "the game is over after {n} rounds",
         "before_first": "before round 1: {dealer} deals first", "between": "between rounds ({n} finished): {dealer} deals round {next}",
         "cards_1": "{n} card", "cards_n": "{n} cards",
+        "logs": "{n} logs: ", "count_valid": "valid", "count_with_violations": "with violations", "count_unreadable": "unreadable",
+        "by_code": "violations by code: ",
     },
     "de": {
         "valid": "✓ gültig", "violations_1": "✗ {n} Verstoß", "violations_n": "✗ {n} Verstöße", "events": "{n} Ereignisse",
-        "round": "Runde", "dealer": "Geber", "total": "Summe", "dealers": "Geber", "winner": "Sieger",
+        "round": _DE["round"], "dealer": _DE["dealer"], "total": _DE["total"], "dealers": _DE["dealer"], "winner": _DE["winner"],
         "not_finished": "Das Spiel ist nicht zu Ende.", "where": "Zeile {line}", "event": "Ereignis {event}",
         "no_game": "An dieser Stelle hat noch kein Spiel begonnen.", "after": "nach Ereignis {n}", "did": "Ereignis {n}: ",
-        "next": "Als Nächstes: ", "legal": "Erlaubt: ", "draw_pile": "Nachziehstapel: ", "discard_pile": "Ablagestapel: ",
+        "next": _DE["next"].capitalize() + ": ", "legal": "Erlaubt: ", "draw_pile": _DE["draw_pile"] + ": ", "discard_pile": _DE["discard_pile"] + ": ",
         "over": "Das Spiel ist vorbei: {winner} hat gewonnen.", "stopped": "Die Wiedergabe hielt bei Zeile {line} (Ereignis {event}) an: {code}",
-        "player": "Spieler", "status": "Status", "numbers": "Zahlen", "modifiers": "Modifikatoren", "notes": "Hinweise",
+        "player": _DE["player"], "status": "Status", "numbers": "Zahlen", "modifiers": "Modifikatoren", "notes": "Hinweise",
         "in_round": "Runde {round}, Geber {dealer}", "game_over": "das Spiel ist nach {n} Runden vorbei",
         "before_first": "vor Runde 1: {dealer} gibt zuerst", "between": "zwischen den Runden ({n} beendet): {dealer} gibt Runde {next}",
         "cards_1": "{n} Karte", "cards_n": "{n} Karten",
+        "logs": "{n} Protokolle: ", "count_valid": _DE["valid"], "count_with_violations": "mit Regelverstößen", "count_unreadable": "unlesbar",
+        "by_code": "Regelverstöße nach Code: ",
     },
 }
 
@@ -246,14 +254,16 @@ def render_state(view: TableView, console: Console, lang: str = "en", told: Mapp
         if did:
             joined = " ".join(did) if "did" in told else "; ".join(did) + "."
             console.print(_w(lang, "did", n=view.after_event) + escape(joined))
-        table = _rows_table(view, rules, notes=True, lang=lang)
+        # a row's notes: the view's (English), or what the referee says in the asked language
+        said: Mapping[str, list[str]] = told["notes"] if "notes" in told else {p.name: p.notes for p in view.players}
+        table = _rows_table(view, rules, notes=True, lang=lang, said=said)
         if Measurement.get(console, console.options.update_width(10_000), table).maximum <= console.width:
             console.print(table)
         else:  # too wide with the notes beside the rows: the notes go under the table
-            console.print(_rows_table(view, rules, notes=False, lang=lang))
+            console.print(_rows_table(view, rules, notes=False, lang=lang, said=said))
             for p in view.players:
-                if p.notes:
-                    console.print(f"{escape(p.name)}: {escape('; '.join(p.notes))}")
+                if said.get(p.name):
+                    console.print(f"{escape(p.name)}: {escape('; '.join(said[p.name]))}")
         legend = view_of(rules).status_legend() if lang == "en" else {}  # other languages name the status itself
         shown = list(dict.fromkeys(p.status for p in view.players if p.status and p.status in legend))
         if shown:
@@ -333,9 +343,11 @@ def _effect_text(e: EffectView, rules: Ruleset) -> str | None:
     return None
 
 
-def _rows_table(view: TableView, rules: Ruleset, *, notes: bool, lang: str = "en") -> Table:
-    """One line per player in seating order; a notes column when ``notes`` and some row has one."""
-    notes = notes and any(p.notes for p in view.players)
+def _rows_table(view: TableView, rules: Ruleset, *, notes: bool, lang: str = "en", said: Mapping[str, list[str]] | None = None) -> Table:
+    """One line per player in seating order; a notes column when ``notes`` and some row has one
+    (``said``: each player's notes, the view's when not given)."""
+    said = said if said is not None else {p.name: p.notes for p in view.players}
+    notes = notes and any(said.get(p.name) for p in view.players)
     table = Table(header_style="bold", box=None, pad_edge=False)
     for col in ("player", "status", "numbers", "modifiers", *(("notes",) if notes else ()), "round", "total"):
         table.add_column(_w(lang, col), justify="right" if col in ("round", "total") else "left")
@@ -343,7 +355,7 @@ def _rows_table(view: TableView, rules: Ruleset, *, notes: bool, lang: str = "en
     for p in view.players:
         table.add_row(
             escape(p.name), escape(_status(p.status, lang)), escape(_cards(rules, p.numbers, sep)), escape(_cards(rules, p.modifiers, sep)),
-            *((escape("; ".join(p.notes)),) if notes else ()),
+            *((escape("; ".join(said.get(p.name, []))),) if notes else ()),
             "" if p.round_score is None else str(p.round_score), str(p.total),
         )
     return table

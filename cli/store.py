@@ -26,7 +26,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from adjudicator.bulk import bulk_replays
+from adjudicator.messages import glossary
 from adjudicator.plots import FIGURES_BY_NAME
+from adjudicator.referee import settle
 from adjudicator.replay import ruleset_label, ruleset_labels
 from adjudicator.store import (
     GameNotFound,
@@ -47,6 +49,7 @@ from adjudicator.store.stats import BY_NAME, StatResult
 from cli.access import DEFAULT_WAIT, WaitOption, reach_store
 from cli.aliases import keep_aliases, read_alias_file
 from cli.common import err_console, fail, lays_out, out_console, say
+from cli.convert import Lang
 from cli.plot import check_figures, check_plot_path, write_plot
 from cli.remote import RemoteStore
 from cli.render import offending_lines, render_verdict, written_game_id
@@ -439,8 +442,10 @@ def games(
     as_json: Annotated[bool, typer.Option("--json", help="Print the games as JSON.")] = False,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="List at most this many games.")] = None,
     wait: WaitOption = DEFAULT_WAIT,
+    lang: Annotated[Lang, typer.Option("--lang", help="The language of the listing.")] = Lang.en,
 ) -> None:
     """List stored games (ordered by id)."""
+    said = GAMES_WORDS[lang.value]
     if invalid and valid:
         fail("choose one of --valid and --invalid")
     check_ruleset(ruleset)
@@ -452,58 +457,76 @@ def games(
         return
     console = out_console()
     if not lays_out(console):  # a pipe or a file: plain text, one game a line, nothing cut
-        for line in plain_lines(GAMES_COLUMNS, [_plain_game(g) for g in page.games]):
+        for line in plain_lines([said[c] for c in GAMES_COLUMNS], [_plain_game(g, said) for g in page.games]):
             console.print(line, markup=False, soft_wrap=True)
-    elif (table := _games_table(console, page.games)) is not None:
+    elif (table := _games_table(console, page.games, said)) is not None:
         console.print(table)
     else:  # a narrow terminal (or a table whose columns would be cut): a few lines per game, the id whole on the first
         for g in page.games:
-            outcome = f"winner {escape(g.winner)}" if g.finished and g.winner else "not finished"
-            console.print(f"[bold]{escape(g.id)}[/]  {escape(g.ruleset or '?')}  {_valid_cell(g)}", soft_wrap=True)
-            console.print(
-                f"    {outcome}, {g.n_rounds} rounds, {g.n_events} events, [dim]ingested {g.ingested_at.strftime('%Y-%m-%d %H:%M:%S')} UTC[/]"
-            )
-            console.print(f"    {escape(', '.join(g.players)) or '[dim](no players)[/]'}", overflow="fold")
-    more = " (more not shown: raise --limit)" if page.next_cursor else ""
-    console.print(f"[dim]{len(page.games)} game{'s' if len(page.games) != 1 else ''}{more}[/]")
+            outcome = said["won"].format(winner=escape(g.winner)) if g.finished and g.winner else said["not_finished"]
+            console.print(f"[bold]{escape(g.id)}[/]  {escape(g.ruleset or '?')}  {_valid_cell(g, said)}", soft_wrap=True)
+            counts = said["counts"].format(rounds=g.n_rounds, events=g.n_events)
+            console.print(f"    {outcome}, {counts}, [dim]{said['ingested_at'].format(at=g.ingested_at.strftime('%Y-%m-%d %H:%M:%S'))}[/]")
+            console.print(f"    {escape(', '.join(g.players)) or '[dim]' + said['no_players'] + '[/]'}", overflow="fold")
+    more = said["more"] if page.next_cursor else ""
+    console.print(f"[dim]{said['games_1' if len(page.games) == 1 else 'games_n'].format(n=len(page.games))}{more}[/]")
 
 
-def _games_table(console: Console, games: list[Any]) -> Table | None:
+def _games_table(console: Console, games: list[Any], said: Mapping[str, str]) -> Table | None:
     """The games as one table when it fits the terminal with every header and cell whole, else None."""
     longest = max([2, *(len(g.id) for g in games)])
     if console.width < longest + 80:
         return None
     table = Table(header_style="bold")
     # ids are what the next command is typed with: never wrapped or cut (the players column gives way)
-    table.add_column("id", no_wrap=True, min_width=longest)
-    table.add_column("ruleset", no_wrap=True)
-    table.add_column("players", ratio=1)
+    table.add_column(said["id"], no_wrap=True, min_width=longest)
+    table.add_column(said["ruleset"], no_wrap=True)
+    table.add_column(said["players"], ratio=1)
     for column in ("valid", "finished", "winner", "rounds", "events"):
-        table.add_column(column, no_wrap=True)
-    table.add_column("ingested (UTC)", no_wrap=True)
+        table.add_column(said[column], no_wrap=True)
+    table.add_column(said["ingested"], no_wrap=True)
     for g in games:
         table.add_row(
-            escape(g.id), escape(g.ruleset or "?"), escape(", ".join(g.players)), _valid_cell(g), "yes" if g.finished else "no",
+            escape(g.id), escape(g.ruleset or "?"), escape(", ".join(g.players)), _valid_cell(g, said), said["yes" if g.finished else "no"],
             escape(g.winner or ""), str(g.n_rounds), str(g.n_events), g.ingested_at.strftime("%Y-%m-%d %H:%M:%S"),
         )
     # every column whole; the players (last here) may wrap between names
-    rows = [[*row[:-1], max([*(f"{p}," for p in g.players), ""], key=cell_len)] for g, row in zip(games, map(_plain_game, games), strict=True)]
-    return table if fits(GAMES_COLUMNS, rows, console.width) else None
+    rows = [[*row[:-1], max([*(f"{p}," for p in g.players), ""], key=cell_len)] for g, row in zip(games, (_plain_game(g, said) for g in games), strict=True)]
+    return table if fits([said[c] for c in GAMES_COLUMNS], rows, console.width) else None
 
 
-#: The columns of ``flip7 games`` as plain text (``_plain_game``).
-GAMES_COLUMNS = ["id", "ruleset", "valid", "finished", "winner", "rounds", "events", "ingested (UTC)", "players"]
+#: The columns of ``flip7 games`` as plain text (``_plain_game``), as keys of ``GAMES_WORDS``.
+GAMES_COLUMNS = ["id", "ruleset", "valid", "finished", "winner", "rounds", "events", "ingested", "players"]
+_DE = glossary("de")
+#: The words of ``flip7 games``, per language (the game's words are the glossary's).
+GAMES_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "id": "id", "ruleset": "ruleset", "players": "players", "valid": "valid", "finished": "finished", "winner": "winner",
+        "rounds": "rounds", "events": "events", "ingested": "ingested (UTC)", "yes": "yes", "no": "no",
+        "violations_1": "{n} violation", "violations_n": "{n} violations", "won": "winner {winner}", "not_finished": "not finished",
+        "counts": "{rounds} rounds, {events} events", "ingested_at": "ingested {at} UTC", "no_players": "(no players)",
+        "games_1": "{n} game", "games_n": "{n} games", "more": " (more not shown: raise --limit)",
+    },
+    "de": {
+        "id": "ID", "ruleset": "Regelwerk", "players": _DE["players"], "valid": _DE["valid"], "finished": "beendet", "winner": _DE["winner"],
+        "rounds": _DE["rounds"], "events": _DE["events"], "ingested": "gespeichert (UTC)", "yes": "ja", "no": "nein",
+        "violations_1": "{n} " + _DE["violation"], "violations_n": "{n} " + _DE["violations"], "won": _DE["winner"] + " {winner}",
+        "not_finished": "nicht beendet", "counts": "{rounds} " + _DE["rounds"] + ", {events} " + _DE["events"],
+        "ingested_at": "gespeichert {at} UTC", "no_players": "(keine Spieler)",
+        "games_1": "{n} " + _DE["game"], "games_n": "{n} " + _DE["games"], "more": " (weitere nicht gezeigt: --limit erhöhen)",
+    },
+}
 
 
-def _plain_game(g: Any) -> list[str]:
+def _plain_game(g: Any, said: Mapping[str, str] = GAMES_WORDS["en"]) -> list[str]:
     """A stored game's row of ``flip7 games`` as plain text (the players last: the longest cell)."""
-    valid = "valid" if g.valid else f"{g.n_violations} violation{'s' if g.n_violations != 1 else ''}"
-    return [g.id, g.ruleset or "?", valid, "yes" if g.finished else "no", g.winner or "",
+    valid = said["valid"] if g.valid else said["violations_1" if g.n_violations == 1 else "violations_n"].format(n=g.n_violations)
+    return [g.id, g.ruleset or "?", valid, said["yes" if g.finished else "no"], g.winner or "",
             str(g.n_rounds), str(g.n_events), g.ingested_at.strftime("%Y-%m-%d %H:%M:%S"), ", ".join(g.players)]
 
 
-def _valid_cell(g: Any) -> str:
-    return "[green]valid[/]" if g.valid else f"[red]{g.n_violations} violation{'s' if g.n_violations != 1 else ''}[/]"
+def _valid_cell(g: Any, said: Mapping[str, str] = GAMES_WORDS["en"]) -> str:
+    return f"[green]{said['valid']}[/]" if g.valid else f"[red]{said['violations_1' if g.n_violations == 1 else 'violations_n'].format(n=g.n_violations)}[/]"
 
 
 def show(
@@ -511,6 +534,7 @@ def show(
     db: DbOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the verdict JSON.")] = False,
     wait: WaitOption = DEFAULT_WAIT,
+    lang: Annotated[Lang, typer.Option("--lang", help="The language of the report and of the violation messages.")] = Lang.en,
 ) -> None:
     """Print a stored game's verdict, as `flip7 check` prints it. Exit code 0 valid, 1 violations."""
     with reading(db, wait) as store:
@@ -522,10 +546,13 @@ def show(
         except GameNotFound as exc:
             near = near_ids(game_id, store.game_ids())
             fail(f"{exc}; did you mean {' or '.join(repr(n) for n in near)}? (flip7 games lists them)" if near else f"{exc} (flip7 games lists the stored games)")
+    if lang != Lang.en and verdict["violations"]:  # the stored messages are English: the referee words them
+        told = {v["event"]: v["message"] for v in settle("\n".join(lines) + "\n", lang.value)["verdict"]["violations"]}
+        verdict = {**verdict, "violations": [{**v, "message": told.get(v["event"], v["message"])} for v in verdict["violations"]]}
     if as_json:
         typer.echo(json.dumps(verdict, ensure_ascii=False, indent=2))
     else:
-        render_verdict(verdict, out_console(), shown, ruleset=_ruleset_of(lines), written_id=written_game_id(lines))
+        render_verdict(verdict, out_console(), shown, ruleset=_ruleset_of(lines), written_id=written_game_id(lines), lang=lang.value)
     raise typer.Exit(0 if verdict["valid"] else 1)
 
 

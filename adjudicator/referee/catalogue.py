@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.messages import say
 from adjudicator.note import Note
 from adjudicator.rules.ruleset import Ruleset, ScoreStep
 from adjudicator.rulesets import find_kit
@@ -103,6 +104,8 @@ def render(note: Note, lang: str, lines: Mapping[int, int], rules: Ruleset | Non
             values[key] = percent(value[0], value[1], lang)
         elif isinstance(value, Breakdown):
             values[key] = value.text(lang)
+        elif isinstance(value, Note) and _refusal(value, lang, rules):
+            values[key] = say(value, lang).rstrip(".")  # a refusal's message inside a sentence
         elif isinstance(value, Note):
             values[key] = render(value, lang, lines, rules)
         elif isinstance(value, list):
@@ -110,6 +113,11 @@ def render(note: Note, lang: str, lines: Mapping[int, int], rules: Ruleset | Non
         else:
             values[key] = value
     return _PLURAL.sub(lambda m: m[2] if values.get(m[1]) == 1 else m[3], text(note.key, lang, rules)).format(**values)
+
+
+def _refusal(note: Note, lang: str, rules: Ruleset | None) -> bool:
+    """True for a note of the messages' catalogues (what a refusal says), not the referee's."""
+    return note.words is not None or (note.key not in TEXTS[lang] and referee_texts(rules).text(lang, note.key) is None)
 
 
 def text(key: str, lang: str, rules: Ruleset | None = None) -> str:

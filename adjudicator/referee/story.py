@@ -390,7 +390,9 @@ class _Teller:
         exp = expecting(state)
         facts = step.facts
         if event is None or code == "bad_event":
-            step.headline = Note("v_bad_event", {"line": step.line, "detail": error.message.rstrip(".")})
+            # the reader's own words where it has them, else its text (a line that is no event at all)
+            detail = error.said if isinstance(error.said, Note) else error.message.rstrip(".")
+            step.headline = Note("v_bad_event", {"line": step.line, "detail": detail})
             return
         who = getattr(ev, "player", None)
         if code == "unknown_player":

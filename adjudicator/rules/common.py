@@ -7,12 +7,15 @@ the import graph has no circle: state and events, then this, then the kits, then
 
 from __future__ import annotations
 
+from typing import Any
+
 from adjudicator.effects import RoundEnded, Scored
 from adjudicator.errors import RuleViolation
+from adjudicator.messages import say
 from adjudicator.nearest import nearest
-from adjudicator.note import Note
+from adjudicator.note import Card, Note
 from adjudicator.scoring import game_winner
-from adjudicator.state import ACTIVE, BUSTED, HIT, Expectation, GameState, RoundResult, seats_named
+from adjudicator.state import ACTIVE, BUSTED, HIT, Expectation, GameState, RoundResult
 
 _GAME = Expectation("game")
 _OVER = Expectation("over")
@@ -68,22 +71,47 @@ def _next_active(state: GameState, after: int) -> int:
     raise AssertionError("no active player (the round should have ended)")
 
 
-def standing(state: GameState, seat: int) -> str:
+def said(state: GameState, key: str, params: dict[str, Any] | None = None) -> Note:
+    """A note of ``key`` in the game's words: its ruleset's catalogue (``Ruleset.messages``) where
+    that holds the key, else the shared one (``adjudicator.messages``)."""
+    return Note(key, params or {}, state.rules.messages if state.rules is not None else None)
+
+
+def _own(state: GameState, key: str, word: str) -> str:
+    """``{key}_{word}`` where the game's ruleset has words for it, else ``key``."""
+    kit = state.rules.messages.get("en", {}) if state.rules is not None else {}
+    return f"{key}_{word}" if f"{key}_{word}" in kit else key
+
+
+def card_said(state: GameState, card: str) -> Card:
+    """``card`` as a message names it, in the game's ruleset's names."""
+    rules = state.rules
+    name = rules.card_name(card)
+    return Card(name, rules.label(card), card.isdigit() and name == card)
+
+
+def standing(state: GameState, seat: int) -> Note:
     """Where ``seat`` stands, for messages, with the event that decided it: "Ben stayed on event 7",
     "Ben was frozen by Cem on event 4", "Ben busted on event 8 with a second 5 (drawn for a Flip
     Three, which it ended)", "Ana is still active"."""
     row = state.rows[seat]
-    verb = state.rules.status_words[row.status]
+    status = said(state, f"status_{row.status}")
     if row.status == ACTIVE:
-        return f"{state.name(seat)} {verb}"
-    by = f" by {state.name(row.put_out_by)}" if row.put_out_by is not None else ""
-    when = f" on event {row.status_event}" if row.status_event is not None else ""
-    detail = ""
+        return said(state, "standing_in", {"player": state.name(seat), "status": status})
+    by = said(state, "by", {"player": state.name(row.put_out_by)}) if row.put_out_by is not None else ""
+    when = said(state, "at", {"event": row.status_event}) if row.status_event is not None else ""
+    detail: Note | str = ""
     if row.bust_card is not None and row.status == BUSTED:
-        detail = f" with a second {row.bust_card}"
         if row.status_during is not None and row.status_during != HIT:
-            detail += f", drawn {state.rules.draw_purpose(row.status_during).reason}, which it ended"
-    return f"{state.name(seat)} {verb}{by}{when}{detail}"
+            detail = said(state, "second_during", {"card": row.bust_card, "reason": _purpose(state, row.status_during)})
+        else:
+            detail = said(state, "second", {"card": row.bust_card})
+    return said(state, "standing_out", {"player": state.name(seat), "status": status, "by": by, "at": when, "detail": detail})
+
+
+def _purpose(state: GameState, purpose: str) -> Note:
+    """Why cards are owed, in words ("after their hit", "for a Flip Three")."""
+    return said(state, f"purpose_{purpose}")
 
 
 def may_stay(state: GameState, seat: int) -> bool:
@@ -91,41 +119,46 @@ def may_stay(state: GameState, seat: int) -> bool:
     return state.rules.stay_refusal(state, seat) is None
 
 
-def describe_expectation(state: GameState, exp: Expectation) -> str:
-    """Say in words what was allowed at this point, for violation messages."""
+def describe_expectation(state: GameState, exp: Expectation, lang: str = "en") -> str:
+    """Say in words what was allowed at this point (in ``lang``)."""
+    return say(expected(state, exp), lang)
+
+
+def expected(state: GameState, exp: Expectation) -> Note:
+    """What was allowed at this point, as a note (for violation messages)."""
     match exp.kind:
         case "game":
-            return "the log must begin with a game event"
+            return said(state, "exp_game")
         case "over":
-            return f"the game is over ({state.name(state.winner) if state.winner is not None else '?'} won); only score and end claims may follow"
+            return said(state, "exp_over", {"winner": state.name(state.winner) if state.winner is not None else "?"})
         case "round":
-            nxt = state.rounds_finished() + 1
-            return f"round {nxt} should begin next (dealer {state.name(next_dealer(state))})"
+            return said(state, "exp_round", {"round": state.rounds_finished() + 1, "dealer": state.name(next_dealer(state))})
     assert exp.seat is not None
     who = state.name(exp.seat)
     match exp.kind:
         case "deal":
-            return f"the deal has reached {who}, who takes a card" + (" or stays" if may_stay(state, exp.seat) else "")
+            return said(state, "exp_deal_stay" if may_stay(state, exp.seat) else "exp_deal", {"player": who})
         case "turn":
             if may_stay(state, exp.seat):
-                return f"it is {who}'s turn to hit or stay"
-            if not state.rows[exp.seat].has_card():
-                return f"it is {who}'s turn to hit (nothing in front of them, so they must hit)"
-            return f"it is {who}'s turn to hit (they may not stay now)"
+                return said(state, "exp_turn", {"player": who})
+            return said(state, "exp_turn_hit" if not state.rows[exp.seat].has_card() else "exp_turn_no_stay", {"player": who})
         case "draw":
-            return f"a card is owed to {who} {state.rules.draw_purpose(exp.purpose or HIT).reason}"
-    return f"{who} must {state.rules.target_request(exp.card or '')}: {seats_named(state, exp.eligible)}"
+            return said(state, "exp_draw", {"player": who, "reason": _purpose(state, exp.purpose or HIT)})
+    card = exp.card or ""
+    request = said(state, _own(state, "request", card), {"card": card_said(state, card)})
+    return said(state, "exp_target", {"player": who, "request": request, "eligible": [state.name(s) for s in exp.eligible]})
 
 
-def violation(code: str, rule: str, message: str, note: Note | None = None, facts: tuple[Note, ...] = ()) -> RuleViolation:
-    """A ``RuleViolation`` (the engine's and rulesets' one way to refuse an event); ``note``: the
-    violation as the kit words it (its own catalogue key and parameters), ``facts``: what makes it apply."""
+def violation(code: str, rule: str, message: Note, note: Note | None = None, facts: tuple[Note, ...] = ()) -> RuleViolation:
+    """A ``RuleViolation`` (the engine's and rulesets' one way to refuse an event): ``message`` says
+    it (a catalogue key and its parameters); ``note``: the referee's headline where the kit words it
+    (its own catalogue key and parameters), ``facts``: what makes it apply."""
     return RuleViolation(code, rule, message, note, facts)
 
 
-def out_of_order(state: GameState, rule: str, what: str) -> RuleViolation:
+def out_of_order(state: GameState, rule: str, what: Note) -> RuleViolation:
     """``out_of_order``: ``what`` cannot come now, saying what could."""
-    return violation("out_of_order", rule, f"{what} cannot come now: {describe_expectation(state, expecting(state))}.")
+    return violation("out_of_order", rule, said(state, "not_now", {"what": what, "expected": expected(state, expecting(state))}))
 
 
 def seat_of(state: GameState, name: str) -> int:
@@ -133,8 +166,8 @@ def seat_of(state: GameState, name: str) -> int:
     seat = state.seat_of.get(name)
     if seat is None:
         near = nearest(name, state.players)
-        meant = f"; {near!r} was probably meant" if near else ""
-        raise violation("unknown_player", "setup.names", f"{name!r} is not seated at this table (players: {', '.join(state.players)}){meant}.")
+        params: dict[str, Any] = {"name": name, "players": list(state.players), "near": near}
+        raise violation("unknown_player", "setup.names", said(state, "unknown_player_near" if near else "unknown_player", params))
     return seat
 
 
@@ -175,4 +208,4 @@ def end_round(state: GameState, ended_by: str, flip7_seat: int | None) -> None:
     state.over = state.winner is not None
 
 
-__all__ = ["describe_expectation", "end_round", "expecting", "may_stay", "next_dealer", "out_of_order", "round_outcomes", "seat_of", "standing", "violation"]
+__all__ = ["card_said", "describe_expectation", "end_round", "expected", "expecting", "may_stay", "next_dealer", "out_of_order", "round_outcomes", "said", "seat_of", "standing", "violation"]

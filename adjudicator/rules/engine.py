@@ -34,15 +34,19 @@ from adjudicator.events import (
     StayEvent,
     TargetEvent,
 )
+from adjudicator.note import Note
 from adjudicator.rules.common import (
     _deal_seat,
+    card_said,
     describe_expectation,
     end_round,
+    expected,
     expecting,
     may_stay,
     next_dealer,
     out_of_order,
     round_outcomes,
+    said,
     seat_of,
     standing,
     violation,
@@ -88,10 +92,10 @@ from adjudicator.state import ACTIVE, HIT, STAYED, DrawFrame, Expectation, GameS
 RoundMove = CardEvent | HitEvent | StayEvent | TargetEvent
 
 
-def _common(state: GameState, what: str) -> None:
+def _common(state: GameState, what: Note) -> None:
     """Refuse anything but claims before the game event and after the game is over."""
     if state.game is None:
-        raise violation("out_of_order", "setup.first", f"{what} cannot come first: the log must begin with a game event.")
+        raise violation("out_of_order", "setup.first", said(state, "first", {"what": what}))
     if state.over:
         raise out_of_order(state, "game.over", what)
 
@@ -106,16 +110,16 @@ def _round_going(state: GameState, ev: RoundMove) -> Expectation:
     return expecting(state)
 
 
-def _what(ev: RoundMove) -> str:
+def _what(ev: RoundMove) -> Note:
     """How a refusal names ``ev``: "a card (7) for Ana", "a hit by Ana", "a stay by Ana", "a target
     event (Ana gives freeze to Ben)"."""
     if isinstance(ev, CardEvent):
-        return f"a card ({ev.card}) for {ev.player}"
+        return Note("what_card", {"card": ev.card, "player": ev.player})
     if isinstance(ev, HitEvent):
-        return f"a hit by {ev.player}"
+        return Note("what_hit", {"player": ev.player})
     if isinstance(ev, StayEvent):
-        return f"a stay by {ev.player}"
-    return f"a target event ({ev.player} gives {ev.card} to {ev.target})"
+        return Note("what_stay", {"player": ev.player})
+    return Note("what_target", {"player": ev.player, "card": ev.card, "target": ev.target})
 
 
 def _draw_rule(state: GameState, exp: Expectation) -> str:
@@ -131,20 +135,17 @@ def check_game(state: GameState, ev: GameEvent) -> None:
     rules = find_ruleset(ev.ruleset)
     players = ev.players
     if len(players) < rules.min_players:
-        raise violation("bad_event", "setup.game", f"a game needs at least {rules.min_players} players; this one seats {len(players)}.")
+        raise violation("bad_event", "setup.game", Note("too_few", {"least": rules.min_players, "seated": len(players)}))
     if len(set(players)) != len(players):
         dupes = sorted({p for p in players if players.count(p) > 1})
-        raise violation("bad_event", "setup.game", f"every player needs a different name; seated twice: {', '.join(dupes)}.")
+        raise violation("bad_event", "setup.game", Note("seated_twice", {"names": dupes}))
     if len(players) > rules.players_per_deck * ev.decks:
-        raise violation(
-            "bad_event", "setup.game",
-            f"{ev.decks} deck(s) seat at most {rules.players_per_deck * ev.decks} players; this game seats {len(players)} (add \"decks\").",
-        )
+        raise violation("bad_event", "setup.game", Note("too_many", {"decks": ev.decks, "most": rules.players_per_deck * ev.decks, "seated": len(players)}))
     if ev.dealer not in players:
-        raise violation("bad_event", "setup.game", f"the dealer {ev.dealer!r} is not one of the players ({', '.join(players)}).")
+        raise violation("bad_event", "setup.game", Note("dealer_not_seated", {"dealer": ev.dealer, "players": list(players)}))
     rules.check_options(ev)
     if state.game is not None:
-        raise violation("out_of_order", "setup.first", "a second game event: a log holds exactly one game, on its first line.")
+        raise violation("out_of_order", "setup.first", Note("second_game"))
 
 
 def apply_game(state: GameState, ev: GameEvent, index: int) -> None:
@@ -163,15 +164,15 @@ def apply_game(state: GameState, ev: GameEvent, index: int) -> None:
 
 def check_round(state: GameState, ev: RoundEvent) -> None:
     """A round may begin only after the previous one ended, with the next number and dealer."""
-    _common(state, "a round event")
+    _common(state, Note("what_round"))
     if state.in_round:
-        raise violation("out_of_order", "round.start", f"round {ev.round} cannot begin: round {state.round} is still going ({describe_expectation(state, expecting(state))}).")
-    expected = state.rounds_finished() + 1
-    if ev.round != expected:
-        raise violation("out_of_order", "round.start", f"the next round is round {expected}, not round {ev.round}.")
+        raise violation("out_of_order", "round.start", said(state, "round_going", {"round": ev.round, "going": state.round, "expected": expected(state, expecting(state))}))
+    number = state.rounds_finished() + 1
+    if ev.round != number:
+        raise violation("out_of_order", "round.start", Note("next_round", {"expected": number, "round": ev.round}))
     dealer = next_dealer(state)
     if ev.dealer is not None and ev.dealer != state.name(dealer):
-        raise violation("out_of_order", "round.start", f"round {ev.round} is dealt by {state.name(dealer)} (the deal passes to the left each round), not by {ev.dealer!r}.")
+        raise violation("out_of_order", "round.start", Note("round_dealer", {"round": ev.round, "dealer": state.name(dealer), "claimed": ev.dealer}))
 
 
 def apply_round(state: GameState, ev: RoundEvent, index: int) -> None:
@@ -197,22 +198,17 @@ def _check_card(state: GameState, ev: CardEvent, player: str, card: str) -> int:
     exp = _round_going(state, ev)
     if exp.kind == "turn":
         seat = state.seat_of.get(player)
-        why = f": {standing(state, seat)};" if seat is not None and state.rows[seat].status != ACTIVE else ":"
-        raise violation("out_of_order", "turn.order", f"a card for {player} without a hit{why} {describe_expectation(state, exp)}.")
+        raise violation("out_of_order", "turn.order", _with_standing(state, "card_without_hit", seat, player, exp))
     if exp.kind == "target":
-        raise out_of_order(state, "action.target", f"a card for {player}")
+        raise out_of_order(state, "action.target", Note("what_card_for", {"player": player}))
     seat = seat_of(state, player)
     if seat != exp.seat:
         rule = "deal.order" if exp.kind == "deal" else _draw_rule(state, exp)
-        why = f": {standing(state, seat)};" if state.rows[seat].status != ACTIVE else ":"
-        raise violation("wrong_player", rule, f"the card cannot go to {player}{why} {describe_expectation(state, exp)}.")
+        raise violation("wrong_player", rule, _with_standing(state, "card_elsewhere", seat, player, exp))
     if state.draw_size == 0:
-        raise violation("card_unavailable", "deck.shuffle", f"the draw pile is empty, so no {state.rules.card_name(card)} can be revealed: a shuffle of the discard pile must come first.")
+        raise violation("card_unavailable", "deck.shuffle", said(state, "pile_empty", {"card": card_said(state, card)}))
     if state.draw_pile.get(card, 0) == 0:
-        raise violation(
-            "card_unavailable", "deck.draw",
-            f"no {state.rules.card_name(card)} is left in the draw pile: every copy is on the table or was discarded since the last shuffle ({state.draw_size} cards remain in the pile).",
-        )
+        raise violation("card_unavailable", "deck.draw", said(state, "none_left", {"card": card_said(state, card), "size": state.draw_size}))
     return seat
 
 
@@ -252,7 +248,7 @@ def _check_hit(state: GameState, ev: HitEvent, player: str) -> int:
     """``check_hit`` with the player read once; their seat."""
     exp = _round_going(state, ev)
     if exp.kind == "deal":
-        raise violation("out_of_order", "deal.order", f"nobody hits during the deal: {describe_expectation(state, exp)}.")
+        raise violation("out_of_order", "deal.order", said(state, "hit_in_deal", {"expected": expected(state, exp)}))
     _no_decision_now(state, exp, ev)
     seat = seat_of(state, player)
     if seat != exp.seat:
@@ -262,8 +258,16 @@ def _check_hit(state: GameState, ev: HitEvent, player: str) -> int:
 
 def _not_their_move(state: GameState, seat: int, verb: str, exp: Expectation, rule: str) -> RuleViolation:
     """``wrong_player`` for a hit or stay by someone whose move it is not (saying why if they are out)."""
-    why = f": {standing(state, seat)};" if state.rows[seat].status != ACTIVE else ":"
-    return violation("wrong_player", rule, f"{state.name(seat)} cannot {verb} now{why} {describe_expectation(state, exp)}.")
+    return violation("wrong_player", rule, _with_standing(state, f"cannot_{verb}", seat, state.name(seat), exp))
+
+
+def _with_standing(state: GameState, key: str, seat: int | None, player: str, exp: Expectation) -> Note:
+    """``key`` said of ``player``, with where they stand when they are out of the round
+    (``{key}_out``), and what the game waited for."""
+    params: dict[str, Any] = {"player": player, "expected": expected(state, exp)}
+    if seat is not None and state.rows[seat].status != ACTIVE:
+        return said(state, f"{key}_out", {**params, "standing": standing(state, seat)})
+    return said(state, key, params)
 
 
 def _no_decision_now(state: GameState, exp: Expectation, ev: RoundMove) -> None:
@@ -333,20 +337,17 @@ def check_target(state: GameState, ev: TargetEvent) -> None:
     if exp.kind != "target":
         # while cards are owed the target is early: after a hit, or (set aside) during an action's draws
         rule = state.rules.draw_purpose(exp.purpose or HIT).early_target_rule if exp.kind == "draw" else "action.target"
-        raise violation("out_of_order", rule, f"{_what(ev)}, but no card awaits a recipient: {describe_expectation(state, exp)}.")
+        raise violation("out_of_order", rule, said(state, "no_card_waits", {"what": _what(ev), "expected": expected(state, exp)}))
     seat = seat_of(state, ev.player)
     for name in state.rules.target_names(ev):
         seat_of(state, name)
     target = state.seat_of[ev.target]
     assert exp.seat is not None and exp.card is not None
     if seat != exp.seat:
-        raise violation("wrong_player", "action.target", f"{ev.player} does not hold the card that waits: {describe_expectation(state, exp)}.")
+        raise violation("wrong_player", "action.target", said(state, "not_holder", {"player": ev.player, "expected": expected(state, exp)}))
     if ev.card != exp.card:
-        label = state.rules.label
-        raise violation(
-            "illegal_target", "action.target",
-            f"the card waiting for a recipient is {label(exp.card)}, not {label(ev.card)}: {describe_expectation(state, exp)}.",
-        )
+        wrong = {"want": card_said(state, exp.card), "card": card_said(state, ev.card), "expected": expected(state, exp)}
+        raise violation("illegal_target", "action.target", said(state, "wrong_card", wrong))
     state.rules.check_target(state, ev, exp, target)
 
 
@@ -363,9 +364,9 @@ def apply_target(state: GameState, ev: TargetEvent, index: int) -> None:
 
 def check_shuffle(state: GameState, ev: ShuffleEvent) -> None:
     """A shuffle comes only when the draw pile is empty."""
-    _common(state, "a shuffle")
+    _common(state, Note("what_shuffle"))
     if state.draw_size:
-        raise violation("out_of_order", "deck.shuffle", f"a shuffle comes only when the draw pile is empty; {state.draw_size} cards are still in it.")
+        raise violation("out_of_order", "deck.shuffle", Note("shuffle_early", {"size": state.draw_size}))
 
 
 def apply_shuffle(state: GameState, ev: ShuffleEvent, index: int) -> None:
@@ -378,35 +379,36 @@ def apply_shuffle(state: GameState, ev: ShuffleEvent, index: int) -> None:
 def check_score(state: GameState, ev: ScoreEvent) -> None:
     """A score claim names a finished round, only seated players, and must match the recomputation."""
     if state.game is None:
-        raise violation("out_of_order", "setup.first", "a score claim cannot come first: the log must begin with a game event.")
+        raise violation("out_of_order", "setup.first", Note("first", {"what": Note("what_score")}))
     if ev.round <= state.rounds_before and ev.round >= 1:
-        raise violation("out_of_order", "claim.score", f"a score claim for round {ev.round}, which was played before the position the log starts from (its scores are not in the log).")
+        raise violation("out_of_order", "claim.score", Note("score_before_position", {"round": ev.round}))
     if not 1 <= ev.round <= state.rounds_finished():
-        raise violation("out_of_order", "claim.score", f"a score claim for round {ev.round}, which has not finished ({state.rounds_finished()} round(s) finished so far).")
+        raise violation("out_of_order", "claim.score", Note("score_unfinished", {"round": ev.round, "finished": state.rounds_finished()}))
     for name in ev.scores:
         seat_of(state, name)
     result = state.history[ev.round - 1 - state.rounds_before]
     wrong = _differences(state, result.scores, ev.scores, result.rows)
     if wrong:
-        raise violation("score_mismatch", "claim.score", f"the claimed scores of round {ev.round} are wrong: {wrong}.")
+        raise violation("score_mismatch", "claim.score", Note("scores_wrong", {"round": ev.round, "wrong": wrong}))
 
 
-def _differences(state: GameState, actual: list[int], claimed: dict[str, int], rows: list[Any] | None = None) -> str:
+def _differences(state: GameState, actual: list[int], claimed: dict[str, int], rows: list[Any] | None = None) -> list[Note]:
     parts = []
     for seat, name in enumerate(state.players):
         if name not in claimed:
-            parts.append(f"{name} is missing (scored {actual[seat]})")
+            parts.append(Note("missing", {"player": name, "actual": actual[seat]}))
         elif claimed[name] != actual[seat]:
             note = state.rules.score_note(state, seat, rows[seat]) if rows is not None else None
-            parts.append(f"{name} has {actual[seat]}, not {claimed[name]}" + (f" ({note})" if note else ""))
-    return "; ".join(parts)
+            differs = {"player": name, "actual": actual[seat], "claimed": claimed[name]}
+            parts.append(Note("differs_because", {**differs, "because": note}) if note else Note("differs", differs))
+    return parts
 
 
 def check_end(state: GameState, ev: EndEvent) -> None:
     """An end claim names seated players only, comes once the game is over, and names the real
     winner (and totals). Names are checked before the claim's result, also in a game not over."""
     if state.game is None:
-        raise violation("out_of_order", "setup.first", "an end claim cannot come first: the log must begin with a game event.")
+        raise violation("out_of_order", "setup.first", Note("first", {"what": Note("what_end")}))
     seat_of(state, ev.winner)
     # EndEvent declares a dict but a claim may leave the totals out (None): read untyped, so the
     # compiled build does not refuse the None the model holds
@@ -415,28 +417,29 @@ def check_end(state: GameState, ev: EndEvent) -> None:
         seat_of(state, name)
     if not state.over:
         lead = max(state.totals) if state.totals else 0
-        raise violation("game_not_over", "claim.end", f"the game is not over after {state.rounds_finished()} round(s): {_why_going_on(state, lead)}.")
+        raise violation("game_not_over", "claim.end", Note("not_over", {"finished": state.rounds_finished(), "why": _why_going_on(state, lead)}))
     assert state.winner is not None
     problems = []
     if ev.winner != state.name(state.winner):
-        problems.append(f"the winner is {state.name(state.winner)} with {state.totals[state.winner]}, not {ev.winner} ({state.totals[state.seat_of[ev.winner]]})")
+        winner = {"winner": state.name(state.winner), "total": state.totals[state.winner], "claimed": ev.winner}
+        problems.append(Note("wrong_winner", {**winner, "claimed_total": state.totals[state.seat_of[ev.winner]]}))
     if totals is not None:
         wrong = _differences(state, state.totals, totals)
         if wrong:
-            problems.append(f"totals: {wrong}")
+            problems.append(Note("wrong_totals", {"wrong": wrong}))
     if problems:
-        raise violation("winner_mismatch", "claim.end", "the end claim is wrong: " + "; ".join(problems) + ".")
+        raise violation("winner_mismatch", "claim.end", Note("end_wrong", {"problems": problems}))
 
 
-def _why_going_on(state: GameState, lead: int) -> str:
+def _why_going_on(state: GameState, lead: int) -> Note:
     assert state.game is not None
     leaders = [state.name(i) for i, t in enumerate(state.totals) if t == lead]
     if state.game.rounds is not None:
         if state.rounds_finished() < state.game.rounds:
-            return f"{state.game.rounds} rounds are played"
+            return Note("why_rounds", {"rounds": state.game.rounds})
     elif lead < state.game.target:
-        return f"nobody has reached {state.game.target} yet (highest total {lead})"
-    return f"{' and '.join(leaders)} share the highest total ({lead}), so further rounds are played"
+        return Note("why_target", {"target": state.game.target, "lead": lead})
+    return Note("why_tie", {"leaders": leaders, "lead": lead})
 
 
 def apply_nothing(state: GameState, ev: Event, index: int) -> None:

@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections import Counter
 
 from adjudicator.events import PositionEvent
+from adjudicator.note import Note
+from adjudicator.rules.common import card_said
 from adjudicator.rules.engine import add_handlers, seat_of, violation
 from adjudicator.state import ACTIVE, BUSTED, GameState, RoundFrame, Row
 
 RULE = "log.position"
 
 
-def _bad(message: str) -> Exception:
+def _bad(message: Note) -> Exception:
     return violation("bad_event", RULE, message)
 
 
@@ -33,7 +35,7 @@ def _lay_out(state: GameState, ev: PositionEvent) -> tuple[list[Row], Counter[st
             for card in player.row:
                 why = state.rules.place(state, seat, card)
                 if why is not None:
-                    raise _bad(f"{name}'s row: {why}.")
+                    raise _bad(Note("position_row", {"player": name, "why": why}))
                 shown[card] += 1
         return state.rows, shown
     finally:
@@ -46,34 +48,34 @@ def check_position(state: GameState, ev: PositionEvent) -> None:
     of a player who is not busted, no row of seven numbers, someone still in, and the player whose
     move it is among them."""
     if state.game is None:
-        raise violation("out_of_order", "setup.first", "a position cannot come first: the log must begin with a game event.")
+        raise violation("out_of_order", "setup.first", Note("first", {"what": Note("what_position")}))
     if state.events_applied != 1 or state.in_round or state.history:
-        raise violation("out_of_order", RULE, "a position comes right after the game line: it says where the log starts, so nothing may come before it.")
+        raise violation("out_of_order", RULE, Note("position_late"))
     for name in [*ev.players, ev.dealer, *([ev.turn] if ev.turn else []), *ev.totals]:
         seat_of(state, name)
     rules = state.rules
     statuses = [s for s in rules.status_words if s != ACTIVE]
     for name, player in ev.players.items():
         if player.out is not None and player.out not in statuses:
-            raise _bad(f"{name}: 'out' is one of {', '.join(statuses)}, not {player.out!r} (leave it out while the player is in).")
+            raise _bad(Note("position_out", {"player": name, "statuses": statuses, "out": player.out}))
     rows, shown = _lay_out(state, ev)
     deck = rules.deck(state.game.decks)
     for card, count in shown.items():
         if count > deck.get(card, 0):
-            raise _bad(f"the position shows {count} × {rules.card_name(card)}, but the deck holds {deck.get(card, 0)}.")
+            raise _bad(Note("position_copies", {"count": count, "card": card_said(state, card), "held": deck.get(card, 0)}))
     for name, player in ev.players.items():
         numbers = rows[state.seat_of[name]].numbers
         busting = rules.busting_numbers(numbers)
         if player.out != BUSTED and busting:
-            twice = ", ".join(rules.card_name(n) for n in dict.fromkeys(busting))
-            raise _bad(f"{name}'s row shows {twice} twice, so {name} would be busted (say \"out\": \"busted\").")
+            twice = [rules.card_name(n) for n in dict.fromkeys(busting)]
+            raise _bad(Note("position_twice", {"player": name, "twice": twice}))
         if len(set(numbers)) >= 7:
-            raise _bad(f"{name}'s row shows seven different numbers: that Flip 7 would have ended the round.")
+            raise _bad(Note("position_flip7", {"player": name}))
     active = [state.seat_of[n] for n in state.players if (ev.players.get(n) is None or ev.players[n].out is None)]
     if not active:
-        raise _bad("nobody is left in the round, so it is over: start the log from the next round instead.")
+        raise _bad(Note("position_over"))
     if ev.turn is not None and state.seat_of[ev.turn] not in active:
-        raise _bad(f"it cannot be {ev.turn}'s move: {ev.turn} is out of the round ({ev.players[ev.turn].out}).")
+        raise _bad(Note("position_turn", {"player": ev.turn, "out": ev.players[ev.turn].out}))
 
 
 def apply_position(state: GameState, ev: PositionEvent, index: int) -> None:

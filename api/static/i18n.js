@@ -88,14 +88,9 @@ const GERMAN = {
   "frozen by {who} (event {j})": "eingefroren von {who} (Ereignis {j})",
   "frozen (event {j})": "eingefroren (Ereignis {j})",
   "Flip 7! (event {j})": "Flip 7! (Ereignis {j})",
-  "dealer": "Geber", "to move": "am Zug", "winner": "Sieger",
-  "busted": "verzockt", "stayed": "Stopp", "frozen": "eingefroren",
+  // the game's words (hit, stay, busted, dealer, winner, a ruleset's statuses …) are the server's
+  // glossary (GET /v1/words), put in below once it arrives; a row's notes come in the page's language
   "no cards": "keine Karten",
-  // the rulesets' notes on a row (the table view's `notes`)
-  "holds a Second Chance": "hält eine Second Chance",
-  "frozen by a Freeze": "eingefroren (Freeze)", "frozen by their own Freeze": "von sich selbst eingefroren (Freeze)",
-  "frozen by {who}'s Freeze": "von {who} eingefroren (Freeze)",
-  "The Zero: must hit": "The Zero: muss „noch eine“ sagen",
   "Round: ": "Runde: ", " · Game: ": " · Partie: ",
   "Scores": "Punkte", "Player": "Spieler", "Total": "Gesamt", "R{n} now": "R{n} jetzt",
   "red": "rot", ": busted · ": ": verzockt · ", "purple, bold": "violett, fett", ": Flip 7": ": Flip 7",
@@ -119,7 +114,7 @@ const GERMAN = {
   // the figure of the stored decisions (flip7 ingest --analyze)
   "Points given away by bust chance": "Verschenkte Punkte nach Risiko, sich zu verzocken",
   "Games stored with their decisions (flip7 ingest --analyze): by the chance that the next card would bust the row, the points of expected round score a stay and a hit gave away on average. Staying too early costs at a low chance, hitting too long at a high one.":
-    "Partien, die mit ihren Entscheidungen gespeichert sind (flip7 ingest --analyze): nach dem Risiko, dass die nächste Karte die Reihe verzockt, die Punkte erwarteten Rundenergebnisses, die ein Stopp und eine weitere Karte im Mittel verschenkt haben. Zu früh aufhören kostet bei kleinem Risiko, zu lange ziehen bei großem.",
+    "Partien, die mit ihren Entscheidungen gespeichert sind (flip7 ingest --analyze): nach dem Risiko, dass die nächste Karte die Reihe verzockt, die Punkte erwarteten Rundenergebnisses, die ein Stopp und eine weitere Karte im Mittel verschenkt haben. Zu früh „Stopp“ kostet bei kleinem Risiko, zu lange „noch eine“ bei großem.",
   "← scroll sideways to see the whole chart →": "← seitlich scrollen, um die ganze Grafik zu sehen →",
   // the viewer: the decision analysis
   "Valuing the decisions…": "Die Entscheidungen werden bewertet …",
@@ -130,7 +125,6 @@ const GERMAN = {
   ": {player} gives away {loss} points ({best} was better)": ": {player} verschenkt {loss} Punkte ({best} war besser)",
   "{player}: the best choice": "{player}: die beste Wahl",
   "{player} gives away {loss} points": "{player} verschenkt {loss} Punkte",
-  "hit": "noch eine", "stay": "Stopp",
   "Round value": "Rundenwert", " · bust chance {p} %": " · Risiko, sich zu verzocken: {p} %", " · look-ahead": " · Vorausschau",
   " · Monte Carlo, {n} playouts, ±{w}": " · Monte Carlo, {n} Ausspielungen, ±{w}",
   "hit {hit}, stay {stay}": "noch eine {hit}, Stopp {stay}",
@@ -143,18 +137,32 @@ function t(text, params = {}) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
-// A row's note from the server (its English words) in the page's language: an entry of its own, or
-// an entry with a {name} in it whose English form matches the note (a player's name in it).
+// A row's note as the server sent it: the server says it in the asked language (the table view's
+// and the timeline's sentences); the page does not translate the server's words.
 function tNote(note) {
-  if (LANGUAGE === "en" || GERMAN[note]) return t(note);
-  for (const [english, german] of Object.entries(GERMAN)) {
-    if (!english.includes("{")) continue;
-    const names = [];
-    const pattern = english.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? (names.push(part), "(.+)") : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))).join("");
-    const found = new RegExp(`^${pattern}$`).exec(note);
-    if (found) return german.replace(/\{(\w+)\}/g, (whole, name) => (names.includes(name) ? found[names.indexOf(name) + 1] : whole));
-  }
   return note;
+}
+
+// The game's words, one glossary for every page and command: the server's (GET /v1/words), in
+// English and German, entered here under their English word so that t("hit") says "noch eine".
+// Asked for before any page draws (a small answer from the same server), so no page ever shows a
+// game word in English first; offline, the words stay as the page wrote them.
+function serverWords(lang) {
+  try {
+    const request = new XMLHttpRequest();
+    request.open("GET", `/v1/words?lang=${lang}`, false);
+    request.send();
+    return request.status === 200 ? JSON.parse(request.responseText).words || {} : {};
+  } catch {
+    return {};
+  }
+}
+
+if (LANGUAGE !== "en") {
+  const english = serverWords("en"), german = serverWords("de");
+  for (const [key, word] of Object.entries(english)) {
+    if (german[key] && !GERMAN[word]) GERMAN[word] = german[key];
+  }
 }
 
 // A number in the page's language: 37.8 in English, 37,8 in German (at most ``digits`` decimals).

@@ -186,6 +186,7 @@ ENDPOINTS = {
     ("/v1/plots/{name}.svg", "get"),
     ("/v1/plots/{name}.png", "get"),
     ("/v1/rulesets", "get"),  # the registry, for the pages (docs/new-ruleset.md)
+    ("/v1/words", "get"),  # the game's words, for the pages
     ("/v1/analyze", "post"),
     ("/v1/games/{game_id}/analysis", "get"),
     # players and ratings (docs/ratings.md)

@@ -53,6 +53,12 @@ CLEAN = (
 )
 #: The statuses every ruleset has (``adjudicator.state``), and the program's own name.
 SHARED = {"active", "stayed", "busted", "flip7"}
+#: Shared files of issue 29's words, checked too: the catalogue of refusals and the glossary, its
+#: route, the refusal and its note, and the modules that only say what the catalogues hold.
+CLEAN_WORDS = (
+    "adjudicator/messages.py", "adjudicator/note.py", "adjudicator/errors.py", "api/routes/words.py", "api/localize.py",
+    "adjudicator/rules/position.py", "adjudicator/referee/ruling.py",
+)
 
 
 def ruleset_names() -> set[str]:
@@ -84,7 +90,7 @@ def test_the_names_are_found() -> None:
         assert not found.search(text), text
 
 
-@pytest.mark.parametrize("path", CLEAN)
+@pytest.mark.parametrize("path", (*CLEAN, *CLEAN_WORDS))
 def test_a_clean_shared_file_names_no_ruleset(path: str) -> None:
     text = (ROOT / path).read_text(encoding="utf-8")
     hits = [(text.count("\n", 0, m.start()) + 1, m.group(0)) for m in pattern(ruleset_names()).finditer(text)]

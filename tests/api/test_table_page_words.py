@@ -7,14 +7,18 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from adjudicator.messages import glossary
 from adjudicator.rulesets import RULESETS
 
 STATIC = Path(__file__).resolve().parents[2] / "api" / "static"
 
 
 def german_keys() -> set[str]:
+    """The English words with a German entry: i18n.js's own, and the game's words it takes from the
+    server's glossary (``GET /v1/words``)."""
     text = (STATIC / "i18n.js").read_text(encoding="utf-8")
-    return set(re.findall(r'"((?:[^"\\]|\\.)*)":', text))
+    server = glossary("en", *(rules.messages for rules in RULESETS.values()))
+    return set(re.findall(r'"((?:[^"\\]|\\.)*)":', text)) | set(server.values())
 
 
 def called_words(page: str) -> set[str]:

@@ -34,7 +34,7 @@ def test_advise_in_english_and_german(snapshot: SnapshotAssertion) -> None:
     en = runner.invoke(app, ["advise", MID_ROUND], env=COLUMNS_80)
     de = runner.invoke(app, ["advise", MID_ROUND, "--lang", "de"], env=COLUMNS_80)
     assert en.exit_code == 0 and de.exit_code == 0
-    assert "Advice: stay" in en.stdout and "Rat: aufhören" in de.stdout
+    assert "Advice: stay" in en.stdout and "Rat: Stopp" in de.stdout
     assert max(len(line) for line in en.stdout.splitlines()) <= 80
     assert (en.stdout, de.stdout) == snapshot
 

@@ -55,7 +55,7 @@ def test_undo_and_carrying_on_the_same_file(tmp_path: Path) -> None:
     runner.invoke(app, ["record", str(log)], input="\n".join([*ROUND[:5], "undo"]) + "\n")
     assert lines_of(log)[-1] == {"type": "target", "player": "Cem", "card": "freeze", "target": "Ben"}
     again = runner.invoke(app, ["record", str(log), "--lang", "de"], input="\n".join(ROUND[4:]) + "\n")
-    assert again.stdout.startswith(f"carrying on {log} (5 events). Geben: Karte für Ana")
+    assert again.stdout.startswith(f"{log} wird fortgesetzt (5 Ereignisse). Geben: Karte für Ana")  # the frame in German too
     assert check_log(log.read_text()).valid and len(lines_of(log)) == 12
 
 

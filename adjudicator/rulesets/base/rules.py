@@ -31,8 +31,8 @@ from adjudicator.effects import (
 )
 from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
-from adjudicator.note import Note
-from adjudicator.rules.common import end_round, standing, violation
+from adjudicator.note import Note, Words
+from adjudicator.rules.common import card_said, end_round, said, standing, violation
 from adjudicator.rulesets.base.cards import (
     CARD_LABELS,
     CARD_SET,
@@ -46,6 +46,7 @@ from adjudicator.rulesets.base.cards import (
     is_number,
     label,
 )
+from adjudicator.rulesets.base.messages import MESSAGES
 from adjudicator.rulesets.base.options import BaseGameOptions
 from adjudicator.state import (
     ACTIVE,
@@ -59,7 +60,6 @@ from adjudicator.state import (
     Ruleset,
     ScoreStep,
     TargetFrame,
-    seats_named,
     tally,
 )
 
@@ -176,6 +176,7 @@ class BaseGame(Ruleset):
     numbers = NUMBER_SET
     modifiers = MODIFIER_SET
     status_words: ClassVar[dict[str, str]] = {**Ruleset.status_words, FROZEN: "was frozen"}
+    messages: ClassVar[Words] = MESSAGES
     draw_purposes: ClassVar[dict[str, DrawPurpose]] = {
         FLIP_THREE_DRAW: DrawPurpose("action.flip-three", "for a Flip Three", "action.delayed"),
     }
@@ -187,7 +188,7 @@ class BaseGame(Ruleset):
     def check_options(self, game: GameEvent) -> None:
         """Brutal mode belongs to With a Vengeance; so does any other ruleset's option."""
         if game.foreign.get("brutal") is True:
-            raise violation("bad_event", "setup.game", 'brutal mode exists only in the vengeance ruleset ("ruleset": "vengeance").')
+            raise violation("bad_event", "setup.game", Note("brutal_foreign", {}, MESSAGES))
         super().check_options(game)
 
     def new_row(self) -> BaseRow:
@@ -337,10 +338,7 @@ class BaseGame(Ruleset):
         """A player with nothing in front of them (no number, modifier or Second Chance) must take a card."""
         if state.rows[seat].has_card():
             return None
-        return violation(
-            "stay_without_card", "turn.stay",
-            f"{state.name(seat)} has no card in front of them (no number, modifier or Second Chance), so they cannot stay and must take a card.",
-        )
+        return violation("stay_without_card", "turn.stay", Note("stay_without_card", {"player": state.name(seat)}, MESSAGES))
 
     def eligible(self, state: GameState, frame: TargetFrame) -> tuple[int, ...]:
         """Active players; for a passed Second Chance, active players without one (not the holder)."""
@@ -443,19 +441,19 @@ def _resolve_action(state: GameState, card: str, target: int, index: int, by: in
         report(state, DrawsOwed, target, 3, FLIP_THREE_DRAW, card)
 
 
-def _why_not(state: GameState, exp: Expectation, target: int) -> str:
-    card = label(exp.card or "")
+def _why_not(state: GameState, exp: Expectation, target: int) -> Note:
     who = state.name(target)
-    allowed = f"Allowed: {seats_named(state, exp.eligible)}."
+    allowed = [state.name(s) for s in exp.eligible]
     if exp.card == SECOND_CHANCE and exp.purpose == PASS:
+        reason: Note
         if target == exp.seat:
-            reason = f"{who} already holds one and must pass the extra one on"
+            reason = Note("holds_own", {"player": who}, MESSAGES)
         elif state.rows[target].status != ACTIVE:
             reason = standing(state, target)
         else:
-            reason = f"{who} already holds a Second Chance"
-        return f"the extra Second Chance cannot go to {who}: {reason}. {allowed}"
-    return f"{card} cannot go to {who}: {standing(state, target)}. Active players were: {seats_named(state, exp.eligible)}."
+            reason = Note("has_sc", {"player": who}, MESSAGES)
+        return Note("extra_sc", {"target": who, "reason": reason, "eligible": allowed}, MESSAGES)
+    return said(state, "cannot_go", {"card": card_said(state, exp.card or ""), "target": who, "standing": standing(state, target), "eligible": allowed})
 
 
 __all__ = ["FLIP7_BONUS", "FROZEN", "STAYED", "BaseGame", "BaseRow", "DelayedFrame", "score_row"]

@@ -33,8 +33,8 @@ from adjudicator.effects import (
 )
 from adjudicator.errors import RuleViolation
 from adjudicator.events import Event, GameEvent, TargetEvent, option_fields
-from adjudicator.note import Note
-from adjudicator.rules.common import end_round, standing, violation
+from adjudicator.note import Note, Words
+from adjudicator.rules.common import card_said, end_round, expected, standing, violation
 from adjudicator.rulesets.vengeance.cards import (
     ACTIONS,
     CARD_LABELS,
@@ -65,6 +65,7 @@ from adjudicator.rulesets.vengeance.cards import (
     label,
 )
 from adjudicator.rulesets.vengeance.events import TARGET_FIELDS, VengeanceTargetEvent
+from adjudicator.rulesets.vengeance.messages import MESSAGES
 from adjudicator.rulesets.vengeance.options import VengeanceOptions
 from adjudicator.state import (
     ACTIVE,
@@ -79,7 +80,6 @@ from adjudicator.state import (
     ScoreStep,
     TargetFrame,
     Wipe,
-    seats_named,
     tally,
 )
 
@@ -177,6 +177,7 @@ class Vengeance(Ruleset):
     target_cards = CARD_SET | {FLIP7_BONUS}
     target_event = VengeanceTargetEvent
     game_event = VengeanceOptions
+    messages: ClassVar[Words] = MESSAGES
     draw_purposes: ClassVar[dict[str, DrawPurpose]] = {
         JUST_ONE_MORE_DRAW: DrawPurpose("action.just-one-more", "for a Just One More", "action.just-one-more"),
         FLIP_FOUR_DRAW: DrawPurpose("action.flip-four", "for a Flip Four", "action.flip-four"),
@@ -192,10 +193,7 @@ class Vengeance(Ruleset):
             if option not in ("edition", "delayed"):
                 break
             default = option_fields()[option].default
-            raise violation(
-                "bad_event", "setup.game",
-                f'"{option}" belongs to the base game; a vengeance game leaves it out (or at "{default}"), not {value!r}.',
-            )
+            raise violation("bad_event", "setup.game", Note("base_option", {"option": option, "default": default, "value": value}, MESSAGES))
         super().check_options(game)
 
     def new_row(self) -> VengeanceRow:
@@ -277,16 +275,11 @@ class Vengeance(Ruleset):
         row = _rows(state)[seat]
         if row.has_zero():
             return violation(
-                "must_hit", "number.zero",
-                f"{state.name(seat)} holds The Zero and may not stay: they must take a card (only a Just One More stops them).",
-                Note("v_must_hit", {"name": state.name(seat)}),
+                "must_hit", "number.zero", Note("must_hit", {"player": state.name(seat)}, MESSAGES), Note("v_must_hit", {"name": state.name(seat)}),
             )
         if row.has_card():
             return None
-        return violation(
-            "stay_without_card", "turn.stay",
-            f"{state.name(seat)} has no card in front of them (no number or modifier), so they cannot stay and must take a card.",
-        )
+        return violation("stay_without_card", "turn.stay", Note("stay_without_card", {"player": state.name(seat)}, MESSAGES))
 
     def eligible(self, state: GameState, frame: TargetFrame) -> tuple[int, ...]:
         """Who the waiting card may go to (for Swap: who may be ``target``)."""
@@ -304,12 +297,7 @@ class Vengeance(Ruleset):
     def target_refusal(self, state: GameState, event: TargetEvent, exp: Expectation) -> RuleViolation | None:
         """A ``flip7_bonus`` target while no Flip 7 bonus is owed is out of order."""
         if event.card == FLIP7_BONUS and not (exp.kind == "target" and exp.purpose == BONUS):
-            from adjudicator.rules.common import describe_expectation
-
-            return violation(
-                "out_of_order", "flip7.bonus",
-                f"a flip7_bonus target comes only right after a Flip 7 in Brutal mode: {describe_expectation(state, exp)}.",
-            )
+            return violation("out_of_order", "flip7.bonus", Note("bonus_early", {"expected": expected(state, exp)}, MESSAGES))
         return None
 
     def check_target(self, state: GameState, event: TargetEvent, exp: Expectation, target: int) -> None:
@@ -322,41 +310,32 @@ class Vengeance(Ruleset):
             return
         if exp.purpose == GIVE:
             if target not in exp.eligible:
-                who = "any player" if _brutal(state) else "any player who has not busted"
-                raise violation(
-                    "illegal_target", "modifier.give",
-                    f"{label(card).capitalize()} cannot go to {state.name(target)}: {standing(state, target)}. "
-                    f"A modifier goes to {who}: {seats_named(state, exp.eligible)}.",
-                )
+                who = Note("anyone" if _brutal(state) else "anyone_in", {}, MESSAGES)
+                said = {"card": card_said(state, card), "target": state.name(target), "standing": standing(state, target)}
+                raise violation("illegal_target", "modifier.give", Note("modifier_to", {**said, "who": who, "eligible": _names(state, exp.eligible)}, MESSAGES))
             return
         rule = _ACTION_RULE[card]
         holder = exp.seat
         if card in (JUST_ONE_MORE, FLIP_FOUR):
             if target not in exp.eligible:
-                raise violation(
-                    "illegal_target", rule,
-                    f"{card_name(card)} cannot go to {state.name(target)}: {standing(state, target)}. "
-                    f"It may go to any player who has not busted: {seats_named(state, exp.eligible)}.",
-                )
+                said = {"card": card_said(state, card), "target": state.name(target), "standing": standing(state, target)}
+                raise violation("illegal_target", rule, Note("action_to", {**said, "eligible": _names(state, exp.eligible)}, MESSAGES))
             return
         if card == SWAP:
             _check_swap(state, ev, holder, target)
             return
         taken = ev.named()[0]
-        verb = "be stolen" if card == STEAL else "be discarded"
         if target not in exp.eligible or taken not in state.rows[target].table_cards():
+            why: Note
             if card == STEAL and target == holder:
-                why = f"Steal takes from another player's row, never from {state.name(holder)}'s own"
+                why = Note("steal_own", {"player": state.name(holder)}, MESSAGES)
             elif state.rows[target].status == BUSTED:
                 why = standing(state, target)
             else:
-                why = f"{state.name(target)} has no {card_name(taken)} in their row"
-            raise violation(
-                "illegal_target", rule,
-                f"{card_name(card)} cannot take {state.name(target)}'s {card_name(taken)}: {why}. "
-                f"Cards that can {verb}: {_cards_of(state, exp.eligible)}.",
-                _take(ev),
-            )
+                why = Note("not_in_row", {"player": state.name(target), "card": card_said(state, taken)}, MESSAGES)
+            take = {"card": card_said(state, card), "target": state.name(target), "taken": card_said(state, taken), "why": why}
+            key = "cannot_take_steal" if card == STEAL else "cannot_take_discard"
+            raise violation("illegal_target", rule, Note(key, {**take, "cards": _cards_of(state, exp.eligible)}, MESSAGES), _take(ev))
 
     def apply_target(self, state: GameState, frame: TargetFrame, event: TargetEvent, index: int) -> None:
         """Give the modifier, the bonus, or carry out the action."""
@@ -645,9 +624,13 @@ def _distinct(cards: list[str]) -> list[str]:
     return list(dict.fromkeys(cards))
 
 
-def _cards_of(state: GameState, seats: Iterable[int]) -> str:
-    parts = [f"{state.name(s)}'s {', '.join(card_name(c) for c in state.rows[s].table_cards())}" for s in seats]
-    return "; ".join(parts) if parts else "none"
+def _cards_of(state: GameState, seats: Iterable[int]) -> list[Note]:
+    """Each row's cards, for "Cards that can be stolen: …" (card names are the same in every language)."""
+    return [Note("row_cards", {"player": state.name(s), "cards": ", ".join(card_name(c) for c in state.rows[s].table_cards())}, MESSAGES) for s in seats]
+
+
+def _names(state: GameState, seats: Iterable[int]) -> list[str]:
+    return [state.name(s) for s in seats]
 
 
 def _check_swap(state: GameState, ev: VengeanceTargetEvent, holder: int, target: int) -> None:
@@ -656,21 +639,16 @@ def _check_swap(state: GameState, ev: VengeanceTargetEvent, holder: int, target:
     allowed = action_targets(state, holder, SWAP)
     if other == target:
         raise violation(
-            "illegal_target", "action.swap",
-            f"Swap exchanges cards of two different rows; both cards named are in {state.name(target)}'s row. "
-            f"Rows that can swap: {_cards_of(state, allowed)}.",
+            "illegal_target", "action.swap", Note("one_row", {"target": state.name(target), "cards": _cards_of(state, allowed)}, MESSAGES),
             Note("v_illegal_one_row", {"card": ev.card, "target": ev.target}),
         )
     for seat, taken in ((target, first), (other, second)):
         row = state.rows[seat]
         if seat in allowed and taken in row.table_cards():
             continue
-        why = standing(state, seat) if row.status == BUSTED else f"{state.name(seat)} has no {card_name(taken)} in their row"
-        raise violation(
-            "illegal_target", "action.swap",
-            f"Swap cannot move {state.name(seat)}'s {card_name(taken)}: {why}. Cards that can be swapped: {_cards_of(state, allowed)}.",
-            _take(ev),
-        )
+        why = standing(state, seat) if row.status == BUSTED else Note("not_in_row", {"player": state.name(seat), "card": card_said(state, taken)}, MESSAGES)
+        move = {"player": state.name(seat), "taken": card_said(state, taken), "why": why, "cards": _cards_of(state, allowed)}
+        raise violation("illegal_target", "action.swap", Note("swap_take", move, MESSAGES), _take(ev))
 
 
 def _take(ev: VengeanceTargetEvent) -> Note:
