@@ -69,3 +69,17 @@ def test_writes_need_the_token(token_client: TestClient) -> None:
     assert token_client.post("/v1/players/unmerge", json={"player": "ana"}).status_code == 401
     assert token_client.get("/v1/players").status_code == 200  # reads are open
     assert token_client.post("/v1/players/merge", json={"source": "ana", "target": "Ana"}, headers=auth).status_code == 200
+
+
+def test_rating_history_and_the_profile_skill(client: TestClient) -> None:
+    ids = fill(client)
+    best = client.get("/v1/ratings").json()["ratings"]
+    top = client.get("/v1/ratings/history").json()
+    assert top["scope"] == "all" and [p["id"] for p in top["players"]] == [r["id"] for r in best[:5]]
+    ana = client.get("/v1/ratings/history", params={"player": str(ids["Ana"])}).json()["players"]
+    assert [p["name"] for p in ana] == ["Ana"] and len(ana[0]["points"]) == ana[0]["games"] + 1 == 3
+    assert ana[0]["points"][-1]["rating"] == next(r["rating"] for r in best if r["id"] == ids["Ana"])
+    assert client.get("/v1/ratings/history", params={"player": "9999"}).status_code == 404
+    assert client.get("/v1/ratings/history", params={"player": "Ana"}).status_code in (400, 422)
+    skill = client.get(f"/v1/players/{ids['Ana']}").json()["skill"]
+    assert skill["analysed_games"] == 0 and "not-analysed" in skill["notes"]
