@@ -77,6 +77,16 @@ def list_players(store: StoreDep) -> Any:
     return {"players": [p.as_dict() for p in book.listed()], "suggested_merges": book.suggestions()}
 
 
+@router.get("/v1/players/find", summary="Find a player by name", operation_id="findPlayer", responses={**PLAYER_ERRORS, **STORE_ERRORS},
+            description="The player a name stands for: a display name, a name a log gave them, or `#ID` (a merged player gives the "
+                        "one it is merged into); the pages link a name in a log to the player's page with it.")
+def find_player(
+    store: StoreDep, name: Annotated[str, Query(description="The name, as a log or the leaderboard writes it.", min_length=1, max_length=1000)],
+) -> Any:
+    pid, display = store.players().resolve(name)
+    return {"id": pid, "name": display}
+
+
 @router.get("/v1/players/{player_id:int}", summary="A player's profile", operation_id="playerProfile", responses={**PLAYER_ERRORS, **STORE_ERRORS},
             description="Games, wins, names in logs, players merged in, ratings per scope; with `against` (another player's id) their record together.")
 def player_profile(

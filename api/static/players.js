@@ -128,6 +128,17 @@ $("filters").addEventListener("submit", (event) => {
   event.preventDefault();
   loadBoard();
 });
-const shown = new URLSearchParams(location.search).get("id");
+// ?id=N opens a player's profile; ?name=X (the viewer's and the statistics page's links from a name in
+// a log) asks the server which player that name stands for (GET /v1/players/find)
+const query = new URLSearchParams(location.search);
+const shown = query.get("id");
 if (shown && /^\d+$/.test(shown)) loadProfile(shown);
+else if (query.get("name")) {
+  getJson(`/v1/players/find?name=${encodeURIComponent(query.get("name"))}`)
+    .then((found) => loadProfile(String(found.id)))
+    .catch((error) => {
+      $("status").textContent = t("The players could not be loaded: {message}", { message: error.message });
+      $("status").classList.add("error");
+    });
+}
 loadBoard();

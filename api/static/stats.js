@@ -129,8 +129,7 @@ function historyChart(players, label) {
   const y = (r) => top + (1 - (r - low) / (high - low || 1)) * (height - top - bottom);
   const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label, class: "rating-chart", width: "100%" });
   svg.append(
-    svgEl("line", { x1: left, y1: y(low), x2: width - right, y2: y(low), stroke: "#888" }),
-    svgEl("line", { x1: left, y1: top, x2: left, y2: height - bottom, stroke: "#888" }),
+    svgEl("path", { d: `M${left},${top} V${height - bottom} H${width - right}`, fill: "none", stroke: "#888", class: "axes" }),
     svgEl("text", { x: left - 4, y: y(high) + 4, "text-anchor": "end", "font-size": 11, text: high.toFixed(0) }),
     svgEl("text", { x: left - 4, y: y(low) + 4, "text-anchor": "end", "font-size": 11, text: low.toFixed(0) }),
     svgEl("text", { x: width - right, y: height - 8, "text-anchor": "end", "font-size": 11, text: `${t("game")} ${lastSeq}` }),
@@ -138,7 +137,7 @@ function historyChart(players, label) {
   );
   players.forEach((p, i) => {
     const d = p.points.map((q, k) => `${k ? "L" : "M"}${x(q.seq).toFixed(1)},${y(q.rating).toFixed(1)}`).join(" ");
-    svg.append(svgEl("path", { d, fill: "none", stroke: LINE_COLOURS[i % LINE_COLOURS.length], "stroke-width": 2, "data-player": p.id }));
+    svg.append(svgEl("path", { d, class: "rating-line", fill: "none", stroke: LINE_COLOURS[i % LINE_COLOURS.length], "stroke-width": 2, "data-player": p.id }));
   });
   return svg;
 }

@@ -474,7 +474,7 @@ function renderScores(table) {
     el(
       "tr",
       {},
-      el("th", { scope: "row", text: p.name }),
+      el("th", { scope: "row" }, el("a", { href: `/players?name=${encodeURIComponent(p.name)}`, text: p.name })),
       rounds.map((r) => {
         const cell = r.players[p.name] || {};
         return el("td", { class: `o-${cell.outcome}`, title: cell.outcome, text: cell.score ?? "–" });

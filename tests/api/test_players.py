@@ -83,3 +83,12 @@ def test_rating_history_and_the_profile_skill(client: TestClient) -> None:
     assert client.get("/v1/ratings/history", params={"player": "Ana"}).status_code in (400, 422)
     skill = client.get(f"/v1/players/{ids['Ana']}").json()["skill"]
     assert skill["analysed_games"] == 0 and "not-analysed" in skill["notes"]
+
+
+def test_find_a_player_by_a_name_in_a_log(client: TestClient) -> None:
+    ids = fill(client)
+    assert client.get("/v1/players/find", params={"name": "Ben"}).json() == {"id": ids["Ben"], "name": "Ben"}
+    client.post("/v1/players/merge", json={"source": "ana", "target": "Ana"})
+    assert client.get("/v1/players/find", params={"name": "ana"}).json() == {"id": ids["Ana"], "name": "Ana"}  # merged: the one it is in
+    missing = client.get("/v1/players/find", params={"name": "Nobody"})
+    assert missing.status_code == 404 and missing.headers["content-type"].startswith("application/problem+json")

@@ -27,7 +27,7 @@ def test_rating_history_draws_the_best_players_and_links_to_them(page: Any, serv
     history = page.evaluate("fetch('/v1/ratings/history').then((r) => r.json())")
     drawn = [p for p in history["players"] if p["points"]]
     assert drawn, "the e2e store has rated games"
-    expect(figure.locator("svg path")).to_have_count(len(drawn))  # one line a player
+    expect(figure.locator("svg path.rating-line")).to_have_count(len(drawn))  # one line a player
     link = figure.locator(".legend a").first
     expect(link).to_have_text(drawn[0]["name"])
     link.click()
@@ -45,3 +45,15 @@ def test_rating_history_in_german_fits_360_px(german_phone: Any, server: str) ->
     box = german_phone.locator("#figure-rating-history svg").bounding_box()
     assert box is not None and box["width"] <= 360
     screenshot(german_phone, "stats-rating-history-de-360")
+
+
+def test_a_name_in_the_viewer_opens_the_players_page(page: Any, server: str) -> None:
+    page.goto(server + "/#game=invalid-bad-claims&event=30")
+    link = page.locator("#scores tbody th a").first
+    expect(link).to_be_visible()
+    name = link.inner_text()
+    link.click()
+    expect(page).to_have_url(f"{server}/players?name={name}")
+    expect(page.locator("#profile-name")).to_be_visible()
+    found = page.evaluate(f"fetch('/v1/players/find?name={name}').then((r) => r.json())")
+    expect(page.locator("#profile-name")).to_have_text(found["name"])
