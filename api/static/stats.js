@@ -96,8 +96,8 @@ async function fillRulesets() {
   }
 }
 
-// ---- the rating over time: GET /v1/ratings/history (the player filter's player when one has that
-// name, else the best of the leaderboard), drawn as lines; every name links to the player's page.
+// ---- the rating over time: GET /v1/ratings/history (the player the filter's name stands for,
+// GET /v1/players/find, else the best of the leaderboard), drawn as lines; every name links to the player's page.
 Object.assign(GERMAN, {
   "Ratings over time": "Wertungen im Lauf der Zeit",
   "The rating (mean − 3 × spread, OpenSkill) after each rated game, in the order the games were stored; a name opens the player's page.":
@@ -149,11 +149,10 @@ async function loadHistory() {
     const params = new URLSearchParams();
     const ruleset = $("ruleset").value.trim();
     if (ruleset) params.set("ruleset", ruleset.split(" ")[0]);
-    const wanted = $("player").value.trim().toLowerCase();
-    if (wanted) {
-      const listing = await fetch("/v1/players");
-      const found = listing.ok ? (await listing.json()).players.find((p) => p.name.toLowerCase() === wanted) : undefined;
-      if (found) params.set("player", String(found.id));
+    const wanted = $("player").value.trim();
+    if (wanted) {  // the player that name stands for, if any (else the best of the leaderboard)
+      const found = await fetch(`/v1/players/find?name=${encodeURIComponent(wanted)}`);
+      if (found.ok) params.set("player", String((await found.json()).id));
     }
     const response = await fetch(`/v1/ratings/history?${params}`);
     const body = await response.json();

@@ -35,6 +35,12 @@ def test_rating_history_draws_the_best_players_and_links_to_them(page: Any, serv
     expect(page.locator("#profile-name")).to_have_text(drawn[0]["name"])
     screenshot(page, "stats-rating-history")
 
+    page.goto(server + "/stats")  # the player filter draws that player alone
+    last = drawn[-1]["name"]
+    page.fill("#player", last)
+    page.click("#filters button[type=submit]")
+    expect(page.locator("#figure-rating-history .legend a")).to_have_text([last])
+
 
 def test_rating_history_in_german_fits_360_px(german_phone: Any, server: str) -> None:
     german_phone.goto(server + "/stats")
