@@ -241,3 +241,16 @@ def test_skill_averages_the_analysed_decisions_of_the_player(store: Store) -> No
     assert skill["analysed_games"] == skill["games"] == 1 and "not-analysed" not in skill["notes"]
     assert skill["decisions"] == losses[1] > 0
     assert skill["mean_points_lost"] == pytest.approx(losses[0], abs=1e-3)
+
+
+def test_skill_reads_win_chance_and_luck_once_the_decisions_hold_them(store: Store) -> None:
+    store.ingest(game_log("a1", ["Ana", "Ben", "Cem"], 5), "a1", analyze=True)
+    with store._writer() as con:  # what the win-chance analysis will store: a column each
+        con.execute("ALTER TABLE decisions ADD COLUMN win_loss DOUBLE")
+        con.execute("ALTER TABLE decisions ADD COLUMN luck DOUBLE")
+        con.execute("UPDATE decisions SET win_loss = 0.02, luck = CASE WHEN kind = 'turn' THEN 0.01 ELSE -0.01 END")
+    skill = store.players().skill("Ana")
+    turns, targets = store.query(
+        "SELECT count(*) FILTER (WHERE kind = 'turn'), count(*) FILTER (WHERE kind <> 'turn') FROM decisions WHERE player = 'Ana'").rows[0]
+    assert skill["notes"] == [] and skill["mean_win_chance_lost"] == pytest.approx(0.02)
+    assert skill["mean_luck_per_game"] == pytest.approx(0.01 * turns - 0.01 * targets, abs=1e-4)  # one game: its sum
