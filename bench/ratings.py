@@ -1,14 +1,23 @@
 """Ratings measured on simulated populations of known strength (issue 33).
 
-    .venv/bin/python bench/ratings.py                    # 5 populations of 40 players, about a minute
-    .venv/bin/python bench/ratings.py --players 20 --populations 1
+    .venv/bin/python bench/ratings.py                    # populations of 20 and of 40, a few minutes
+    .venv/bin/python bench/ratings.py --players 20 --populations 1 --calibration 200
 
-Each player is one of the simulator's strategies (random ones that take another card with a fixed
-chance, cautious ones that stay above a bust chance, threshold ones that stay at a row score),
-from a weak random player to the strongest strategy the simulator has. **Known strength**: every
-strategy of the pool plays ``--calibration`` games at random tables of 3 to 6 with the others, and
-its win share (wins ÷ the wins expected of a player at its tables, 1 / players) is its strength;
-a population is ``--players`` strategies spread evenly over that order, weakest to strongest.
+**The ladder.** Each player is one of the simulator's strategies, from a random player who
+rarely takes a second card, through ``threshold:N`` (stay at a row score of N) and ``cautious:P``
+(stay above a bust chance P), to the score-aware ``aware:P`` (cautious, but staying when banking
+reaches the target ahead of everybody and pushing while someone else has). Every strategy of the
+ladder takes at most the risk the best of them takes: a strategy that pushes harder (``random:0.9``,
+``cautious:0.5``) wins more often than its places say (it busts most rounds and now and then runs
+away with a game), so it has two strengths, not one, and no single known order to agree with.
+
+**Known strength**: every strategy of the ladder plays ``--calibration`` games at random tables
+of 3 to 6 with the others; its strength is its **place score** there, the share of its opponents
+it finished ahead of (a tie counts a half; a game's order: the winner, then by final total, as
+the ratings order it). Its win share (wins ÷ the wins expected of a player at its tables) is
+printed too. A population is ``--players`` strategies whose strengths are spread evenly from the
+weakest to the strongest (for each of that many evenly spaced strengths, the nearest strategy
+not chosen yet).
 
 Then, per population, in fresh games at random tables of 3 to 6 (the rules' and the simulator's
 own, with a right score claim after each round):
@@ -18,12 +27,13 @@ own, with a right score claim after each round):
   players' plain win rates over those games is printed beside it;
 * **calibration**: ``--held-out`` more games a player, not rated; each seat's predicted win chance
   (``RatingBook.win_chances``: the Plackett–Luce chance of finishing first; the package's
-  ``predict_win`` is scored beside it) against each player's plain win rate from the
-  rated games (scaled to sum to 1 at the table; equal chances while nobody there has won): Brier
-  scores, and how much lower the rating's is (target ≥ 10% better);
-* **cost**: ``--ingest-games`` simulated games ingested into a new store: the CPU time of linking
-  and rating them against the whole ingest's (target: with ratings ≤ 1.3× without), and the
-  leaderboard's time after it.
+  ``predict_win`` is scored beside it) against each player's plain win rate from the rated games
+  (scaled to sum to 1 at the table; equal chances while nobody there has won): Brier scores, and
+  how much lower the rating's is (target ≥ 10% better). Printed beside them, as a ceiling: the
+  Brier score of the calibration's win shares (known, not learnt from the 30 games), scaled the
+  same way.
+
+The cost of ratings at scale (ingest, leaderboard) is ``bench/ratings_scale.py``'s.
 """
 
 from __future__ import annotations
@@ -33,8 +43,7 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from statistics import mean
-from typing import Any
+from statistics import mean, stdev
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -44,11 +53,13 @@ from benchlib import Verdict, report  # noqa: E402
 from adjudicator.ratings import BETA, RatingBook, brier, kendall_tau, places  # noqa: E402
 from adjudicator.simulate import play_game  # noqa: E402
 
-#: The strategies a population is drawn from, by kind (the simulator's; see flip7 simulate --help).
+#: The ladder a population is drawn from (the simulator's strategies; see flip7 simulate --help):
+#: none takes more risk than the best of them (see the module's docstring).
 POOL: tuple[str, ...] = (
-    *(f"random:{p / 100:g}" for p in range(90, 10, -10)),
-    *(f"threshold:{k}" for k in (4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 25, 28, 31, 35, 40)),
-    *(f"cautious:{c / 100:g}" for c in (3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 34, 38, 45, 55)),
+    *(f"random:{p / 100:g}" for p in range(5, 35, 5)),
+    *(f"threshold:{k}" for k in range(1, 25)),
+    *(f"cautious:{c / 100:g}" for c in range(2, 28, 2)),
+    *(f"aware:{c / 100:g}" for c in range(14, 28, 2)),
 )
 
 
@@ -91,11 +102,15 @@ def rounds(players: Sequence[int], games_each: int, rng: random.Random) -> list[
     return out
 
 
-def known_strengths(calibration: int, rng: random.Random) -> list[float]:
-    """Each pool strategy's win share over ``calibration`` games a player at random tables."""
+def known_strengths(calibration: int, rng: random.Random) -> tuple[list[float], list[float]]:
+    """Each pool strategy's strength over ``calibration`` games a player at random tables of the
+    pool: its **place score** (the share of its opponents it finished ahead of, a tie counting a
+    half) and its win share (wins ÷ the wins expected of a player at its tables)."""
     pool = range(len(POOL))
     wins = [0.0] * len(POOL)
     expected = [0.0] * len(POOL)
+    ahead = [0.0] * len(POOL)
+    met = [0] * len(POOL)
     for number, table in enumerate(rounds(pool, calibration, rng)):
         played = play(table, POOL, rng, number)
         if played is None:
@@ -103,21 +118,30 @@ def known_strengths(calibration: int, rng: random.Random) -> list[float]:
         for seat, p in enumerate(table):
             expected[p] += 1 / len(table)
             wins[p] += seat == played[1]
-    return [w / e if e else 0.0 for w, e in zip(wins, expected, strict=True)]
+            mine = played[0][seat]
+            ahead[p] += sum((mine < other) + 0.5 * (mine == other) for o, other in enumerate(played[0]) if o != seat)
+            met[p] += len(table) - 1
+    return ([a / m if m else 0.0 for a, m in zip(ahead, met, strict=True)],
+            [w / e if e else 0.0 for w, e in zip(wins, expected, strict=True)])
 
 
 def population(strengths: Sequence[float], size: int, rng: random.Random) -> list[int]:
-    """``size`` pool strategies spread evenly from the weakest to the strongest (a little jitter
-    per population)."""
-    ranked = sorted(range(len(POOL)), key=lambda i: strengths[i])
-    if size >= len(ranked):
-        return ranked
-    step = (len(ranked) - 1) / (size - 1)
-    chosen = sorted({ranked[min(len(ranked) - 1, round(i * step + rng.uniform(-0.3, 0.3)))] for i in range(size)})
+    """``size`` pool strategies whose strengths are spread evenly from the weakest to the strongest:
+    for each of ``size`` evenly spaced strengths (a little jitter per population), the pool strategy
+    nearest to it that is not chosen yet (so the ladder's rungs are apart in strength, not in the
+    pool's order, where many near-equal strategies sit side by side)."""
+    low, high = min(strengths), max(strengths)
+    step = (high - low) / (size - 1)
+    chosen: list[int] = []
+    for i in range(size):
+        aim = low + step * (i + rng.uniform(-0.25, 0.25) * (0 < i < size - 1))
+        free = [p for p in range(len(POOL)) if p not in chosen]
+        chosen.append(min(free, key=lambda p: abs(strengths[p] - aim)))
     return chosen
 
 
-def measure(members: list[int], strengths: Sequence[float], games: int, held_out: int, rng: random.Random, beta: float) -> dict[str, float]:
+def measure(members: list[int], strengths: Sequence[float], shares: Sequence[float], games: int, held_out: int,
+            rng: random.Random, beta: float) -> dict[str, float]:
     """Rate ``games`` games a player, then predict ``held_out`` more: τ and Brier scores."""
     specs = [POOL[m] for m in members]
     players = list(range(len(members)))
@@ -139,6 +163,7 @@ def measure(members: list[int], strengths: Sequence[float], games: int, held_out
     predicted: list[list[float]] = []
     package: list[list[float]] = []
     baseline: list[list[float]] = []
+    ceiling: list[list[float]] = []
     winners: list[int] = []
     for number, table in enumerate(rounds(players, held_out, rng), start=10**6):
         result = play(table, specs, rng, number)
@@ -146,103 +171,87 @@ def measure(members: list[int], strengths: Sequence[float], games: int, held_out
             continue
         predicted.append(book.win_chances(table))
         package.append(book.package_win_chances(table))
-        shares = [rate[p] for p in table]
-        baseline.append([s / sum(shares) for s in shares] if sum(shares) else [1 / len(table)] * len(table))
+        baseline.append(scaled([rate[p] for p in table]))
+        ceiling.append(scaled([shares[members[p]] for p in table]))
         winners.append(result[1])
     return {
         "rating_tau": rating_tau, "win_rate_tau": win_rate_tau,
         "brier_rating": brier(predicted, winners), "brier_win_rate": brier(baseline, winners),
-        "brier_package": brier(package, winners),
+        "brier_package": brier(package, winners), "brier_known": brier(ceiling, winners),
         "rated_games": mean(played), "held_out_games": len(winners),
     }
 
 
-def ingest_cost(games: int, rng: random.Random) -> tuple[float, float, float]:
-    """Ingest ``games`` simulated games (40 players, tables of 3 to 6) into a new store: the CPU
-    seconds of the whole ingest, of linking and rating them within it, and the leaderboard's wall
-    seconds afterwards."""
-    import tempfile
-    import time
+def scaled(shares: Sequence[float]) -> list[float]:
+    """Win chances at one table from each player's win rate or share: scaled to sum to 1 (equal
+    chances while all are 0)."""
+    total = sum(shares)
+    return [s / total for s in shares] if total else [1 / len(shares)] * len(shares)
 
-    import adjudicator.store.service as service
-    from adjudicator.store import LogInput, Store
 
-    names = [f"P{i:02}" for i in range(40)]
-    logs = [
-        LogInput.from_bytes(f"g{i}", play_game(f"g{i:06}", "threshold:25,cautious:0.3,random:0.6", random.Random(rng.getrandbits(64)),
-                                               players=rng.sample(names, rng.randint(3, 6))).text().encode())
-        for i in range(games)
-    ]
-    spent: list[float] = []
-    refresh = service.refresh_players
-
-    def timed(con: Any) -> int:
-        start = time.process_time()
-        try:
-            return refresh(con)
-        finally:
-            spent.append(time.process_time() - start)
-
-    with tempfile.TemporaryDirectory(prefix="flip7-bench-") as tmp:
-        service.refresh_players = timed  # type: ignore[assignment]
-        try:
-            with Store.open(Path(tmp) / "ratings.duckdb") as store:
-                start = time.process_time()
-                store.ingest_many(logs)
-                total = time.process_time() - start
-                began = time.perf_counter()
-                store.players().leaderboard()
-                board = time.perf_counter() - began
-        finally:
-            service.refresh_players = refresh
-    return total, sum(spent), board
+def spread(values: Sequence[float], digits: int = 3) -> str:
+    """Mean ± standard deviation, and the range, of one figure over the populations."""
+    sd = stdev(values) if len(values) > 1 else 0.0
+    return f"{mean(values):.{digits}f} ± {sd:.{digits}f} ({min(values):.{digits}f} to {max(values):.{digits}f})"
 
 
 def main(argv: list[str] | None = None) -> list[Verdict]:
     """Run the measurement, print the report, return the verdicts."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--players", type=int, default=40, help="players in a population (20-50 in the issue)")
+    p.add_argument("--players", default="20,40", help="players in a population, one size or several (20-50 in the issue)")
     p.add_argument("--games", type=int, default=30, help="rated games a player")
-    p.add_argument("--held-out", type=int, default=10, help="held-out games a player, predicted and not rated")
-    p.add_argument("--calibration", type=int, default=1000, help="games a pool strategy plays to know its strength")
-    p.add_argument("--populations", type=int, default=5, help="populations measured")
+    p.add_argument("--held-out", type=int, default=20, help="held-out games a player, predicted and not rated")
+    p.add_argument("--calibration", type=int, default=1000, help="games a ladder strategy plays to know its strength")
+    p.add_argument("--populations", type=int, default=5, help="populations measured per size (each from its own seed)")
     p.add_argument("--seed", type=int, default=33)
-    p.add_argument("--ingest-games", type=int, default=2000, help="games ingested to time the ratings' share of ingest")
     p.add_argument("--beta", type=float, default=BETA, help=f"the model's beta (default {BETA:g}, what flip7 ratings uses)")
     args = p.parse_args(argv)
+    sizes = [int(x) for x in str(args.players).split(",") if x.strip()]
     rng = random.Random(args.seed)
-    strengths = known_strengths(args.calibration, rng)
-    results = [measure(population(strengths, args.players, rng), strengths, args.games, args.held_out, rng, args.beta) for _ in range(args.populations)]
+    strengths, shares = known_strengths(args.calibration, rng)
+    ranked = sorted(range(len(POOL)), key=lambda i: strengths[i])
     rows = [
-        ("pool", f"{len(POOL)} strategies; known strength from {args.calibration} games each "
-                 f"(win share {min(strengths):.2f} to {max(strengths):.2f})"),
-        ("populations", f"{args.populations} of {args.players} players, tables of 3-6, seed {args.seed}"),
-        ("model", f"OpenSkill Plackett-Luce, beta {args.beta:g}"),
-        ("rated games a player (mean)", f"{mean(r['rated_games'] for r in results):.1f}"),
-        ("held-out games a population (mean)", f"{mean(r['held_out_games'] for r in results):.0f}"),
+        ("ladder", f"{len(POOL)} strategies; known strength from {args.calibration} games each: place score "
+                   f"{min(strengths):.3f} ({POOL[ranked[0]]}) to {max(strengths):.3f} ({POOL[ranked[-1]]}), "
+                   f"win share {min(shares):.2f} to {max(shares):.2f}"),
+        ("model", f"OpenSkill Plackett-Luce, beta {args.beta:g}; {args.games} rated games a player, "
+                  f"{args.held_out} held out; tables of 3-6; seed {args.seed}"),
     ]
-    for number, r in enumerate(results, 1):
-        rows.append((f"population {number}: Kendall τ rating / plain win rate",
-                     f"{r['rating_tau']:.3f} / {r['win_rate_tau']:.3f}"))
-        rows.append((f"population {number}: Brier rating / plain win rate",
-                     f"{r['brier_rating']:.4f} / {r['brier_win_rate']:.4f}"))
-    total, rating, board = ingest_cost(args.ingest_games, rng)
-    rows.append((f"ingest of {args.ingest_games:,} games: CPU in all / of it linking and rating",
-                 f"{total:.2f} s / {rating:.2f} s"))
-    rows.append((f"leaderboard over those {args.ingest_games:,} games (wall)", f"{1000 * board:.1f} ms"))
-    tau = mean(r["rating_tau"] for r in results)
-    gain = 1 - mean(r["brier_rating"] for r in results) / mean(r["brier_win_rate"] for r in results)
-    rows.append(("mean Kendall τ, rating / plain win rate", f"{tau:.3f} / {mean(r['win_rate_tau'] for r in results):.3f}"))
-    rows.append(("mean Brier, rating / plain win rate",
-                 f"{mean(r['brier_rating'] for r in results):.4f} / {mean(r['brier_win_rate'] for r in results):.4f}"))
-    rows.append(("mean Brier of the package's predict_win from the same ratings", f"{mean(r['brier_package'] for r in results):.4f}"))
-    verdicts = [
-        Verdict(f"Kendall τ of the rating order after {args.games} games a player", tau, 0.9, unit=""),
-        Verdict("Brier score better than the plain win rate's", 100 * gain, 10, unit="%"),
-        Verdict(f"ingest of {args.ingest_games:,} games with ratings ÷ without", total / (total - rating), 1.3, higher_is_better=False),
-    ]
+    verdicts: list[Verdict] = []
+    for size in sizes:
+        results = []
+        for number in range(args.populations):
+            seeded = random.Random(f"{args.seed}:{size}:{number}")
+            members = population(strengths, size, seeded)
+            results.append(measure(members, strengths, shares, args.games, args.held_out, seeded, args.beta))
+        rows.append((f"{size} players: rated games a player (mean) / held-out games a population (mean)",
+                     f"{mean(r['rated_games'] for r in results):.1f} / {mean(r['held_out_games'] for r in results):.0f}"))
+        for number, r in enumerate(results, 1):
+            rows.append((f"{size} players, population {number}: Kendall τ rating / plain win rate; "
+                         f"Brier rating / plain win rate / known win shares",
+                         f"{r['rating_tau']:.3f} / {r['win_rate_tau']:.3f}; "
+                         f"{r['brier_rating']:.4f} / {r['brier_win_rate']:.4f} / {r['brier_known']:.4f}"))
+        gains = [100 * (1 - r["brier_rating"] / r["brier_win_rate"]) for r in results]
+        ceiling = [100 * (1 - r["brier_known"] / r["brier_win_rate"]) for r in results]
+        rows += [
+            (f"{size} players: Kendall τ of the rating", spread([r["rating_tau"] for r in results])),
+            (f"{size} players: Kendall τ of the plain win rate", spread([r["win_rate_tau"] for r in results])),
+            (f"{size} players: Brier rating / plain win rate / package predict_win (means)",
+             f"{mean(r['brier_rating'] for r in results):.4f} / {mean(r['brier_win_rate'] for r in results):.4f} / "
+             f"{mean(r['brier_package'] for r in results):.4f}"),
+            (f"{size} players: Brier gain of the rating over the plain win rate", spread(gains, 1) + " %"),
+            (f"{size} players: Brier gain of the known win shares (the ceiling)", spread(ceiling, 1) + " %"),
+        ]
+        tau = mean(r["rating_tau"] for r in results)
+        gain = 1 - mean(r["brier_rating"] for r in results) / mean(r["brier_win_rate"] for r in results)
+        verdicts += [
+            Verdict(f"{size} players: Kendall τ of the rating order after {args.games} games a player", tau, 0.9, unit=""),
+            Verdict(f"{size} players: Brier score better than the plain win rate's", 100 * gain, 10, unit="%"),
+        ]
     report("Issue 33: ratings on simulated populations of known strength", rows, verdicts,
-           ["strength is measured, not assumed: each strategy's win share in its own calibration games"])
+           ["strength is measured, not assumed: each strategy's place score in its own calibration games",
+            "the known win shares' Brier gain is what predicting from the true win shares would gain: "
+            "the ceiling of any prediction from 30 games"])
     return verdicts
 
 

@@ -43,6 +43,10 @@ WORDS: dict[str, dict[str, str]] = {
         "renamed": "renamed {old} to {new}", "would_merge": "would merge {a} ({m} games) into {b} ({n} games): {total} games",
         "merged_msg": "merged {a} ({m} games) into {b} ({n} games): {total} games", "undo": "undo with: {command}",
         "unmerged": "{a} is no longer merged into {b}",
+        "skill": "decisions: {d} valued in {a} of {g} games; mean points given away per decision: {p}",
+        "skill_win": "mean win chance given away per decision: {w}; mean luck per game: {l}",
+        "not-analysed": "games not analysed have no valued decisions (flip7 ingest --analyze values them)",
+        "no-win-chance": "skill apart from luck needs decisions valued in win chance, which the store's analysis does not hold yet",
     },
     "de": {
         "rank": "#", "player": glossary("de")["player"], "rating": "Wertung", "mu": "Mittel", "sigma": "Streuung", "games": glossary("de")["games"], "wins": "Siege",
@@ -58,6 +62,10 @@ WORDS: dict[str, dict[str, str]] = {
         "renamed": "{old} heißt jetzt {new}", "would_merge": "würde {a} ({m} Spiele) mit {b} ({n} Spiele) zusammenführen: {total} Spiele",
         "merged_msg": "{a} ({m} Spiele) mit {b} ({n} Spiele) zusammengeführt: {total} Spiele", "undo": "rückgängig mit: {command}",
         "unmerged": "{a} ist nicht mehr mit {b} zusammengeführt",
+        "skill": "Entscheidungen: {d} bewertet in {a} von {g} Spielen; im Mittel verschenkte Punkte je Entscheidung: {p}",
+        "skill_win": "im Mittel verschenkte Siegchance je Entscheidung: {w}; mittleres Glück je Spiel: {l}",
+        "not-analysed": "nicht analysierte Spiele haben keine bewerteten Entscheidungen (flip7 ingest --analyze bewertet sie)",
+        "no-win-chance": "Können ohne Glück braucht Entscheidungen in Siegchance bewertet; die Analyse im Speicher hat das noch nicht",
     },
 }
 
@@ -204,6 +212,7 @@ def player(
     their games together, wins, mean totals, who finished ahead and their rating changes."""
     with players_of(db, wait) as book:
         profile = book.profile(name)
+        profile["skill"] = book.skill(name)
         h2h = book.head_to_head(name, against) if against is not None else None
     if as_json:
         _echo_json({**profile, "against": h2h} if h2h is not None else profile)
@@ -218,6 +227,15 @@ def player(
     for scope, r in profile["ratings"].items():
         console.print(f"  {_w(lang, 'scope')} {escape(scope)}: {_w(lang, 'rating')} {r['rating']:.2f} "
                       f"({_w(lang, 'mu')} {r['mu']:.2f}, {_w(lang, 'sigma')} {r['sigma']:.2f}, {r['games']} {_w(lang, 'games')})")
+    skill = profile["skill"]
+    lost = "-" if skill["mean_points_lost"] is None else f"{skill['mean_points_lost']:.2f}"
+    console.print(f"  {_w(lang, 'skill', d=skill['decisions'], a=skill['analysed_games'], g=skill['games'], p=lost)}", soft_wrap=True)
+    if skill["mean_win_chance_lost"] is not None:
+        luck = "-" if skill["mean_luck_per_game"] is None else f"{skill['mean_luck_per_game']:+.3f}"
+        win = f"{skill['mean_win_chance_lost']:.4f}"
+        console.print(f"  {_w(lang, 'skill_win', w=win, l=luck)}", soft_wrap=True)
+    for note in skill["notes"]:
+        console.print(f"  [dim]{escape(_w(lang, note))}[/]", soft_wrap=True)
     if h2h is not None:
         a, b = h2h["players"]
         console.print()

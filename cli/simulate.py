@@ -44,7 +44,7 @@ def simulate(
         str,
         typer.Option(
             "--strategy", metavar="LIST", show_default=False,
-            help="Comma-separated strategies, one per seat, repeated around the table: threshold[:N], cautious[:P], random[:P], "
+            help="Comma-separated strategies, one per seat, repeated around the table: threshold[:N], cautious[:P], random[:P], aware[:P], "
             f"each optionally @smart or @random targeting. Default: {DEFAULT_STRATEGIES.replace(',', ', ')} (without the spaces).",
         ),
     ] = DEFAULT_STRATEGIES,

@@ -5,7 +5,10 @@ A strategy is written as ``KIND[:PARAM][@TARGETING]`` (see ``parse_strategy``):
 - ``threshold:N`` stays once the row scores at least ``N`` (default 25);
 - ``cautious:P`` stays once the exact chance that the next card busts the row is above ``P``
   (default 0.25), counted from the cards really left in the draw pile;
-- ``random:P`` takes another card with chance ``P`` (default 0.5) and gives actions at random.
+- ``random:P`` takes another card with chance ``P`` (default 0.5) and gives actions at random;
+- ``aware:P`` plays ``cautious:P`` (default 0.3) but minds the score near the game's target: it
+  stays once banking the row reaches the target ahead of everyone, and takes another card while
+  someone else has reached the target ahead of it.
 
 ``@smart`` (the default of ``threshold`` and ``cautious``) or ``@random`` (the default of
 ``random``) chooses the targeting policy: whom to give the cards that go to a player. The smart
@@ -133,8 +136,33 @@ class RandomPlayer(Strategy):
         return rng.random() < self.param
 
 
-KINDS: dict[str, type[Strategy]] = {cls.kind: cls for cls in (Threshold, Cautious, RandomPlayer)}
-_LIMITS: dict[str, tuple[float, float]] = {"threshold": (1, 10_000), "cautious": (0.0, 1.0), "random": (0.0, 1.0)}
+class ScoreAware(Cautious):
+    """A cautious player who minds the score near the game's target: stay once banking the row
+    reaches the target ahead of every total (with the rows in front of them) at the table; take
+    another card while someone else stands at the target ahead of oneself (the game ends this
+    round, and a banked row that still loses is worth nothing); else stay above the bust chance."""
+
+    kind = "aware"
+    default_param = 0.3
+
+    def satisfied(self, view: PlayerView) -> bool:
+        mine = view.row()
+        target = view.game.target
+        if view.game.rounds is not None:  # a game of a fixed number of rounds has no target to mind
+            return super().satisfied(view)
+        best = max((r.total + r.score for r in map(view.row, view.players) if r.seat != view.seat), default=0)
+        banked = mine.total + mine.score
+        if banked >= target and banked > best:
+            return True
+        if best >= target and banked <= best:
+            return False
+        return super().satisfied(view)
+
+
+KINDS: dict[str, type[Strategy]] = {cls.kind: cls for cls in (Threshold, Cautious, RandomPlayer, ScoreAware)}
+_LIMITS: dict[str, tuple[float, float]] = {
+    "threshold": (1, 10_000), "cautious": (0.0, 1.0), "random": (0.0, 1.0), "aware": (0.0, 1.0),
+}
 
 
 def parse_strategy(spec: str) -> Strategy:

@@ -28,7 +28,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from adjudicator.ratings import Change, Rating, RatingBook, places
+from adjudicator.ratings import SIGMAS_BELOW, Change, Rating, RatingBook, places
 from adjudicator.store.errors import StoreError
 from adjudicator.store.schema import PLAYER_SEATS, PLAYERS, RATING_CHANGES, RATINGS, Table
 
@@ -43,6 +43,17 @@ ROOT_CTE = (
     "root(id, r) AS (SELECT id, id FROM players WHERE merged_into IS NULL "
     "UNION ALL SELECT p.id, root.r FROM players p JOIN root ON p.merged_into = root.id)"
 )
+
+
+#: Players a rating history shows when none is named (the best of the leaderboard), and the
+#: points a player's history is thinned to.
+HISTORY_TOP = 5
+HISTORY_POINTS = 400
+#: The ``decisions`` columns of a decision valued in win chance, when the store has them: the win
+#: chance the choice gave away (0 to 1), and the luck of the cards that followed, per decision
+#: (a game's luck is their sum). Until the analysis writes them a profile says so (``skill``).
+WIN_LOSS = "win_loss"
+LUCK = "luck"
 
 
 class PlayerError(StoreError):
@@ -456,6 +467,73 @@ class PlayerBook:
         board = sorted(ratings.items(), key=lambda item: (-item[1].conservative, names[item[0]]))
         return [{"rank": i, "id": p, "name": names[p], **_rating_dict(r)} for i, (p, r) in enumerate(board, 1)]
 
+    def history(self, refs: list[str] | None = None, *, scope: str = OVERALL, top: int = HISTORY_TOP,
+                points: int = HISTORY_POINTS) -> list[dict[str, Any]]:
+        """Each player's rating after every rated game of ``scope``, in game order: the players
+        ``refs`` names, else the ``top`` best of the leaderboard. A point is the game's place in the
+        scope's order (``seq``), the game, its ingest time, and the rating (mu − 3·sigma, mu, sigma)
+        after it; a player's first point is the starting rating before their first game. More
+        than ``points`` games are thinned evenly (the first and last kept)."""
+        with self._cursor() as con:
+            if refs:
+                chosen = [self._root(con, self._find(con, ref)[0]) for ref in refs]
+            else:
+                chosen = [(int(p), str(n)) for p, n in con.execute(
+                    "SELECT r.player, p.name FROM ratings r JOIN players p ON p.id = r.player WHERE r.scope = ? "
+                    "ORDER BY r.mu - ? * r.sigma DESC, p.name LIMIT ?", [scope, SIGMAS_BELOW, top]).fetchall()]
+            out: list[dict[str, Any]] = []
+            for pid, name in dict.fromkeys(chosen):
+                rows = con.execute(
+                    "SELECT r.seq, r.game, g.ingested_at, r.mu_before, r.sigma_before, r.mu_after, r.sigma_after "
+                    "FROM rating_changes r LEFT JOIN games g ON g.id = r.game WHERE r.scope = ? AND r.player = ? ORDER BY r.seq",
+                    [scope, pid]).fetchall()
+                series: list[dict[str, Any]] = []
+                if rows:
+                    first = rows[0]
+                    series.append(_point(0, None, None, Rating(first[3], first[4])))
+                series += [_point(int(seq), game, at, Rating(mu, sigma)) for seq, game, at, _, _, mu, sigma in rows]
+                if len(series) > points > 1:
+                    step = (len(series) - 1) / (points - 1)
+                    series = [series[round(i * step)] for i in range(points)]
+                out.append({"id": pid, "name": name, "games": len(rows), "points": series})
+        return out
+
+    def skill(self, ref: str) -> dict[str, Any]:
+        """What the decision analysis says of a player's play (``ingest --analyze`` fills the
+        store's ``decisions``): their games, how many of them were analysed, the decisions valued
+        and the mean round points given away per decision; and, where the store's decisions are
+        valued in win chance (a ``WIN_LOSS`` column, and ``LUCK`` per game), the mean win chance
+        given away per decision and the mean luck per game. ``note`` says what is missing."""
+        with self._cursor() as con:
+            pid, _ = self._root(con, self._find(con, ref)[0])
+            columns = {c for (c,) in con.execute(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = 'decisions'").fetchall()}
+            seats = (f"WITH RECURSIVE {ROOT_CTE}, mine AS (SELECT DISTINCT s.game, s.name FROM player_seats s "
+                     "JOIN root ON root.id = s.player WHERE root.r = $pid)")
+            games, analysed = _first(con.execute(
+                f"{seats} SELECT count(DISTINCT m.game), count(DISTINCT a.game) FROM mine m "
+                "LEFT JOIN analyses a ON a.game = m.game AND a.status = 'analysed'", {"pid": pid}).fetchall())
+            win = f"avg(d.{WIN_LOSS})" if WIN_LOSS in columns else "NULL"
+            luck = f"sum(d.{LUCK})" if LUCK in columns else "NULL"
+            decisions, points, win_loss = _first(con.execute(
+                f"{seats} SELECT count(*), avg(d.loss), {win} FROM decisions d JOIN mine m ON m.game = d.game AND m.name = d.player",
+                {"pid": pid}).fetchall())
+            per_game = [v for (v,) in con.execute(
+                f"{seats} SELECT {luck} FROM decisions d JOIN mine m ON m.game = d.game AND m.name = d.player GROUP BY d.game",
+                {"pid": pid}).fetchall() if v is not None]
+        notes = []
+        if int(analysed) < int(games):
+            notes.append("not-analysed")
+        if WIN_LOSS not in columns:
+            notes.append("no-win-chance")
+        return {
+            "games": int(games), "analysed_games": int(analysed), "decisions": int(decisions),
+            "mean_points_lost": None if points is None else round(float(points), 3),
+            "mean_win_chance_lost": None if win_loss is None else round(float(win_loss), 4),
+            "mean_luck_per_game": round(sum(per_game) / len(per_game), 4) if per_game else None,
+            "notes": notes,
+        }
+
     def scopes(self) -> list[str]:
         """The scopes ratings are kept for: ``all`` first, then the rulesets rated."""
         with self._cursor() as con:
@@ -549,6 +627,12 @@ class PlayerBook:
                 raise AliasFileError(f"the alias file names ids no log seats: {', '.join(map(repr, unknown[:5]))}")
             with transaction(con):
                 set_aliases(con, aliases)
+
+
+def _point(seq: int, game: str | None, at: datetime | None, r: Rating) -> dict[str, Any]:
+    """One point of a rating history (``PlayerBook.history``)."""
+    return {"seq": seq, "game": game, "at": None if at is None else at.isoformat() + "Z", "rating": round(r.conservative, 3),
+            "mu": round(r.mu, 3), "sigma": round(r.sigma, 3)}
 
 
 def _rating_dict(r: Rating) -> dict[str, Any]:

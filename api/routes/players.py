@@ -77,6 +77,16 @@ def list_players(store: StoreDep) -> Any:
     return {"players": [p.as_dict() for p in book.listed()], "suggested_merges": book.suggestions()}
 
 
+@router.get("/v1/players/find", summary="Find a player by name", operation_id="findPlayer", responses={**PLAYER_ERRORS, **STORE_ERRORS},
+            description="The player a name stands for: a display name, a name a log gave them, or `#ID` (a merged player gives the "
+                        "one it is merged into); the pages link a name in a log to the player's page with it.")
+def find_player(
+    store: StoreDep, name: Annotated[str, Query(description="The name, as a log or the leaderboard writes it.", min_length=1, max_length=1000)],
+) -> Any:
+    pid, display = store.players().resolve(name)
+    return {"id": pid, "name": display}
+
+
 @router.get("/v1/players/{player_id:int}", summary="A player's profile", operation_id="playerProfile", responses={**PLAYER_ERRORS, **STORE_ERRORS},
             description="Games, wins, names in logs, players merged in, ratings per scope; with `against` (another player's id) their record together.")
 def player_profile(
@@ -85,6 +95,7 @@ def player_profile(
 ) -> Any:
     book = store.players()
     profile = book.profile(f"#{player_id}")
+    profile["skill"] = book.skill(f"#{player_id}")
     if against is not None:
         profile["against"] = book.head_to_head(f"#{player_id}", f"#{against}")
     return profile
@@ -109,6 +120,20 @@ def ratings(
         return {"scope": scope, "players": book.predict([f"#{i}" for i in ids], scope=scope)}
     moment = since_moment(since)
     return {"scope": scope, "since": None if moment is None else moment.isoformat(), "ratings": book.leaderboard(scope=scope, since=moment)}
+
+
+@router.get("/v1/ratings/history", summary="Ratings over time", operation_id="ratingHistory", responses={**PLAYER_ERRORS, **STORE_ERRORS},
+            description="Each player's rating (mean − 3 × sigma, with mu and sigma) after every rated game, in game order, from the "
+                        "starting rating on (more than 400 games are thinned evenly); the players named, else the five best of the leaderboard.")
+def rating_history(
+    store: StoreDep,
+    player: Annotated[str | None, Query(description="Player ids, comma-separated; default: the five best of the leaderboard.",
+                                            max_length=1000, pattern=r"^[0-9]+(,[0-9]+)*$")] = None,
+    ruleset: Annotated[str | None, Query(description="The ratings of one ruleset's games (`flip7`, `vengeance`); default: every game.")] = None,
+) -> Any:
+    scope = _scope(ruleset)
+    refs = [f"#{i}" for i in dict.fromkeys(player.split(","))] if player else None
+    return {"scope": scope, "players": store.players().history(refs, scope=scope)}
 
 
 @router.post("/v1/players/merge", summary="Merge two players", operation_id="mergePlayers", dependencies=[WriterDep],

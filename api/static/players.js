@@ -16,6 +16,14 @@ Object.assign(GERMAN, {
   "The players could not be loaded: {message}": "Die Spieler konnten nicht geladen werden: {message}",
   "{games} games, {wins} wins; names in logs: {names}": "{games} Partien, {wins} Siege; Namen in Protokollen: {names}",
   "{a} against {b}: {n} games together": "{a} gegen {b}: {n} gemeinsame Partien",
+  "Decisions: {d} valued in {a} of {g} games; mean points given away per decision: {p}.":
+    "Entscheidungen: {d} bewertet in {a} von {g} Partien; im Mittel verschenkte Punkte je Entscheidung: {p}.",
+  "Mean win chance given away per decision: {w}; mean luck per game: {l}.":
+    "Im Mittel verschenkte Siegchance je Entscheidung: {w}; mittleres Glück je Partie: {l}.",
+  "Games not analysed have no valued decisions (flip7 ingest --analyze values them).":
+    "Nicht analysierte Partien haben keine bewerteten Entscheidungen (flip7 ingest --analyze bewertet sie).",
+  "Skill apart from luck needs decisions valued in win chance, which the store's analysis does not hold yet.":
+    "Können ohne Glück braucht Entscheidungen in Siegchance bewertet; die Analyse im Speicher hat das noch nicht.",
   "finished ahead": "vorne beendet", "mean total": "mittlere Summe", "rating change": "Wertungsänderung",
 });
 translatePage();
@@ -59,6 +67,20 @@ async function loadProfile(id) {
     $("profile-summary").textContent = t("{games} games, {wins} wins; names in logs: {names}", {
       games: profile.games, wins: profile.wins, names: profile.names.join(", "),
     });
+    const skill = profile.skill;
+    const notes = {
+      "not-analysed": "Games not analysed have no valued decisions (flip7 ingest --analyze values them).",
+      "no-win-chance": "Skill apart from luck needs decisions valued in win chance, which the store's analysis does not hold yet.",
+    };
+    $("profile-skill").replaceChildren(
+      t("Decisions: {d} valued in {a} of {g} games; mean points given away per decision: {p}.", {
+        d: skill.decisions, a: skill.analysed_games, g: skill.games, p: number(skill.mean_points_lost),
+      }),
+      skill.mean_win_chance_lost === null ? "" : ` ${t("Mean win chance given away per decision: {w}; mean luck per game: {l}.", {
+        w: number(skill.mean_win_chance_lost, 4), l: number(skill.mean_luck_per_game, 3),
+      })}`,
+      ...skill.notes.map((n) => el("span", { class: "note", "data-note": n, text: ` ${t(notes[n])}` })),
+    );
     $("profile-ratings").tBodies[0].replaceChildren(
       ...Object.entries(profile.ratings).map(([scope, r]) => cells([scope, number(r.rating), number(r.mu), number(r.sigma), r.games, r.wins])),
     );
@@ -106,6 +128,17 @@ $("filters").addEventListener("submit", (event) => {
   event.preventDefault();
   loadBoard();
 });
-const shown = new URLSearchParams(location.search).get("id");
+// ?id=N opens a player's profile; ?name=X (the viewer's and the statistics page's links from a name in
+// a log) asks the server which player that name stands for (GET /v1/players/find)
+const query = new URLSearchParams(location.search);
+const shown = query.get("id");
 if (shown && /^\d+$/.test(shown)) loadProfile(shown);
+else if (query.get("name")) {
+  getJson(`/v1/players/find?name=${encodeURIComponent(query.get("name"))}`)
+    .then((found) => loadProfile(String(found.id)))
+    .catch((error) => {
+      $("status").textContent = t("The players could not be loaded: {message}", { message: error.message });
+      $("status").classList.add("error");
+    });
+}
 loadBoard();

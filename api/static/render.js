@@ -69,8 +69,9 @@ function drawSeat(p, table, { labels = {}, finished = false } = {}) {
 }
 
 // the score table: a column per finished round (`rounds`, as a verdict lists them), the round
-// being played, the total; with the legend of its colours
-function drawScores(rounds, table) {
+// being played, the total; with the legend of its colours. With ``linked``, a name links to the
+// player's page (a stored game's players; the live table's are not stored yet)
+function drawScores(rounds, table, linked = false) {
   if (!table.players || !table.players.length) return [];
   const head = el("tr", {}, el("th", { scope: "col", text: word("Player") }), rounds.map((r) => el("th", { scope: "col", text: `R${r.round}` })),
     table.round ? el("th", { scope: "col", text: word("R{n} now", { n: table.round }) }) : null, el("th", { scope: "col", text: word("Total") }));
@@ -78,7 +79,9 @@ function drawScores(rounds, table) {
     el(
       "tr",
       {},
-      el("th", { scope: "row", text: p.name }),
+      linked
+        ? el("th", { scope: "row" }, el("a", { href: `/players?name=${encodeURIComponent(p.name)}`, text: p.name }))
+        : el("th", { scope: "row", text: p.name }),
       rounds.map((r) => {
         const cell = r.players[p.name] || {};
         return el("td", { class: `o-${cell.outcome}`, title: cell.outcome, text: scoreText(cell.score) });

@@ -96,8 +96,97 @@ async function fillRulesets() {
   }
 }
 
+// ---- the rating over time: GET /v1/ratings/history (the player the filter's name stands for,
+// GET /v1/players/find, else the best of the leaderboard), drawn as lines; every name links to the player's page.
+Object.assign(GERMAN, {
+  "Ratings over time": "Wertungen im Lauf der Zeit",
+  "The rating (mean − 3 × spread, OpenSkill) after each rated game, in the order the games were stored; a name opens the player's page.":
+    "Die Wertung (Mittel − 3 × Streuung, OpenSkill) nach jeder gewerteten Partie, in der Reihenfolge, in der die Partien gespeichert wurden; ein Name öffnet die Seite des Spielers.",
+  "No rated game yet (a game is rated once it is finished and judged to the end).":
+    "Noch keine gewertete Partie (gewertet wird eine Partie, wenn sie beendet und bis zum Ende geprüft ist).",
+  "Ratings of {names} over {n} rated games": "Wertungen von {names} über {n} gewertete Partien",
+  "game": "Partie", "rating": "Wertung", "Player": "Spieler", "Rating": "Wertung", "Games": "Partien",
+  "The ratings could not be loaded: {message}": "Die Wertungen konnten nicht geladen werden: {message}",
+});
+
+const SVG = "http://www.w3.org/2000/svg";
+const LINE_COLOURS = ["#1b6ac9", "#c0392b", "#2e8b57", "#8e44ad", "#d35400", "#7f8c8d"];
+
+function svgEl(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  if (attrs.text !== undefined) node.textContent = attrs.text;
+  node.append(...children);
+  return node;
+}
+
+function historyChart(players, label) {
+  const width = 640, height = 300, left = 44, right = 12, top = 12, bottom = 30;
+  const points = players.flatMap((p) => p.points);
+  const lastSeq = Math.max(1, ...points.map((p) => p.seq));
+  const low = Math.min(0, ...points.map((p) => p.rating)), high = Math.max(1, ...points.map((p) => p.rating));
+  const x = (seq) => left + (seq / lastSeq) * (width - left - right);
+  const y = (r) => top + (1 - (r - low) / (high - low || 1)) * (height - top - bottom);
+  const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label, class: "rating-chart", width: "100%" });
+  svg.append(
+    svgEl("path", { d: `M${left},${top} V${height - bottom} H${width - right}`, fill: "none", stroke: "#888", class: "axes" }),
+    svgEl("text", { x: left - 4, y: y(high) + 4, "text-anchor": "end", "font-size": 11, text: high.toFixed(0) }),
+    svgEl("text", { x: left - 4, y: y(low) + 4, "text-anchor": "end", "font-size": 11, text: low.toFixed(0) }),
+    svgEl("text", { x: width - right, y: height - 8, "text-anchor": "end", "font-size": 11, text: `${t("game")} ${lastSeq}` }),
+    svgEl("text", { x: left, y: height - 8, "font-size": 11, text: `${t("game")} 0` }),
+  );
+  players.forEach((p, i) => {
+    const d = p.points.map((q, k) => `${k ? "L" : "M"}${x(q.seq).toFixed(1)},${y(q.rating).toFixed(1)}`).join(" ");
+    svg.append(svgEl("path", { d, class: "rating-line", fill: "none", stroke: LINE_COLOURS[i % LINE_COLOURS.length], "stroke-width": 2, "data-player": p.id }));
+  });
+  return svg;
+}
+
+async function loadHistory() {
+  const box = $("rating-history");
+  const heading = el("h3", { id: "rating-history-title", text: t("Ratings over time") });
+  try {
+    const params = new URLSearchParams();
+    const ruleset = $("ruleset").value.trim();
+    if (ruleset) params.set("ruleset", ruleset.split(" ")[0]);
+    const wanted = $("player").value.trim();
+    if (wanted) {  // the player that name stands for, if any (else the best of the leaderboard)
+      const found = await fetch(`/v1/players/find?name=${encodeURIComponent(wanted)}`);
+      if (found.ok) params.set("player", String((await found.json()).id));
+    }
+    const response = await fetch(`/v1/ratings/history?${params}`);
+    const body = await response.json();
+    if (!response.ok) throw new Error(body.detail || response.statusText);
+    const shown = body.players.filter((p) => p.points.length);
+    if (!shown.length) {
+      box.replaceChildren(heading, el("p", { class: "note", text: t("No rated game yet (a game is rated once it is finished and judged to the end).") }));
+      return;
+    }
+    const games = Math.max(...shown.flatMap((p) => p.points.map((q) => q.seq)));
+    const label = t("Ratings of {names} over {n} rated games", { names: shown.map((p) => p.name).join(", "), n: games });
+    const legend = el("ul", { class: "legend", style: "list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.3em 1.2em" }, shown.map((p, i) => el("li", {},
+      el("span", { class: "swatch", style: `display:inline-block;width:1.2em;height:.35em;margin-right:.35em;vertical-align:middle;background:${LINE_COLOURS[i % LINE_COLOURS.length]}`, "aria-hidden": "true" }),
+      el("a", { href: `/players?id=${p.id}`, text: p.name }),
+      ` ${p.points[p.points.length - 1].rating.toFixed(2)}`)));
+    const rows = shown.map((p) => el("tr", {}, el("td", {}, el("a", { href: `/players?id=${p.id}`, text: p.name })),
+      el("td", { text: p.points[p.points.length - 1].rating.toFixed(2) }), el("td", { text: String(p.games) })));
+    const table = el("div", { class: "scroll" }, el("table", { class: "score-table" },
+      el("thead", {}, el("tr", {}, [t("Player"), t("Rating"), t("Games")].map((c) => el("th", { scope: "col", text: c })))),
+      el("tbody", {}, rows)));
+    box.replaceChildren(heading, el("figure", { id: "figure-rating-history", "aria-labelledby": "cap-rating-history" },
+      el("div", { class: "chart" }, historyChart(shown, label)),
+      legend,
+      el("figcaption", { id: "cap-rating-history" }, el("strong", { text: t("Ratings over time") }),
+        `: ${t("The rating (mean − 3 × spread, OpenSkill) after each rated game, in the order the games were stored; a name opens the player's page.")}`),
+      el("details", {}, el("summary", { text: t("The numbers") }), table)));
+  } catch (error) {
+    box.replaceChildren(heading, el("p", { class: "error", text: t("The ratings could not be loaded: {message}", { message: error.message }) }));
+  }
+}
+
 $("filters").addEventListener("submit", (event) => {
   event.preventDefault();
   load();
+  loadHistory();
 });
-fillRulesets().then(load);
+fillRulesets().then(() => { load(); loadHistory(); });

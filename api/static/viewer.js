@@ -344,7 +344,7 @@ function renderTable(table, at) {
 
 function renderScores(table) {
   const rounds = view.data.verdict.rounds.slice(0, table.rounds_finished ?? 0);
-  $("scores").replaceChildren(...drawScores(rounds, table));
+  $("scores").replaceChildren(...drawScores(rounds, table, true));
 }
 
 // ------------------------------------------------------------------------------------ analysis

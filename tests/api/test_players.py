@@ -69,3 +69,26 @@ def test_writes_need_the_token(token_client: TestClient) -> None:
     assert token_client.post("/v1/players/unmerge", json={"player": "ana"}).status_code == 401
     assert token_client.get("/v1/players").status_code == 200  # reads are open
     assert token_client.post("/v1/players/merge", json={"source": "ana", "target": "Ana"}, headers=auth).status_code == 200
+
+
+def test_rating_history_and_the_profile_skill(client: TestClient) -> None:
+    ids = fill(client)
+    best = client.get("/v1/ratings").json()["ratings"]
+    top = client.get("/v1/ratings/history").json()
+    assert top["scope"] == "all" and [p["id"] for p in top["players"]] == [r["id"] for r in best[:5]]
+    ana = client.get("/v1/ratings/history", params={"player": str(ids["Ana"])}).json()["players"]
+    assert [p["name"] for p in ana] == ["Ana"] and len(ana[0]["points"]) == ana[0]["games"] + 1 == 3
+    assert ana[0]["points"][-1]["rating"] == next(r["rating"] for r in best if r["id"] == ids["Ana"])
+    assert client.get("/v1/ratings/history", params={"player": "9999"}).status_code == 404
+    assert client.get("/v1/ratings/history", params={"player": "Ana"}).status_code in (400, 422)
+    skill = client.get(f"/v1/players/{ids['Ana']}").json()["skill"]
+    assert skill["analysed_games"] == 0 and "not-analysed" in skill["notes"]
+
+
+def test_find_a_player_by_a_name_in_a_log(client: TestClient) -> None:
+    ids = fill(client)
+    assert client.get("/v1/players/find", params={"name": "Ben"}).json() == {"id": ids["Ben"], "name": "Ben"}
+    client.post("/v1/players/merge", json={"source": "ana", "target": "Ana"})
+    assert client.get("/v1/players/find", params={"name": "ana"}).json() == {"id": ids["Ana"], "name": "Ana"}  # merged: the one it is in
+    missing = client.get("/v1/players/find", params={"name": "Nobody"})
+    assert missing.status_code == 404 and missing.headers["content-type"].startswith("application/problem+json")

@@ -107,3 +107,12 @@ def test_ingest_with_an_alias_file(tmp_path: Path) -> None:
     aliases.write_text('{"pid:1": "Ana", "pid:2": "Ben"}')
     assert run("ingest", str(log), "--aliases", str(aliases), "--db", db)[0] == 0
     assert {p["name"] for p in json.loads(run("players", "--db", db, "--json")[1])["players"]} == {"Ana", "Ben", "pid:3"}
+
+
+def test_profile_says_the_games_were_not_analysed(db: str) -> None:
+    profile = json.loads(run("player", "Ana", "--db", db, "--json")[1])
+    assert profile["skill"]["analysed_games"] == 0 and profile["skill"]["notes"] == ["not-analysed", "no-win-chance"]
+    code, out, _ = run("player", "Ana", "--db", db)
+    assert code == 0 and "not analysed" in out and "flip7 ingest --analyze" in out
+    code, out, _ = run("player", "Ana", "--db", db, "--lang", "de")
+    assert code == 0 and "nicht analysierte Spiele" in out

@@ -34,6 +34,8 @@ def test_leaderboard_profile_and_head_to_head(page: Any, server: str) -> None:
     first.click()
     expect(page.locator("#profile-name")).to_have_text(name)
     expect(page.locator("#profile-ratings tbody tr").first).to_contain_text("all")
+    expect(page.locator("#profile-skill")).to_contain_text("Decisions:")  # the e2e store's games were not analysed: said so
+    expect(page.locator('#profile-skill [data-note="not-analysed"]')).to_contain_text("flip7 ingest --analyze")
     page.select_option("#against", index=1)
     expect(page.locator("#h2h")).to_contain_text(f"{name} against")
     screenshot(page, "players-desktop")

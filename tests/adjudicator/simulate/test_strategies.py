@@ -14,6 +14,7 @@ from adjudicator.replay import replay_log
 from adjudicator.simulate.strategies import (
     Cautious,
     RandomPlayer,
+    ScoreAware,
     StrategyError,
     Threshold,
     parse_strategies,
@@ -119,6 +120,22 @@ def test_cautious_stays_above_its_limit() -> None:
     rng = random.Random(0)
     assert Cautious(0.12).take_card(view, rng) is False
     assert Cautious(0.125).take_card(view, rng) is True
+
+
+def test_aware_minds_the_target() -> None:
+    rng = random.Random(0)
+    # far from the target (200): as cautious, stay once the bust chance (0.1209) is above the limit
+    assert ScoreAware(0.12).take_card(anas_view(), rng) is False
+    assert ScoreAware(0.125).take_card(anas_view(), rng) is True
+    # target 10: banking Ana's 12 reaches it ahead of Ben's 8 and Cem's 5, so she stays at any limit
+    ahead = log(game(target=10), rnd(1), card("Ben", "8"), card("Cem", "5"), card("Ana", "12"), stay("Ben"), stay("Cem"))
+    assert ScoreAware(0.9).take_card(anas_view(ahead), rng) is False
+    assert Cautious(0.9).take_card(anas_view(ahead), rng) is True  # the plain cautious player pushes on
+    # Ben stands at the target ahead of Ana: staying loses, so she takes another card at any limit
+    behind = log(game(target=10), rnd(1), card("Ben", "12"), card("Cem", "5"), card("Ana", "8"), stay("Ben"), stay("Cem"))
+    assert ScoreAware(0.0).take_card(anas_view(behind), rng) is True
+    assert Cautious(0.0).take_card(anas_view(behind), rng) is False
+    assert parse_strategy("aware").spec == "aware:0.3" and isinstance(parse_strategy("aware:0.2"), ScoreAware)
 
 
 def test_random_uses_only_the_given_rng() -> None:

@@ -208,3 +208,49 @@ def test_each_ruleset_has_its_own_ratings(players_store: Store, clock: Clock) ->
     assert sorted(r["name"] for r in book.leaderboard(scope="vengeance")) == ["Ana", "Vic", "Wen"]
     assert "Vic" not in {r["name"] for r in book.leaderboard(scope="flip7")}
     assert book.profile("Ana")["ratings"]["vengeance"]["games"] == 1
+
+
+def test_rating_history_follows_every_rated_game_to_the_current_rating(players_store: Store) -> None:
+    book = players_store.players()
+    history = book.history(["Ben"])
+    (ben,) = history
+    rated = players_store.query(f"SELECT count(*) FROM rating_changes WHERE scope = 'all' AND player = {int(ben['id'])}").rows[0][0]
+    assert ben["games"] == rated and len(ben["points"]) == rated + 1  # the start, then one point a game
+    assert ben["points"][0] == {"seq": 0, "game": None, "at": None, "rating": 0.0, "mu": 25.0, "sigma": 8.333}
+    seqs = [p["seq"] for p in ben["points"]]
+    assert seqs == sorted(seqs)
+    now = book.profile("Ben")["ratings"]["all"]
+    assert ben["points"][-1]["rating"] == pytest.approx(now["rating"], abs=1e-3)
+    top = book.history()  # no player named: the best of the leaderboard, in its order
+    assert [h["id"] for h in top] == [r["id"] for r in book.leaderboard()[:5]]
+    thin = [p["seq"] for p in book.history(["Ben"], points=3)[0]["points"]]
+    assert len(thin) == 3 and thin[0] == seqs[0] and thin[-1] == seqs[-1]  # thinned, first and last kept
+
+
+def test_skill_says_when_games_were_not_analysed(players_store: Store) -> None:
+    skill = players_store.players().skill("Ben")
+    assert skill["games"] > 0 and skill["analysed_games"] == 0 and skill["decisions"] == 0
+    assert skill["mean_points_lost"] is None and skill["mean_luck_per_game"] is None
+    assert skill["notes"] == ["not-analysed", "no-win-chance"]
+
+
+def test_skill_averages_the_analysed_decisions_of_the_player(store: Store) -> None:
+    store.ingest(game_log("a1", ["Ana", "Ben", "Cem"], 5), "a1", analyze=True)
+    skill = store.players().skill("Ana")
+    losses = store.query("SELECT avg(loss), count(*) FROM decisions WHERE player = 'Ana'").rows[0]
+    assert skill["analysed_games"] == skill["games"] == 1 and "not-analysed" not in skill["notes"]
+    assert skill["decisions"] == losses[1] > 0
+    assert skill["mean_points_lost"] == pytest.approx(losses[0], abs=1e-3)
+
+
+def test_skill_reads_win_chance_and_luck_once_the_decisions_hold_them(store: Store) -> None:
+    store.ingest(game_log("a1", ["Ana", "Ben", "Cem"], 5), "a1", analyze=True)
+    with store._writer() as con:  # what the win-chance analysis will store: a column each
+        con.execute("ALTER TABLE decisions ADD COLUMN win_loss DOUBLE")
+        con.execute("ALTER TABLE decisions ADD COLUMN luck DOUBLE")
+        con.execute("UPDATE decisions SET win_loss = 0.02, luck = CASE WHEN kind = 'turn' THEN 0.01 ELSE -0.01 END")
+    skill = store.players().skill("Ana")
+    turns, targets = store.query(
+        "SELECT count(*) FILTER (WHERE kind = 'turn'), count(*) FILTER (WHERE kind <> 'turn') FROM decisions WHERE player = 'Ana'").rows[0]
+    assert skill["notes"] == [] and skill["mean_win_chance_lost"] == pytest.approx(0.02)
+    assert skill["mean_luck_per_game"] == pytest.approx(0.01 * turns - 0.01 * targets, abs=1e-4)  # one game: its sum
