@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import ClassVar, cast
 
 from adjudicator.analysis.pile import draws, pack
+from adjudicator.rulesets.base import vector_solver
 from adjudicator.rulesets.base.cards import FLIP_THREE, FREEZE, NUMBERS, PLUS_MODIFIERS, SECOND_CHANCE
 from adjudicator.rulesets.base.rules import FLIP7_BONUS, NAME, BaseRow
 from adjudicator.state import ACTIVE, Expectation, GameState
@@ -79,6 +80,9 @@ LOOK_AHEAD_ERROR: tuple[tuple[int, float], ...] = ((3_000, 1.7), (10_000, 1.0))
 #: Cells (sets of numbers × Second Chance states × ways of having drawn the modifiers) the layered
 #: solver takes on: about a second of pure Python.
 LAYERED_CELLS = 300_000
+#: Cells of the vectorised solver (``vector_solver``) per cell of the pure one: what the same time
+#: buys (``bench/solver_speed.py``: about 25 times as many cells a second on a full pile).
+VECTOR_CELLS_PER_CELL = 20
 #: Bits per number in the packed count of copies a Second Chance cancelled.
 _EXTRA_BITS = 4
 
@@ -127,13 +131,8 @@ def _layered(
     would take more than ``limit`` cells or the pile could run out (the general search then
     decides, and says what it found)."""
     total_numbers = sum(counts)
-    mod_cards = sum(c for _, _, c in modifiers)
-    held = _COUNT[numbers]
-    if total_numbers == 0:
+    if _may_run_out(numbers, chance, counts, chances, modifiers):
         return None
-    longest = min(total_numbers, SEVEN - 1 - held + chance + chances) + mod_cards + chances
-    if longest >= total_numbers + mod_cards + chances:
-        return None  # every card could come without a bust or a Flip 7: the pile may run out
     plus_of, shift_of, left_of, moves_of = _modifier_table(plus, doubles, modifiers)
     size = len(plus_of)
     start: Key = (numbers, chance, chances, 0, 0)
@@ -198,6 +197,34 @@ def _layered(
             now[key] = mine
         later = now
     return None  # pragma: no cover - the start is always valued
+
+
+def _may_run_out(numbers: int, chance: int, counts: list[int], chances: int, modifiers: list[tuple[int, int, int]]) -> bool:
+    """True when every card of the pile could come without a bust or a Flip 7 (or there is no
+    number card): the layered solvers do not follow a pile that runs out."""
+    total_numbers = sum(counts)
+    mod_cards = sum(c for _, _, c in modifiers)
+    longest = min(total_numbers, SEVEN - 1 - _COUNT[numbers] + chance + chances) + mod_cards + chances
+    return total_numbers == 0 or longest >= total_numbers + mod_cards + chances
+
+
+def solve_layered(
+    numbers: int, plus: int, doubles: int, chance: int, counts: list[int], chances: int,
+    modifiers: list[tuple[int, int, int]], bonus: int, limit: int = LAYERED_CELLS, *, pure: bool = False,
+) -> tuple[float, int] | None:
+    """The hit value of ``_layered``'s row and pile and the cells valued: by the vectorised solver
+    (``vector_solver``, with ``VECTOR_CELLS_PER_CELL`` cells for each of ``limit``), or with
+    ``pure`` (or where the vectorised one does not apply) by the pure-Python ``_layered``: the
+    same value either way (to rounding), the cells each counted in its own way."""
+    if not pure:
+        if _may_run_out(numbers, chance, counts, chances, modifiers):
+            return None
+        plus_of, shift_of, left_of, moves_of = _modifier_table(plus, doubles, modifiers)
+        got = vector_solver.layered_hit(numbers, plus_of, shift_of, left_of, moves_of, chance, counts, chances, bonus,
+                                        limit * VECTOR_CELLS_PER_CELL)
+        if got is not None or chances <= vector_solver.MAX_CHANCES:
+            return got
+    return _layered(numbers, plus, doubles, chance, counts, chances, modifiers, bonus, limit)
 
 
 def _copies(counts: list[int], numbers: int, row: int, extra: int, n: int) -> int:
@@ -335,7 +362,7 @@ class BaseSolo:
                 return None
             else:
                 given_away += copies
-        got = _layered(numbers, plus, doubles, chance, counts, chances, modifiers, self.bonus, cells)
+        got = solve_layered(numbers, plus, doubles, chance, counts, chances, modifiers, self.bonus, cells)
         if got is None:
             return None
         hit, cells = got
