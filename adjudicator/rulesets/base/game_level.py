@@ -199,6 +199,27 @@ def best_response_grid(pmf: Floats, target: int = TARGET, players: int = 2, tabl
     return _Field([pmf] * players, target).fill(table or RoundTable.of())
 
 
+def win_reward(grid: Floats, pmfs: Sequence[Floats], totals: tuple[int, ...]) -> Floats:
+    """Player 0's reward for each round score at ``totals`` (a cell of ``grid``, the win chance
+    at the start of a round): the win chance after the round, over the other players' scores
+    drawn from ``pmfs`` (a 0 for everyone returns to the cell itself). What a player who plays to
+    win maximises in the round."""
+    target = grid.shape[0]
+    top = max(len(p) for p in pmfs)
+    reward = np.zeros(top)
+    scores = np.arange(top)
+    others = [np.flatnonzero(p) for p in pmfs]
+    for combo in np.array(np.meshgrid(*others, indexing="ij")).reshape(len(pmfs), -1).T:
+        chance = float(np.prod([p[s] for p, s in zip(pmfs, combo, strict=True)]))
+        rest = [np.full(top, t + s) for t, s in zip(totals[1:], combo, strict=True)]
+        mine = totals[0] + scores
+        after = outcome([mine, *rest])
+        inside = (mine < target) & np.logical_and.reduce([r < target for r in rest])
+        after[inside] = grid[(mine[inside], *(r[inside] for r in rest))]
+        reward += chance * after
+    return reward
+
+
 class _Field:
     """The padded grid of player 0's win chance ``F`` (totals up to the target plus a round's
     largest score; past the target: the outcome) and the running sums over the other players'
