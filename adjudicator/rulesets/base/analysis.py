@@ -83,6 +83,8 @@ LAYERED_CELLS = 300_000
 #: Cells of the vectorised solver (``vector_solver``) per cell of the pure one: what the same time
 #: buys (``bench/solver_speed.py``: about 25 times as many cells a second on a full pile).
 VECTOR_CELLS_PER_CELL = 20
+#: False: ``exact_options`` takes the pure-Python layered solver (the reference; benchmarks set it).
+VECTORISED = True
 #: Bits per number in the packed count of copies a Second Chance cancelled.
 _EXTRA_BITS = 4
 
@@ -216,7 +218,7 @@ def solve_layered(
     (``vector_solver``, with ``VECTOR_CELLS_PER_CELL`` cells for each of ``limit``), or with
     ``pure`` (or where the vectorised one does not apply) by the pure-Python ``_layered``: the
     same value either way (to rounding), the cells each counted in its own way."""
-    if not pure:
+    if not pure and VECTORISED:
         if _may_run_out(numbers, chance, counts, chances, modifiers):
             return None
         plus_of, shift_of, left_of, moves_of = _modifier_table(plus, doubles, modifiers)
@@ -341,10 +343,11 @@ class BaseSolo:
         return value((numbers, pile, size, plus, doubles, chance, owed, pending))
 
     def exact_options(self, state: Hashable, cells: int = LAYERED_CELLS) -> tuple[float | None, float | None, int] | None:
-        """Stay and hit at a decision by the layered solver (``_layered``) and the states it
-        valued, or None where it does not apply (cards owed, the drawer alone with a Freeze or Flip
-        Three in the pile, more than ``cells`` cells, a pile that may run out): exact, and on a
-        full pile some thirty times faster a state than the memoised search."""
+        """Stay and hit at a decision by the layered solver (``solve_layered``: vectorised, or
+        the pure ``_layered``) and the cells it valued, or None where it does not apply (cards
+        owed, the drawer alone with a Freeze or Flip Three in the pile, more than ``cells`` cells
+        of the pure solver, a pile that may run out): exact, and on a full pile some thirty times
+        faster a state than the memoised search (pure), some six hundred (vectorised)."""
         numbers, pile, size, plus, doubles, chance, owed, pending = cast(State, state)
         if owed or pending or size == 0:
             return None

@@ -126,12 +126,11 @@ def round_solve(table: RoundTable, g: Floats, *, policy: bool = False) -> Solved
     hits: list[npt.NDArray[np.bool_]] = []
     for k in range(SEVEN - 1, -1, -1):
         kids, copies = table.children[k], table.weights[k]
-        grown = np.zeros((len(kids), 2 * cells))
-        for j in range(kids.shape[1]):
-            if later is None:  # the seventh number: the Flip 7's reward, no derivative
-                grown[:, :cells] += copies[:, j, None] * scores[kids[:, j] + BONUS]
-            else:
-                grown += copies[:, j, None] * later[kids[:, j]]
+        if later is None:  # the seventh number: the Flip 7's reward, no derivative
+            grown = np.zeros((len(kids), 2 * cells))
+            grown[:, :cells] = np.matmul(copies[:, None, :], scores[kids + BONUS])[:, 0, :]
+        else:  # per row: its copies of each number against the rows they lead to
+            grown = np.matmul(copies[:, None, :], later[kids])[:, 0, :]
         grown += table.busts[k][:, None] * bust[None, :]
         grown /= table.left[k][:, None]
         stay = scores[table.sums[k]]
