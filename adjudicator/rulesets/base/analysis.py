@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import ClassVar, cast
 
 from adjudicator.analysis.pile import draws, pack
-from adjudicator.rulesets.base import vector_solver
+from adjudicator.rulesets.base import vector_alone, vector_solver
 from adjudicator.rulesets.base.cards import FLIP_THREE, FREEZE, NUMBERS, PLUS_MODIFIERS, SECOND_CHANCE
 from adjudicator.rulesets.base.rules import FLIP7_BONUS, NAME, BaseRow
 from adjudicator.state import ACTIVE, Expectation, GameState
@@ -229,6 +229,21 @@ def solve_layered(
     return _layered(numbers, plus, doubles, chance, counts, chances, modifiers, bonus, limit)
 
 
+def solve_alone(
+    numbers: int, plus: int, doubles: int, chance: int, counts: list[int], chances: int,
+    modifiers: list[tuple[int, int, int]], flips: int, freezes: int, bonus: int, limit: int = LAYERED_CELLS,
+) -> tuple[float, int] | None:
+    """The hit value of a row drawing alone from a pile with ``flips`` Flip Threes and ``freezes``
+    Freezes, which the drawer takes (``vector_alone``), and the cells valued; None without the
+    vectorised solver (the memoised search then decides), past ``VECTOR_CELLS_PER_CELL`` cells
+    for each of ``limit``, or where the pile may run out."""
+    if not VECTORISED or _may_run_out(numbers, chance, counts, chances, modifiers):
+        return None
+    plus_of, shift_of, left_of, moves_of = _modifier_table(plus, doubles, modifiers)
+    return vector_alone.alone_hit(numbers, plus_of, shift_of, left_of, moves_of, chance, counts, chances, flips, freezes,
+                                  bonus, limit * VECTOR_CELLS_PER_CELL)
+
+
 def _copies(counts: list[int], numbers: int, row: int, extra: int, n: int) -> int:
     """Copies of ``n`` (in the row) still in the pile: the pile's, less the one the row took from
     it and those Second Chances cancelled."""
@@ -344,16 +359,17 @@ class BaseSolo:
 
     def exact_options(self, state: Hashable, cells: int = LAYERED_CELLS) -> tuple[float | None, float | None, int] | None:
         """Stay and hit at a decision by the layered solver (``solve_layered``: vectorised, or
-        the pure ``_layered``) and the cells it valued, or None where it does not apply (cards
-        owed, the drawer alone with a Freeze or Flip Three in the pile, more than ``cells`` cells
-        of the pure solver, a pile that may run out): exact, and on a full pile some thirty times
-        faster a state than the memoised search (pure), some six hundred (vectorised)."""
+        the pure ``_layered``; ``solve_alone`` for the drawer alone with a Freeze or Flip Three in
+        the pile, vectorised only) and the cells it valued, or None where it does not apply (cards
+        owed, more than ``cells`` cells of the pure solver, a pile that may run out): exact, and
+        on a full pile some thirty times faster a state than the memoised search (pure), some six
+        hundred (vectorised)."""
         numbers, pile, size, plus, doubles, chance, owed, pending = cast(State, state)
         if owed or pending or size == 0:
             return None
         counts = [0] * 13
         modifiers: list[tuple[int, int, int]] = []
-        given_away = chances = 0
+        given_away = chances = flips = freezes = 0
         for kind, amount, copies, _ in draws(self.kinds, pile, self.bits):
             if kind == NUMBER:
                 counts[amount] = copies
@@ -361,11 +377,16 @@ class BaseSolo:
                 modifiers.append((kind, amount, copies))
             elif kind == CHANCE:
                 chances = copies
-            elif self.alone:
-                return None
-            else:
+            elif not self.alone:
                 given_away += copies
-        got = solve_layered(numbers, plus, doubles, chance, counts, chances, modifiers, self.bonus, cells)
+            elif kind == STOP:
+                freezes = copies
+            else:
+                flips = copies
+        if flips or freezes:  # alone: the drawer takes them (the vectorised solver only)
+            got = solve_alone(numbers, plus, doubles, chance, counts, chances, modifiers, flips, freezes, self.bonus, cells)
+        else:
+            got = solve_layered(numbers, plus, doubles, chance, counts, chances, modifiers, self.bonus, cells)
         if got is None:
             return None
         hit, cells = got

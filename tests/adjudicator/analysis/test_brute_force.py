@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from adjudicator.analysis.evaluate import solve
 from adjudicator.analysis.solver import Search
 from adjudicator.rulesets.base.analysis import _COUNT, STOP, _layered, _modifier_table, solo_start, solve_layered
+from adjudicator.rulesets.base.vector_alone import alone_hit
 from adjudicator.rulesets.base.vector_solver import layered_hit
 
 FREEZE, FLIP, CHANCE = "freeze", "flip_three", "second_chance"
@@ -264,3 +265,39 @@ def test_the_vectorised_solver_gives_the_pure_solvers_values_on_larger_piles(
     assert (pure is None) == (fast is None)
     if pure is not None and fast is not None:
         assert abs(pure[0] - fast[0]) < 1e-9
+
+
+DECK = [str(n) for n in range(13) for _ in range(max(n, 1))] + ["+2", "+4", "+6", "+8", "+10", "x2"] + [CHANCE] * 3 + [FREEZE] * 3 + [FLIP] * 3
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    row=st.lists(st.sampled_from([str(n) for n in range(13)]), min_size=2, max_size=4, unique=True),
+    chance=st.booleans(),
+    pile=st.lists(st.integers(0, len(DECK) - 1), min_size=12, max_size=20, unique=True),
+)
+def test_a_player_alone_with_freeze_and_flip_three_gets_the_searchs_exact_value(row: list[str], chance: bool, pile: list[int]) -> None:
+    # the vectorised solver for the drawer alone (Freeze banks, Flip Three forces three, set-aside
+    # cards in the order they came) against the memoised search, which follows the rules card by card
+    rest = list(DECK)
+    for card in row:
+        rest.remove(card)
+    model, start = solo_start(row, [], chance, _counts([rest[i] for i in pile if i < len(rest)]), alone=True)
+    fast = model.exact_options(start, 10**6)
+    if fast is None:  # the pile may run out: not the layered solvers' case
+        return
+    stay, hit = Search(model, limit=10**7).options(start)
+    assert fast[0] == stay and hit is not None and fast[1] is not None
+    assert abs(fast[1] - hit) < 1e-9
+
+
+def test_the_published_every_card_model_differs_from_the_rules_only_in_the_set_aside_order() -> None:
+    # alone with 5 in the row, a Flip Three, then (during it) a Freeze and a Flip Three set aside in
+    # that order: the rules bank at the Freeze, the published model draws the stacked three first
+    counts = [0] * 13
+    counts[5], counts[9], counts[10] = 1, 3, 3
+    plus_of, shift_of, left_of, moves_of = _modifier_table(0, 0, [])
+    rules = alone_hit(1 << 5, plus_of, shift_of, left_of, moves_of, 0, counts, 0, 2, 1, 15, 10**6)
+    stacked = alone_hit(1 << 5, plus_of, shift_of, left_of, moves_of, 0, counts, 0, 2, 1, 15, 10**6, stacked=True)
+    assert rules is not None and stacked is not None
+    assert abs(rules[0] - stacked[0]) > 1e-6
