@@ -83,6 +83,9 @@ LAYERED_CELLS = 300_000
 #: Cells of the vectorised solver (``vector_solver``) per cell of the pure one: what the same time
 #: buys (``bench/solver_speed.py``: about 25 times as many cells a second on a full pile).
 VECTOR_CELLS_PER_CELL = 20
+#: The same for the solver of a player alone with Freeze and Flip Three (``vector_alone``): its
+#: cells cost about six times as much (``bench/solver_positions.py``).
+VECTOR_ALONE_CELLS_PER_CELL = 4
 #: False: ``exact_options`` takes the pure-Python layered solver (the reference; benchmarks set it).
 VECTORISED = True
 #: Bits per number in the packed count of copies a Second Chance cancelled.
@@ -235,13 +238,13 @@ def solve_alone(
 ) -> tuple[float, int] | None:
     """The hit value of a row drawing alone from a pile with ``flips`` Flip Threes and ``freezes``
     Freezes, which the drawer takes (``vector_alone``), and the cells valued; None without the
-    vectorised solver (the memoised search then decides), past ``VECTOR_CELLS_PER_CELL`` cells
+    vectorised solver (the memoised search then decides), past ``VECTOR_ALONE_CELLS_PER_CELL`` cells
     for each of ``limit``, or where the pile may run out."""
     if not VECTORISED or _may_run_out(numbers, chance, counts, chances, modifiers):
         return None
     plus_of, shift_of, left_of, moves_of = _modifier_table(plus, doubles, modifiers)
     return vector_alone.alone_hit(numbers, plus_of, shift_of, left_of, moves_of, chance, counts, chances, flips, freezes,
-                                  bonus, limit * VECTOR_CELLS_PER_CELL)
+                                  bonus, limit * VECTOR_ALONE_CELLS_PER_CELL)
 
 
 def _copies(counts: list[int], numbers: int, row: int, extra: int, n: int) -> int:
