@@ -47,14 +47,14 @@ def test_the_evaluation_bar_at_a_decision(browser_context_factory: Any, short: s
         expect(tab.locator("#position")).to_have_text("event 7 of 51")
         bar = tab.locator("#eval")
         expect(bar).to_be_visible()
-        # Cem stays on 5 where hitting is worth about 21.0: a blunder
-        expect(bar.locator(".eval-side.hit")).to_have_text("hit 21.0")
+        # Cem stays on 5 where hitting is worth about 21.8 (exact): a blunder
+        expect(bar.locator(".eval-side.hit")).to_have_text("hit 21.8")
         expect(bar.locator(".eval-side.stay")).to_have_text("stay 5.0")
         expect(bar.locator(".eval-side.chosen")).to_have_text("stay 5.0")
         expect(bar.locator(".eval-head")).to_contain_text("bust chance 4.4 %")
-        expect(bar.locator(".eval-verdict")).to_contain_text("?? blunder: Cem gives away 16.0 points (hit was better)")
+        expect(bar.locator(".eval-verdict")).to_contain_text("?? blunder: Cem gives away 16.8 points (hit was better)")
         share = float(bar.locator(".eval-hit").evaluate("e => parseFloat(e.style.width)"))
-        assert share == pytest.approx(100 * 20.973119 / 25.973119, abs=0.1)  # the hit share of the bar
+        assert share == pytest.approx(100 * 21.769764 / 26.769764, abs=0.1)  # the hit share of the bar
         expect(tab.locator('#events button[data-event="7"] .dmark')).to_have_text("??")
         expect(tab.locator('#events button[data-event="5"] .dmark')).to_have_count(0)  # Ben's hit was right
         summary = tab.locator("#analysis-summary")
@@ -71,7 +71,7 @@ def test_the_evaluation_bar_at_a_decision(browser_context_factory: Any, short: s
         expect(tab.locator("#position")).to_have_text("event 30 of 51")
         expect(bar.locator(".eval-head")).to_have_text("Freeze: value of each target")
         expect(bar.locator(".eval-targets li").first).to_have_text("Ben 13.8")
-        expect(bar.locator(".eval-targets li.chosen")).to_have_text("Cem 0.9")
+        expect(bar.locator(".eval-targets li.chosen")).to_have_text("Cem 1.0")
         expect(bar.locator(".eval-verdict")).to_contain_text("blunder")
         assert tab.evaluate("document.documentElement.scrollWidth") <= width
         screenshot(tab, f"viewer-analysis-target-{width}")
@@ -109,9 +109,9 @@ def test_the_analysis_in_german_on_a_phone(browser_context_factory: Any, short: 
         _wait_for_analysis(tab)
         bar = tab.locator("#eval")
         expect(bar.locator(".eval-head")).to_contain_text("Rundenwert")
-        expect(bar.locator(".eval-side.hit")).to_have_text("noch eine 21.0")
+        expect(bar.locator(".eval-side.hit")).to_have_text("noch eine 21.8")
         expect(bar.locator(".eval-side.stay")).to_have_text("Stopp 5.0")
-        expect(bar.locator(".eval-verdict")).to_contain_text("?? grober Fehler: Cem verschenkt 16.0 Punkte (noch eine war besser)")
+        expect(bar.locator(".eval-verdict")).to_contain_text("?? grober Fehler: Cem verschenkt 16.8 Punkte (noch eine war besser)")
         expect(tab.locator("#analysis-summary h3")).to_have_text("Entscheidungen")
         expect(tab.locator("#analysis-summary thead")).to_contain_text("Genauigkeit")
         assert tab.evaluate("document.documentElement.scrollWidth") <= 360

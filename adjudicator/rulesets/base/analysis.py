@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import ClassVar, cast
 
 from adjudicator.analysis.pile import draws, pack
+from adjudicator.rulesets.base import vector_alone, vector_solver
 from adjudicator.rulesets.base.cards import FLIP_THREE, FREEZE, NUMBERS, PLUS_MODIFIERS, SECOND_CHANCE
 from adjudicator.rulesets.base.rules import FLIP7_BONUS, NAME, BaseRow
 from adjudicator.state import ACTIVE, Expectation, GameState
@@ -79,6 +80,14 @@ LOOK_AHEAD_ERROR: tuple[tuple[int, float], ...] = ((3_000, 1.7), (10_000, 1.0))
 #: Cells (sets of numbers × Second Chance states × ways of having drawn the modifiers) the layered
 #: solver takes on: about a second of pure Python.
 LAYERED_CELLS = 300_000
+#: Cells of the vectorised solver (``vector_solver``) per cell of the pure one: what the same time
+#: buys (``bench/solver_speed.py``: about 25 times as many cells a second on a full pile).
+VECTOR_CELLS_PER_CELL = 20
+#: The same for the solver of a player alone with Freeze and Flip Three (``vector_alone``): its
+#: cells cost about six times as much (``bench/solver_positions.py``).
+VECTOR_ALONE_CELLS_PER_CELL = 4
+#: False: ``exact_options`` takes the pure-Python layered solver (the reference; benchmarks set it).
+VECTORISED = True
 #: Bits per number in the packed count of copies a Second Chance cancelled.
 _EXTRA_BITS = 4
 
@@ -127,13 +136,8 @@ def _layered(
     would take more than ``limit`` cells or the pile could run out (the general search then
     decides, and says what it found)."""
     total_numbers = sum(counts)
-    mod_cards = sum(c for _, _, c in modifiers)
-    held = _COUNT[numbers]
-    if total_numbers == 0:
+    if _may_run_out(numbers, chance, counts, chances, modifiers):
         return None
-    longest = min(total_numbers, SEVEN - 1 - held + chance + chances) + mod_cards + chances
-    if longest >= total_numbers + mod_cards + chances:
-        return None  # every card could come without a bust or a Flip 7: the pile may run out
     plus_of, shift_of, left_of, moves_of = _modifier_table(plus, doubles, modifiers)
     size = len(plus_of)
     start: Key = (numbers, chance, chances, 0, 0)
@@ -198,6 +202,49 @@ def _layered(
             now[key] = mine
         later = now
     return None  # pragma: no cover - the start is always valued
+
+
+def _may_run_out(numbers: int, chance: int, counts: list[int], chances: int, modifiers: list[tuple[int, int, int]]) -> bool:
+    """True when every card of the pile could come without a bust or a Flip 7 (or there is no
+    number card): the layered solvers do not follow a pile that runs out."""
+    total_numbers = sum(counts)
+    mod_cards = sum(c for _, _, c in modifiers)
+    longest = min(total_numbers, SEVEN - 1 - _COUNT[numbers] + chance + chances) + mod_cards + chances
+    return total_numbers == 0 or longest >= total_numbers + mod_cards + chances
+
+
+def solve_layered(
+    numbers: int, plus: int, doubles: int, chance: int, counts: list[int], chances: int,
+    modifiers: list[tuple[int, int, int]], bonus: int, limit: int = LAYERED_CELLS, *, pure: bool = False,
+) -> tuple[float, int] | None:
+    """The hit value of ``_layered``'s row and pile and the cells valued: by the vectorised solver
+    (``vector_solver``, with ``VECTOR_CELLS_PER_CELL`` cells for each of ``limit``), or with
+    ``pure`` (or where the vectorised one does not apply) by the pure-Python ``_layered``: the
+    same value either way (to rounding), the cells each counted in its own way."""
+    if not pure and VECTORISED:
+        if _may_run_out(numbers, chance, counts, chances, modifiers):
+            return None
+        plus_of, shift_of, left_of, moves_of = _modifier_table(plus, doubles, modifiers)
+        got = vector_solver.layered_hit(numbers, plus_of, shift_of, left_of, moves_of, chance, counts, chances, bonus,
+                                        limit * VECTOR_CELLS_PER_CELL)
+        if got is not None or chances <= vector_solver.MAX_CHANCES:
+            return got
+    return _layered(numbers, plus, doubles, chance, counts, chances, modifiers, bonus, limit)
+
+
+def solve_alone(
+    numbers: int, plus: int, doubles: int, chance: int, counts: list[int], chances: int,
+    modifiers: list[tuple[int, int, int]], flips: int, freezes: int, bonus: int, limit: int = LAYERED_CELLS,
+) -> tuple[float, int] | None:
+    """The hit value of a row drawing alone from a pile with ``flips`` Flip Threes and ``freezes``
+    Freezes, which the drawer takes (``vector_alone``), and the cells valued; None without the
+    vectorised solver (the memoised search then decides), past ``VECTOR_ALONE_CELLS_PER_CELL`` cells
+    for each of ``limit``, or where the pile may run out."""
+    if not VECTORISED or _may_run_out(numbers, chance, counts, chances, modifiers):
+        return None
+    plus_of, shift_of, left_of, moves_of = _modifier_table(plus, doubles, modifiers)
+    return vector_alone.alone_hit(numbers, plus_of, shift_of, left_of, moves_of, chance, counts, chances, flips, freezes,
+                                  bonus, limit * VECTOR_ALONE_CELLS_PER_CELL)
 
 
 def _copies(counts: list[int], numbers: int, row: int, extra: int, n: int) -> int:
@@ -314,16 +361,18 @@ class BaseSolo:
         return value((numbers, pile, size, plus, doubles, chance, owed, pending))
 
     def exact_options(self, state: Hashable, cells: int = LAYERED_CELLS) -> tuple[float | None, float | None, int] | None:
-        """Stay and hit at a decision by the layered solver (``_layered``) and the states it
-        valued, or None where it does not apply (cards owed, the drawer alone with a Freeze or Flip
-        Three in the pile, more than ``cells`` cells, a pile that may run out): exact, and on a
-        full pile some thirty times faster a state than the memoised search."""
+        """Stay and hit at a decision by the layered solver (``solve_layered``: vectorised, or
+        the pure ``_layered``; ``solve_alone`` for the drawer alone with a Freeze or Flip Three in
+        the pile, vectorised only) and the cells it valued, or None where it does not apply (cards
+        owed, more than ``cells`` cells of the pure solver, a pile that may run out): exact, and
+        on a full pile some thirty times faster a state than the memoised search (pure), some six
+        hundred (vectorised)."""
         numbers, pile, size, plus, doubles, chance, owed, pending = cast(State, state)
         if owed or pending or size == 0:
             return None
         counts = [0] * 13
         modifiers: list[tuple[int, int, int]] = []
-        given_away = chances = 0
+        given_away = chances = flips = freezes = 0
         for kind, amount, copies, _ in draws(self.kinds, pile, self.bits):
             if kind == NUMBER:
                 counts[amount] = copies
@@ -331,11 +380,16 @@ class BaseSolo:
                 modifiers.append((kind, amount, copies))
             elif kind == CHANCE:
                 chances = copies
-            elif self.alone:
-                return None
-            else:
+            elif not self.alone:
                 given_away += copies
-        got = _layered(numbers, plus, doubles, chance, counts, chances, modifiers, self.bonus, cells)
+            elif kind == STOP:
+                freezes = copies
+            else:
+                flips = copies
+        if flips or freezes:  # alone: the drawer takes them (the vectorised solver only)
+            got = solve_alone(numbers, plus, doubles, chance, counts, chances, modifiers, flips, freezes, self.bonus, cells)
+        else:
+            got = solve_layered(numbers, plus, doubles, chance, counts, chances, modifiers, self.bonus, cells)
         if got is None:
             return None
         hit, cells = got

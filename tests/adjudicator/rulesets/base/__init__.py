@@ -1,0 +1,1 @@
+"""Tests of the base ruleset's own modules."""
