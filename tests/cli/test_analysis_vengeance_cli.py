@@ -51,7 +51,7 @@ def test_advise_rates_every_steal_by_the_card_taken() -> None:
 
 
 def test_analyze_a_vengeance_round_gives_valid_json_with_methods_and_intervals() -> None:
-    result = runner.invoke(app, ["analyze", "-", "--json", "--round", "1"], input="".join(LINES))
+    result = runner.invoke(app, ["analyze", "-", "--json", "--format", "1", "--round", "1"], input="".join(LINES))
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     schema = json.loads((ROOT / "docs" / "flip7-analysis-1.schema.json").read_text(encoding="utf-8"))
@@ -66,7 +66,7 @@ def test_analyze_wraps_a_target_decision_and_never_cuts_its_best_option() -> Non
     # issue 28 item 3: the steal line was cut at 80 columns before the best option (Dana:10)
     path = str(Path(__file__).resolve().parents[2] / "logs" / "vengeance-4-players.jsonl")
     for columns in ("200", "80"):
-        result = runner.invoke(app, ["analyze", path, "--round", "2"], env={"COLUMNS": columns})
+        result = runner.invoke(app, ["analyze", path, "--round", "2", "--win-samples", "8"], env={"COLUMNS": columns})
         assert result.exit_code == 0, result.output
         assert re.search(r"Dana:10 \d+\.\d\d", result.stdout), columns  # the best option, with its value
         assert max(len(line) for line in result.stdout.splitlines()) <= int(columns)
