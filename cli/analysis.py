@@ -75,6 +75,13 @@ WORDS: dict[str, dict[str, str]] = {
         "w_adjusted": "adjusted",
         "win_legend": "W marks: ?! inaccuracy (error ≥ {i}), ? mistake (≥ {m}), ?? blunder (≥ {b}) points of win chance, where the 95% interval excludes 0; result − start = luck − errors + others + gap; adjusted = result − luck",
         "unmodelled": "No chance to win: {why}.",
+        "why_no-table": "the model has no round-score table for this game",
+        "why_no-game": "the log has no game line",
+        "why_fixed-rounds": "a game of a fixed number of rounds is not modelled",
+        "why_too-many-moves": "more moves than the 12 the model values",
+        "why_no-time": "no time was left to value it (--timeout)",
+        "why_not-asked": "not asked for (--win-samples 0)",
+        "why_no-player": "that player is not in this game",
         "busted": "busted",
     },
     "de": {
@@ -112,6 +119,13 @@ WORDS: dict[str, dict[str, str]] = {
         "w_adjusted": "bereinigt",
         "win_legend": "S-Zeichen: ?! Ungenauigkeit (Fehler ≥ {i}), ? Fehler (≥ {m}), ?? grober Fehler (≥ {b}) Prozentpunkte Siegchance, wo das 95-%-Intervall 0 ausschließt; Ergebnis − Start = Glück − Fehler + andere + Lücke; bereinigt = Ergebnis − Glück",
         "unmodelled": "Keine Siegchance: {why}.",
+        "why_no-table": "das Modell hat keine Tabelle der Rundenwertungen für dieses Spiel",
+        "why_no-game": "dem Protokoll fehlt die game-Zeile",
+        "why_fixed-rounds": "ein Spiel mit fester Rundenzahl bildet das Modell nicht ab",
+        "why_too-many-moves": "mehr Züge als die 12, die das Modell bewertet",
+        "why_no-time": "keine Zeit mehr, sie zu bewerten (--timeout)",
+        "why_not-asked": "nicht verlangt (--win-samples 0)",
+        "why_no-player": "dieser Spieler spielt hier nicht mit",
         "busted": "verzockt",
     },
 }
@@ -212,7 +226,7 @@ def _print_win(console: Console, code: str, data: dict[str, Any], round_best: st
     win = data.get("win")
     if win is None:
         if data.get("win_unmodelled"):
-            console.print(escape(_w(code, "unmodelled", why=data["win_unmodelled"])))
+            console.print(escape(_w(code, "unmodelled", why=_w(code, f"why_{data['win_unmodelled']}"))))
         return
     console.print(f"[bold]{escape(_w(code, 'win_head', model=MODEL))}[/]")
     best = win["best"]
@@ -318,7 +332,7 @@ def _print_win_part(console: Console, result: Analysis2, lang: str) -> None:
     width = console.width
     if result.model is None:
         if result.unmodelled:
-            console.print(escape(_w(lang, "unmodelled", why=result.unmodelled)))
+            console.print(escape(_w(lang, "unmodelled", why=_w(lang, f"why_{result.unmodelled}"))))
         return
     if result.cards:
         console.print(f"\n[bold]{escape(_w(lang, 'luck_head'))}[/]")
@@ -331,14 +345,14 @@ def _print_win_part(console: Console, result: Analysis2, lang: str) -> None:
     console.print(f"\n[bold]{escape(_w(lang, 'win_summary'))}[/]")
     pw = max([8, *(len(p.player) for p in result.players)])
     keys = ("w_start", "w_result", "w_luck", "w_errors", "w_others", "w_gap", "accuracy", "w_adjusted")
-    heads = [_w(lang, k)[:8] for k in keys]
-    console.print(escape(f"  {'':<{pw}}" + "".join(f" {h:>8}" for h in heads)))
+    heads = [_w(lang, k)[:7] for k in keys]
+    console.print(escape(f"  {'':<{pw}}" + "".join(f" {h:>7}" for h in heads)))
     for p in result.players:
         w = p.win
         if w is None:
             continue
         cells = (w.start, w.result, w.luck, w.errors, w.others, w.gap, w.accuracy, w.luck_adjusted)
-        console.print(escape(f"  {p.player:<{pw}}" + "".join(f" {x:>8.1f}" for x in cells)))
+        console.print(escape(f"  {p.player:<{pw}}" + "".join(f" {x:>7.1f}" for x in cells)))
     t = result.model.thresholds
     console.print(f"[dim]{escape(_fill(_w(lang, 'win_legend', i=t['inaccuracy'], m=t['mistake'], b=t['blunder']), width))}[/]")
     said = _w(lang, "win_model", model=result.model.name, strategy=result.model.strategy, n=result.model.samples, error=_measured(lang))
@@ -416,7 +430,9 @@ def analyze(
                 if version == 1:
                     result = analyze_log(lines, player=player, round_no=round_no, budget=ANALYZE_BUDGET, progress=advance, win=win)
                 else:
-                    result = analyze2_log(lines, player=player, round_no=round_no, budget=ANALYZE_BUDGET, progress=advance, win_samples=win_samples)
+                    result = analyze2_log(
+                        lines, player=player, round_no=round_no, budget=ANALYZE_BUDGET, progress=advance, win_samples=win_samples, win=win,
+                    )
         finally:
             if progress:
                 progress.close()

@@ -240,9 +240,9 @@ def analyze2(
     the change of W over the round)."""
     lines = log_lines(source) if isinstance(source, str) else source
     first = AnalysisObserver(player, round_no, budget, progress, samples=samples, win=win)
-    chances = WinObserver(decide=decided, samples=win_samples, round_no=round_no)
+    chances = WinObserver(decide=decided, samples=win_samples, round_no=round_no, player=player)
     if win_samples == 0:
-        chances.unmodelled = "not asked for"
+        chances.unmodelled = "not-asked"
     result = replay_log(lines, observer=Observers([first, chances]))
     chances.finish(result.state)
     return build2(build(result, first.decisions), chances, player=player, round_no=round_no)
@@ -293,7 +293,7 @@ class Advice:
     names: list[str]
     #: The same decision by the chance to win (None: not asked for, or the game is not modelled).
     win: WinAdvice | None = None
-    #: Why the game has no win chances, where it has none.
+    #: Why the decision has no win chances, where it has none (a code of ``win.REASONS``).
     unmodelled: str | None = None
 
 
@@ -305,7 +305,7 @@ def win_advice(state: GameState, exp: Expectation, samples: int = WIN_SAMPLES) -
     if len(moves) < 2:
         return None
     if len(moves) > MAX_MOVES:
-        raise WinUnmodelled(f"{len(moves)} moves are more than the {MAX_MOVES} it values")
+        raise WinUnmodelled("too-many-moves")
     model = WinModel(state, seed=f"{state.game.id}:{state.events_applied}", samples=samples)
     return WinAdvice(exp.seat, model.options(state, moves, exp.seat), strategy_option(model, state, exp, moves), samples)
 
@@ -336,7 +336,7 @@ def advise(text: str, budget: int = BUDGET, samples: int = SAMPLES, win_samples:
         try:
             advice.win = win_advice(state, exp, win_samples)
         except WinUnmodelled as why:
-            advice.unmodelled = str(why)
+            advice.unmodelled = why.code
         except OverAllowance:  # the round values took the time: they are answered alone
-            advice.unmodelled = "no time was left to value it (--timeout)"
+            advice.unmodelled = "no-time"
     return advice

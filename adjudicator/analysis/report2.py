@@ -9,7 +9,7 @@ and the chance to win favour different options. The JSON Schema is docs/flip7-an
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, Field
 
@@ -51,7 +51,9 @@ class Analysis2(BaseModel):
     stopped_by: Violation | None = None
     thresholds: dict[str, float] = Field(default_factory=lambda: dict(THRESHOLDS))
     model: WinModelInfo | None = Field(None, description="The win-chance model (absent where the game is not modelled).")
-    unmodelled: str | None = Field(None, description="Why the game has no win chances, where it has none.")
+    unmodelled: Literal["no-table", "no-game", "fixed-rounds", "too-many-moves", "no-time", "not-asked", "no-player"] | None = Field(
+        None, description="Why the game has no win chances, where it has none (docs/analysis.md)."
+    )
     decisions: list[Decision2] = Field(default_factory=list)
     cards: list[CardLuck] = Field(default_factory=list)
     curve: list[CurvePoint] = Field(default_factory=list)
@@ -76,7 +78,7 @@ def build2(first: Any, win: WinObserver, *, player: str | None = None, round_no:
     curve = [CurvePoint(event=i, chances={n: pct(x) for n, x in zip(win.names, w, strict=True)}) for i, w in win.curve]
     return Analysis2(
         game=first.game, ruleset=first.ruleset, events=first.events, complete=first.complete, stopped_by=first.stopped_by,
-        model=model_info(win.samples) if win.model is not None else None, unmodelled=win.unmodelled,
+        model=model_info(win.samples) if win.model is not None else None, unmodelled=cast(Any, win.unmodelled),  # a code of win.REASONS, which the schema lists
         decisions=decisions, cards=cards, curve=curve, players=players,
     )
 

@@ -71,7 +71,23 @@ FALLBACK_TABLE = "flip7"
 
 
 class Unmodelled(Exception):
-    """The model does not value this game (for example a game of a fixed number of rounds)."""
+    """The model does not value this game; ``code`` says why (``REASONS``)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(REASONS.get(code, code))
+        self.code = code
+
+
+#: Why a game or decision has no win chance, by code (the outputs' words come from their catalogues).
+REASONS: dict[str, str] = {
+    "no-table": "the win-chance model has no round-score table",
+    "no-game": "the log has no game line",
+    "fixed-rounds": "a game of a fixed number of rounds is not modelled",
+    "too-many-moves": "the decision has more moves than the model values",
+    "no-time": "no time was left to value it",
+    "not-asked": "not asked for",
+    "no-player": "the player asked about is not in this game",
+}
 
 
 def table_key(state: GameState) -> str:
@@ -87,7 +103,7 @@ def _table(key: str, players: int) -> dict[int, int]:
     ruleset's table without its options, or the base ruleset's, where the key has none)."""
     tables = ROUND_SCORES.get(key) or ROUND_SCORES.get(key.split("+")[0]) or ROUND_SCORES.get(FALLBACK_TABLE)
     if not tables:
-        raise Unmodelled("the win-chance model has no round-score table")
+        raise Unmodelled("no-table")
     return tables.get(players) or tables[min(tables, key=lambda n: (abs(n - min(players, LARGEST_TABLE)), n))]
 
 
@@ -203,9 +219,9 @@ class Chances:
     def __init__(self, state: GameState) -> None:
         game = state.game
         if game is None:
-            raise Unmodelled("the log has no game line")
+            raise Unmodelled("no-game")
         if game.rounds is not None:
-            raise Unmodelled("a game of a fixed number of rounds is not modelled")
+            raise Unmodelled("fixed-rounds")
         self.target = game.target
         key, players = table_key(state), len(state.players)
         #: A ruleset whose round scores can be negative (totals fall): later rounds are played out
@@ -222,7 +238,7 @@ class Chances:
             got = settled(key, self.target)
             if got is None:
                 if self.model is None:
-                    raise Unmodelled("later rounds are played out for this ruleset")
+                    raise Unmodelled("no-table")
                 got = self.model.chances(key)
             self.memo[key] = got
         return got

@@ -162,10 +162,12 @@ class WinObserver:
     samples: int = ANALYZE_SAMPLES
     #: Only this round's positions (None: the whole game).
     round_no: int | None = None
+    #: The player asked about: a game without them is not valued (the caller reports it).
+    player: str | None = None
     #: The round asked for is over (its last position valued).
     done: bool = False
     model: WinModel | None = None
-    #: Why the game is not valued (None: it is, or it has not begun).
+    #: Why the game is not valued, a code of ``win.REASONS`` (None: it is, or it has not begun).
     unmodelled: str | None = None
     names: list[str] = field(default_factory=list)
     start: list[float] | None = None
@@ -209,10 +211,13 @@ class WinObserver:
                 self.done = True
                 return
         if self.model is None:
+            if self.player is not None and self.player not in state.players:
+                self.unmodelled = "no-player"
+                return
             try:
                 self.model = WinModel(state, seed=state.game.id, samples=self.samples)
             except Unmodelled as why:
-                self.unmodelled = str(why)
+                self.unmodelled = why.code
                 return
             self.names = list(state.players)
             zero = [0.0] * len(self.names)

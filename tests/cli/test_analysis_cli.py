@@ -31,12 +31,13 @@ def test_advise_reproduces_the_published_figure_when_the_discards_hold_every_oth
 
 
 def test_advise_in_english_and_german(snapshot: SnapshotAssertion) -> None:
-    en = runner.invoke(app, ["advise", MID_ROUND], env=COLUMNS_80)
-    de = runner.invoke(app, ["advise", MID_ROUND, "--lang", "de"], env=COLUMNS_80)
+    en = runner.invoke(app, ["advise", MID_ROUND, "--timeout", "120"], env=COLUMNS_80)  # a busy machine must not change it
+    de = runner.invoke(app, ["advise", MID_ROUND, "--lang", "de", "--timeout", "120"], env=COLUMNS_80)
     assert en.exit_code == 0 and de.exit_code == 0
     assert "Advice: stay" in en.stdout and "Rat: Stopp" in de.stdout
     assert "Chance to win (model flip7-w1):" in en.stdout and "Siegchance (Modell flip7-w1):" in de.stdout
-    assert "plays cautious:0.25" in en.stdout and "spielen, dieser Spieler nach der Option auch, cautious:0.25" in de.stdout
+    en_words, de_words = " ".join(en.stdout.split()), " ".join(de.stdout.split())  # the lines are wrapped at 80
+    assert "plays cautious:0.25" in en_words and "spielen, dieser Spieler nach der Option auch, cautious:0.25" in de_words
     assert max(len(line) for line in en.stdout.splitlines()) <= 80
     assert (en.stdout, de.stdout) == snapshot
 

@@ -31,10 +31,12 @@ def test_advise_a_vengeance_turn_by_monte_carlo_in_both_languages(snapshot: Snap
         low, high = data["interval"][option]
         assert low <= data[option] <= high
     assert data["best"] == "hit" and data["hit"] - data["stay"] > 5  # a lone 12: hit
-    en = runner.invoke(app, ["advise", "-"], input=TURN, env=COLUMNS_80)
-    de = runner.invoke(app, ["advise", "-", "--lang", "de"], input=TURN, env=COLUMNS_80)
+    # the chance to win by 100 playouts an option, with time to spare on a busy machine
+    en = runner.invoke(app, ["advise", "-", "--win-samples", "100", "--timeout", "120"], input=TURN, env=COLUMNS_80)
+    de = runner.invoke(app, ["advise", "-", "--lang", "de", "--win-samples", "100", "--timeout", "120"], input=TURN, env=COLUMNS_80)
     assert en.exit_code == 0 and de.exit_code == 0
     assert "Monte Carlo, 200 playouts" in en.stdout and "Ausspielungen" in de.stdout
+    assert "Chance to win (model flip7-w1):" in en.stdout and "Siegchance (Modell flip7-w1):" in de.stdout
     assert max(len(line) for line in (en.stdout + de.stdout).splitlines()) <= 80
     assert (en.stdout, de.stdout) == snapshot
 

@@ -109,8 +109,8 @@ def test_behind_at_the_end_the_game_says_hit_where_round_points_say_stay() -> No
 
 
 def test_whole_games_add_up_luck_errors_and_others_to_the_result() -> None:
-    for game in simulate(2, 3, seed=4, strategies="threshold:20,cautious:0.25,threshold:35", claims="none"):
-        result = analyze2("\n".join(game.lines()), win_samples=12)
+    for game in simulate(1, 3, seed=4, strategies="threshold:20,cautious:0.25,threshold:35", claims="none"):
+        result = analyze2("\n".join(game.lines()), win_samples=8, budget=300)
         assert result.complete and result.cards
         winner = game.winner
         for p in result.players:
