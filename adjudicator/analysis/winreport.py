@@ -147,7 +147,8 @@ def strategy_option(model: WinModel, state: GameState, exp: Expectation, moves: 
     if exp.kind == "target":
         real = [m for m in moves.values() if m is not None]
         chosen = model.strategy.choose_target(view, real, model.rng)  # type: ignore[arg-type]
-        return next(label for label, m in moves.items() if m is chosen)
+        label = move_label(chosen)
+        return label if label in moves else next(iter(moves))
     if "stay" in moves and may_stay(state, exp.seat) and not model.strategy.take_card(view, model.rng):
         return "stay"
     return "hit"

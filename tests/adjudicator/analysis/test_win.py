@@ -163,3 +163,24 @@ def test_hit_and_stay_are_the_options_of_a_turn() -> None:
     exp = decision_at(state)
     if exp is not None and exp.seat is not None:
         assert "hit" in turn_moves(state, exp.seat)
+
+
+def test_brutal_plays_the_later_rounds_out_with_the_engine() -> None:
+    """Brutal round scores can be negative: the table cannot stand for the later rounds, whole-game
+    playouts do; the round's changes still add up."""
+    brutal = (ROOT / "logs" / "vengeance-brutal.jsonl").read_text(encoding="utf-8")
+    state = replay_log(brutal.splitlines()[:12]).state
+    model = WinModel(state, seed="b", samples=4)
+    assert model.chances.whole
+    result = analyze2(brutal, round_no=1, win_samples=4, budget=300)
+    assert result.model is not None and result.ruleset == "vengeance"
+    for p in result.players:
+        w = p.win
+        assert w is not None
+        assert abs(w.start + w.luck - w.errors + w.others + w.gap - w.result) < 0.06, p
+
+
+def test_no_playouts_asked_for_gives_no_chance_to_win() -> None:
+    result = analyze2(GAME, round_no=1, win_samples=0, budget=300)
+    assert result.model is None and result.unmodelled == "not-asked"
+    assert all(d.win is None for d in result.decisions) and result.decisions
