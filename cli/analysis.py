@@ -267,7 +267,9 @@ def advise(
     timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds the advice may take: Monte Carlo playouts stop then (fewer of them, wider intervals).")] = ADVISE_SECONDS,
     win_samples: Annotated[int, typer.Option("--win-samples", min=0, help=f"Playouts of the round per option for the chance to win (model {MODEL}); 0: round values only.")] = WIN_SAMPLES,
 ) -> None:
-    """Hit or stay? The round value of each option where the log stops (best play from there, drawing alone from the pile as it is), the bust chance, or the best recipient for a waiting card; and each option's chance to win the game (model flip7-w1).
+    """Hit or stay? The round value of each option where the log stops (best play from there, drawing alone from the pile as it is), the bust chance, or the best recipient for a waiting card.
+
+    Then each option's chance to win the game, under the model flip7-w1 (docs/analysis.md).
 
     Exit code 2: the log cannot be read, breaks a rule, or does not stop at a decision.
     """
@@ -410,7 +412,9 @@ def analyze(
     win: Annotated[bool, typer.Option("--win", help="Near the end of the game, also the chance to win after hit and after stay by whole-game playouts (slower; the /1 field win_chance).")] = False,
     timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds the analysis may take; past them it stops (exit code 2): ask for one round or one player.")] = ANALYZE_SECONDS,
 ) -> None:
-    """Value every decision of a game: bust chance, each option's round value, the choice, the points it gave away and a mark; each option's chance to win (model flip7-w1), the error and mark in win chance, the luck of every card; then a summary per player.
+    """Value every decision of a game: bust chance, each option's round value, the choice, the points it gave away and a mark; then a summary per player.
+
+    With each decision also each option's chance to win (model flip7-w1), the error and mark in win chance; the luck of every card; per player accuracy, luck and a luck-adjusted result.
 
     Exit code 0: analysed; 1: the game breaks a rule (analysed up to the first fatal violation); 2: it could not be read.
     """
