@@ -1,6 +1,7 @@
 """How far the win-chance model (``flip7-w1``) is from brute force, on decisions of simulated games.
 
-    .venv/bin/python bench/win_agreement.py --decisions 200 --brute 1000 --minutes 40
+    .venv/bin/python bench/win_agreement.py --decisions 200 --brute 1000 --minutes 40 --rows rows.json
+    .venv/bin/python bench/win_agreement.py --from-rows rows.json     # the table again
 
 Games are simulated with every seat playing the model's strategy (3 to 5 players, the base game);
 hit-or-stay decisions are sampled from them (every ``--every``-th decision of each game, so the
@@ -34,7 +35,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from adjudicator.analysis.montecarlo import DIFFERENCE, win_chances  # noqa: E402
+from adjudicator.analysis.montecarlo import DIFFERENCE, Z95, win_chances  # noqa: E402
 from adjudicator.analysis.observe import decision_at  # noqa: E402
 from adjudicator.analysis.win import STRATEGY, WinModel, turn_moves  # noqa: E402
 from adjudicator.replay import replay_log  # noqa: E402
@@ -125,6 +126,12 @@ def table(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "near_end_hit_minus_stay_abs_diff_mean": round(statistics.mean(
             abs((r["model"]["hit"] - r["model"]["stay"]) - (r["brute"]["hit"] - r["brute"]["stay"])) * 100 for r in near_end
         ), 2) if near_end else None,
+        # the model's own error beyond both estimates' noise: mean squared difference less their variances
+        "hit_minus_stay_rms_beyond_noise": round(100 * math.sqrt(max(0.0, statistics.mean(
+            ((r["model"]["hit"] - r["model"]["stay"]) - (r["brute"]["hit"] - r["brute"]["stay"])) ** 2
+            - ((r["brute_diff"][1] - r["brute_diff"][0]) / (2 * Z95)) ** 2 - ((r["model_diff"][1] - r["model_diff"][0]) / (2 * Z95)) ** 2
+            for r in rows
+        ))), 2) if rows else None,
         "model_seconds_mean": round(statistics.mean(r["model_seconds"] for r in rows), 3) if rows else None,
     }
 
@@ -140,7 +147,11 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=60.0, help="stop measuring after this long (the table says how many)")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--rows", help="also write every decision's values to this JSON file")
+    parser.add_argument("--from-rows", help="print the table of a rows file written before, measuring nothing")
     args = parser.parse_args()
+    if args.from_rows:
+        print(json.dumps(table(json.loads(Path(args.from_rows).read_text())), indent=2))
+        return
     began = time.perf_counter()
     found = positions(args.games, args.seed, args.every)
     rows: list[dict[str, Any]] = []

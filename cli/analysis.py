@@ -72,8 +72,8 @@ WORDS: dict[str, dict[str, str]] = {
         "luck_head": "Luck per card (points of the receiver's win chance):",
         "win_summary": "By the chance to win (points)",
         "w_start": "start", "w_result": "result", "w_luck": "luck", "w_errors": "errors", "w_others": "others", "w_gap": "gap",
-        "w_adjusted": "adjusted",
-        "win_legend": "W marks: ?! inaccuracy (error ≥ {i}), ? mistake (≥ {m}), ?? blunder (≥ {b}) points of win chance, where the 95% interval excludes 0; result − start = luck − errors + others + gap; adjusted = result − luck",
+        "w_adjusted": "adj.", "w_accuracy": "acc.",
+        "win_legend": "W marks: ?! inaccuracy (error ≥ {i}), ? mistake (≥ {m}), ?? blunder (≥ {b}) points of win chance, where the 95% interval excludes 0; result − start = luck − errors + others + gap; acc. = accuracy; adj. = result − luck (luck-adjusted)",
         "unmodelled": "No chance to win: {why}.",
         "why_no-table": "the model has no round-score table for this game",
         "why_no-game": "the log has no game line",
@@ -115,9 +115,9 @@ WORDS: dict[str, dict[str, str]] = {
         "clinch": " (entscheidet das Spiel: nie markiert)",
         "luck_head": "Glück je Karte (Prozentpunkte Siegchance des Empfängers):",
         "win_summary": "Nach der Siegchance (Prozentpunkte)",
-        "w_start": "Start", "w_result": "Ergebnis", "w_luck": "Glück", "w_errors": "Fehler", "w_others": "andere", "w_gap": "Lücke",
-        "w_adjusted": "bereinigt",
-        "win_legend": "S-Zeichen: ?! Ungenauigkeit (Fehler ≥ {i}), ? Fehler (≥ {m}), ?? grober Fehler (≥ {b}) Prozentpunkte Siegchance, wo das 95-%-Intervall 0 ausschließt; Ergebnis − Start = Glück − Fehler + andere + Lücke; bereinigt = Ergebnis − Glück",
+        "w_start": "Start", "w_result": "Ergebn.", "w_luck": "Glück", "w_errors": "Fehler", "w_others": "andere", "w_gap": "Lücke",
+        "w_adjusted": "berein.", "w_accuracy": "Genau.",
+        "win_legend": "S-Zeichen: ?! Ungenauigkeit (Fehler ≥ {i}), ? Fehler (≥ {m}), ?? grober Fehler (≥ {b}) Prozentpunkte Siegchance, wo das 95-%-Intervall 0 ausschließt; Ergebnis − Start = Glück − Fehler + andere + Lücke; Genau. = Genauigkeit; berein. = Ergebnis − Glück (um Glück bereinigt)",
         "unmodelled": "Keine Siegchance: {why}.",
         "why_no-table": "das Modell hat keine Tabelle der Rundenwertungen für dieses Spiel",
         "why_no-game": "dem Protokoll fehlt die game-Zeile",
@@ -346,7 +346,7 @@ def _print_win_part(console: Console, result: Analysis2, lang: str) -> None:
                 console.print(escape(line))
     console.print(f"\n[bold]{escape(_w(lang, 'win_summary'))}[/]")
     pw = max([8, *(len(p.player) for p in result.players)])
-    keys = ("w_start", "w_result", "w_luck", "w_errors", "w_others", "w_gap", "accuracy", "w_adjusted")
+    keys = ("w_start", "w_result", "w_luck", "w_errors", "w_others", "w_gap", "w_accuracy", "w_adjusted")
     heads = [_w(lang, k)[:7] for k in keys]
     console.print(escape(f"  {'':<{pw}}" + "".join(f" {h:>7}" for h in heads)))
     for p in result.players:
