@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from adjudicator.analysis.observe import advise, analyze2, decision_at  # noqa: E402
-from adjudicator.analysis.win import future  # noqa: E402
+from adjudicator.analysis.win import future, turn_moves  # noqa: E402
 from adjudicator.replay import replay_log  # noqa: E402
 from adjudicator.simulate.play import simulate  # noqa: E402
 from cli.analysis import ANALYZE_BUDGET  # noqa: E402
@@ -38,7 +38,7 @@ class _Decisions:
 
     def before(self, state: Any, event: Any, index: int) -> None:
         exp = decision_at(state)
-        if exp is not None and exp.kind == "turn":
+        if exp is not None and exp.seat is not None and exp.kind == "turn" and len(turn_moves(state, exp.seat)) == 2:
             self.found.append(index)
 
     def after(self, state: Any, event: Any, index: int) -> None:
@@ -75,7 +75,7 @@ def main() -> None:
         advice = advise(text, win_samples=400)
         wall.append(time.perf_counter() - w0)
         cpu.append(time.process_time() - c0)
-        assert advice.win is not None or advice.unmodelled is not None
+        assert advice.win is not None, advice.unmodelled
     w0, c0 = time.perf_counter(), time.process_time()
     analysis = analyze2("\n".join(games[0].lines()), budget=ANALYZE_BUDGET)
     out = {

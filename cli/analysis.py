@@ -217,8 +217,10 @@ def advice_dict(advice: Advice) -> dict[str, Any]:
 def _measured(lang: str) -> str:
     """The model's measured error in words (docs/analysis.md), or that it was not measured."""
     if MEASURED_ERROR is None:
-        return "?" if lang == "en" else "?"
-    return f"±{MEASURED_ERROR:.1f}"
+        return "?"
+    if lang == "de":
+        return f"±{MEASURED_ERROR:.1f} Prozentpunkte".replace(".", ",")
+    return f"±{MEASURED_ERROR:.1f} points"
 
 
 def _print_win(console: Console, code: str, data: dict[str, Any], round_best: str | None) -> None:
