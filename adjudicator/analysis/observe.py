@@ -26,6 +26,12 @@ from adjudicator.analysis.evaluate import (
 )
 from adjudicator.analysis.models import CardModel, card_model
 from adjudicator.analysis.report import Analysis, Decision, mark_of, summarise
+from adjudicator.analysis.report2 import Analysis2, build2
+from adjudicator.analysis.win import ANALYZE_SAMPLES as WIN_ANALYZE_SAMPLES
+from adjudicator.analysis.win import SAMPLES as WIN_SAMPLES
+from adjudicator.analysis.win import Unmodelled as WinUnmodelled
+from adjudicator.analysis.win import Valued, WinModel
+from adjudicator.analysis.winreport import MAX_MOVES, WinObserver, decision_moves, strategy_option
 from adjudicator.errors import Flip7Error, UnsupportedRuleset
 from adjudicator.events import Event
 from adjudicator.notation import is_jsonl, notation_to_jsonl, parse_notation
@@ -83,6 +89,37 @@ def _choice(state: GameState, exp: Expectation, event: Event) -> str | None:
     if event.type == "hit" or (exp.kind == "deal" and event.type == "card"):
         return "hit"
     return None
+
+
+def decided(state: GameState, event: Event) -> tuple[Expectation, str] | None:
+    """The decision ``event`` makes at ``state`` and the option it takes, or None."""
+    exp = decision_at(state)
+    if exp is None or exp.seat is None:
+        return None
+    choice = _choice(state, exp, event)
+    return None if choice is None else (exp, choice)
+
+
+@dataclass(slots=True)
+class Observers:
+    """Several observers of the one replay, each told of every event in turn."""
+
+    members: list[AnalysisObserver | WinObserver]
+
+    def before(self, state: GameState, event: Event, index: int) -> None:
+        """Tell every member."""
+        for member in self.members:
+            member.before(state, event, index)
+
+    def after(self, state: GameState, event: Event, index: int) -> None:
+        """Tell every member."""
+        for member in self.members:
+            member.after(state, event, index)
+
+    def judged(self, state: GameState, index: int, applied: int, stopped_by: Violation | None) -> None:
+        """Tell every member."""
+        for member in self.members:
+            member.judged(state, index, applied, stopped_by)
 
 
 def _decision(state: GameState, index: int, valued: TurnValue | TargetValue, choice: str) -> Decision:
@@ -192,6 +229,25 @@ def analyze(
     return build(result, observer.decisions)
 
 
+def analyze2(
+    source: str | Iterable[str], *, player: str | None = None, round_no: int | None = None,
+    budget: int = BUDGET, progress: Callable[[int], None] | None = None, samples: int = ANALYZE_SAMPLES,
+    win_samples: int = WIN_ANALYZE_SAMPLES, win: bool = False,
+) -> Analysis2:
+    """``analyze`` with every position valued by the chance to win too (``flip7-analysis/2``):
+    ``win_samples`` playouts of the round per position and option (model ``flip7-w1``; 0: no
+    chance to win); with ``round_no`` only that round's positions (its luck and errors add up to
+    the change of W over the round)."""
+    lines = log_lines(source) if isinstance(source, str) else source
+    first = AnalysisObserver(player, round_no, budget, progress, samples=samples, win=win)
+    chances = WinObserver(decide=decided, samples=win_samples, round_no=round_no, player=player)
+    if win_samples == 0:
+        chances.unmodelled = "not-asked"
+    result = replay_log(lines, observer=Observers([first, chances]))
+    chances.finish(result.state)
+    return build2(build(result, first.decisions), chances, player=player, round_no=round_no)
+
+
 def build(result: ReplayResult, decisions: list[Decision]) -> Analysis:
     """The analysis from a replay's result and the decisions its observer kept."""
     state = result.state
@@ -207,6 +263,27 @@ def build(result: ReplayResult, decisions: list[Decision]) -> Analysis:
 
 
 @dataclass(slots=True)
+class WinAdvice:
+    """The decision a log stops at, by the chance to win (model ``flip7-w1``): every player's W
+    after each option, the decider's interval per option, and what the model's strategy would do."""
+
+    seat: int
+    valued: Valued
+    strategy_option: str
+    samples: int
+
+    def mine(self) -> dict[str, float]:
+        """The decider's W after each option (0–1)."""
+        return {label: chances[self.seat] for label, chances in self.valued.chances.items()}
+
+    @property
+    def best(self) -> str:
+        """The option with the highest W for the decider."""
+        mine = self.mine()
+        return max(mine, key=lambda label: mine[label])
+
+
+@dataclass(slots=True)
 class Advice:
     """The decision a log stops at, valued: a turn (hit or stay) or a target."""
 
@@ -214,9 +291,26 @@ class Advice:
     turn: TurnValue | None
     target: TargetValue | None
     names: list[str]
+    #: The same decision by the chance to win (None: not asked for, or the game is not modelled).
+    win: WinAdvice | None = None
+    #: Why the decision has no win chances, where it has none (a code of ``win.REASONS``).
+    unmodelled: str | None = None
 
 
-def advise(text: str, budget: int = BUDGET, samples: int = SAMPLES) -> Advice:
+def win_advice(state: GameState, exp: Expectation, samples: int = WIN_SAMPLES) -> WinAdvice | None:
+    """The decision at ``state`` by the chance to win, or None where it has fewer than two options
+    (raises ``win.Unmodelled`` where the game is not modelled)."""
+    assert exp.seat is not None and state.game is not None
+    moves = decision_moves(state, exp)
+    if len(moves) < 2:
+        return None
+    if len(moves) > MAX_MOVES:
+        raise WinUnmodelled("too-many-moves")
+    model = WinModel(state, seed=f"{state.game.id}:{state.events_applied}", samples=samples)
+    return WinAdvice(exp.seat, model.options(state, moves, exp.seat), strategy_option(model, state, exp, moves), samples)
+
+
+def advise(text: str, budget: int = BUDGET, samples: int = SAMPLES, win_samples: int = 0) -> Advice:
     """Value the decision a log (JSON Lines or notation) stops at. Raises ``LogUnreadable``,
     ``NoModel``, ``NotADecision`` (also for a log with a fatal violation: a position the rules
     could not reach)."""
@@ -235,5 +329,14 @@ def advise(text: str, budget: int = BUDGET, samples: int = SAMPLES) -> Advice:
         rated = target_value(model, state, exp, budget)
         if rated is None:
             raise NotADecision(f"the log stops where {state.name(exp.seat)} names a recipient for later; that choice is not rated")
-        return Advice(state.name(exp.seat), None, rated, list(state.players))
-    return Advice(state.name(exp.seat), turn_value(model, state, exp.seat, budget, samples=samples, deal=exp.kind == "deal"), None, list(state.players))
+        advice = Advice(state.name(exp.seat), None, rated, list(state.players))
+    else:
+        advice = Advice(state.name(exp.seat), turn_value(model, state, exp.seat, budget, samples=samples, deal=exp.kind == "deal"), None, list(state.players))
+    if win_samples:
+        try:
+            advice.win = win_advice(state, exp, win_samples)
+        except WinUnmodelled as why:
+            advice.unmodelled = why.code
+        except OverAllowance:  # the round values took the time: they are answered alone
+            advice.unmodelled = "no-time"
+    return advice

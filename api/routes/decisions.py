@@ -8,8 +8,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from adjudicator.analysis.observe import analyze
+from adjudicator.analysis.observe import analyze, analyze2
 from adjudicator.analysis.report import Analysis
+from adjudicator.analysis.report2 import Analysis2
 from adjudicator.errors import LogUnreadable
 from adjudicator.store.decisions import STORED_BUDGET
 from api.analyses import analyses
@@ -29,6 +30,9 @@ RoundFilter = Annotated[int | None, Query(ge=1, description="Value only this rou
 #: Says whether a stored game's analysis came from the store or was valued for this request.
 ANALYSIS_HEADER = "X-Flip7-Analysis"
 WinOption = Annotated[bool, Query(description="Near the end of the game, also the chance to win after hit and after stay (`win_chance`, `win_best`; slower).")]
+FormatOption = Annotated[
+    int, Query(ge=1, le=2, description="1: `flip7-analysis/1` (round values); 2: `flip7-analysis/2` (also the chance to win: model flip7-w1, slower).")
+]
 _NO_MODEL: Responses = {
     422: {"description": "The game's ruleset has no decision model yet (`unsupported-ruleset`), or the analysis ran past its time (`analysis-timeout`)."}
 }
@@ -47,7 +51,9 @@ def _source(source: bytes | list[str]) -> str | list[str]:
         raise LogUnreadable(f"the body is not UTF-8 text (byte {exc.start + 1})") from None
 
 
-def _run(source: str | list[str], player: str | None, round_no: int | None, win: bool = False) -> dict[str, Any]:
+def _run(source: str | list[str], player: str | None, round_no: int | None, win: bool = False, version: int = 1) -> dict[str, Any]:
+    if version == 2:
+        return analyze2(source, player=player, round_no=round_no, budget=BUDGET, win=win).to_dict()
     return analyze(source, player=player, round_no=round_no, budget=BUDGET, win=win).to_dict()
 
 
@@ -60,14 +66,17 @@ def _run(source: str | list[str], player: str | None, round_no: int | None, win:
         "per player. A game with a fatal violation is valued up to it (`complete: false`). The body "
         "may also be the notation (`text/plain`). Nothing is stored."
     ),
-    response_model=Analysis,
+    response_model=Analysis | Analysis2,
     responses={**LOG_ERRORS, **_NO_MODEL, **ANALYSIS_BOUNDS},
     openapi_extra=LOG_REQUEST_BODY,
     operation_id="analyzeLog",
 )
-async def analyze_log(request: Request, player: PlayerFilter = None, round: RoundFilter = None, win: WinOption = False) -> Any:  # noqa: A002
+async def analyze_log(
+    request: Request, player: PlayerFilter = None, round: RoundFilter = None, win: WinOption = False,  # noqa: A002
+    format: FormatOption = 1,  # noqa: A002
+) -> Any:
     body = await read_log(request)
-    return await analyses(request).run(request, _run, _source(body.source), player, round, win)
+    return await analyses(request).run(request, _run, _source(body.source), player, round, win, format)
 
 
 @router.get(
@@ -78,19 +87,19 @@ async def analyze_log(request: Request, player: PlayerFilter = None, round: Roun
         "--analyze`, `?analyze=true`) is answered from the store (header `X-Flip7-Analysis: stored`), "
         "others are valued now (`X-Flip7-Analysis: computed`)."
     ),
-    response_model=Analysis,
+    response_model=Analysis | Analysis2,
     responses={**NOT_FOUND, **STORE_ERRORS, **_NO_MODEL, **ANALYSIS_BOUNDS},
     operation_id="gameAnalysis",
 )
 async def game_analysis(
     request: Request, game_id: Annotated[str, Depends(decode_game_id)], store: StoreDep, response: Response,
     player: PlayerFilter = None, round: RoundFilter = None,  # noqa: A002
-    win: WinOption = False,
+    win: WinOption = False, format: FormatOption = 1,  # noqa: A002
 ) -> Any:
     # the stored decisions hold no chance to win: asked for it, the game is valued afresh
-    stored = None if win else await run_in_threadpool(store.analysis, game_id, player=player, round_no=round)
+    stored = None if win or format == 2 else await run_in_threadpool(store.analysis, game_id, player=player, round_no=round)
     response.headers[ANALYSIS_HEADER] = "computed" if stored is None else "stored"
     if stored is not None:
         return stored.to_dict()
     lines = await run_in_threadpool(store.log_lines, game_id)
-    return await analyses(request).run(request, _run, lines, player, round, win)
+    return await analyses(request).run(request, _run, lines, player, round, win, format)

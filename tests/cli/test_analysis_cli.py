@@ -31,10 +31,13 @@ def test_advise_reproduces_the_published_figure_when_the_discards_hold_every_oth
 
 
 def test_advise_in_english_and_german(snapshot: SnapshotAssertion) -> None:
-    en = runner.invoke(app, ["advise", MID_ROUND], env=COLUMNS_80)
-    de = runner.invoke(app, ["advise", MID_ROUND, "--lang", "de"], env=COLUMNS_80)
+    en = runner.invoke(app, ["advise", MID_ROUND, "--timeout", "120"], env=COLUMNS_80)  # a busy machine must not change it
+    de = runner.invoke(app, ["advise", MID_ROUND, "--lang", "de", "--timeout", "120"], env=COLUMNS_80)
     assert en.exit_code == 0 and de.exit_code == 0
-    assert "Advice: stay" in en.stdout and "Rat: aufhören" in de.stdout
+    assert "Advice: stay" in en.stdout and "Rat: Stopp" in de.stdout
+    assert "Chance to win (model flip7-w1):" in en.stdout and "Siegchance (Modell flip7-w1):" in de.stdout
+    en_words, de_words = " ".join(en.stdout.split()), " ".join(de.stdout.split())  # the lines are wrapped at 80
+    assert "plays cautious:0.25" in en_words and "spielen, dieser Spieler nach der Option auch, cautious:0.25" in de_words
     assert max(len(line) for line in en.stdout.splitlines()) <= 80
     assert (en.stdout, de.stdout) == snapshot
 
@@ -67,10 +70,11 @@ def test_advise_a_waiting_freeze_names_the_best_recipient() -> None:
 
 
 def test_analyze_one_round_as_json_follows_its_schema(snapshot: SnapshotAssertion) -> None:
-    result = runner.invoke(app, ["analyze", GAME, "--round", "1", "--json"])
+    """``--format 1`` keeps the ``flip7-analysis/1`` answer as it was."""
+    result = runner.invoke(app, ["analyze", GAME, "--round", "1", "--json", "--format", "1"])
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
-    schema = json.loads(runner.invoke(app, ["analyze", "--schema"]).stdout)
+    schema = json.loads(runner.invoke(app, ["analyze", "--schema", "--format", "1"]).stdout)
     jsonschema.validate(data, schema)
     assert data["format"] == "flip7-analysis/1" and data["complete"] is True
     assert data["decisions"] and all(d["round"] == 1 for d in data["decisions"])
@@ -79,12 +83,31 @@ def test_analyze_one_round_as_json_follows_its_schema(snapshot: SnapshotAssertio
     assert data == snapshot
 
 
+def test_analyze_json_is_flip7_analysis_2_with_the_chance_to_win(snapshot: SnapshotAssertion) -> None:
+    result = runner.invoke(app, ["analyze", GAME, "--round", "1", "--json", "--win-samples", "8"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    schema = json.loads(runner.invoke(app, ["analyze", "--schema"]).stdout)
+    assert schema == json.loads((ROOT / "docs" / "flip7-analysis-2.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(data, schema)
+    assert data["format"] == "flip7-analysis/2" and data["model"]["name"] == "flip7-w1" and data["model"]["samples"] == 8
+    cem = next(d for d in data["decisions"] if d["event"] == 7)  # the round-value blunder of round 1
+    assert cem["choice"] == "stay" and cem["win"]["best"] == "hit" and cem["win"]["error"] > 0
+    for p in data["players"]:  # the round's W changes add up
+        w = p["win"]
+        assert abs(w["start"] + w["luck"] - w["errors"] + w["others"] + w["gap"] - w["result"]) < 0.06
+    assert data == snapshot
+
+
 def test_analyze_prints_a_summary_per_player_in_both_languages() -> None:
     en = runner.invoke(app, ["analyze", GAME, "--round", "1"], env=COLUMNS_80)
     de = runner.invoke(app, ["analyze", GAME, "--round", "1", "--lang", "de"], env=COLUMNS_80)
     assert en.exit_code == 0 and de.exit_code == 0
     assert "Player summary" in en.stdout and "Zusammenfassung je Spieler" in de.stdout
-    assert max(len(line) for line in en.stdout.splitlines()) <= 80
+    assert "By the chance to win (points)" in en.stdout and "Nach der Siegchance (Prozentpunkte)" in de.stdout
+    assert "Luck per card" in en.stdout and "Glück je Karte" in de.stdout
+    assert "model flip7-w1" in en.stdout and "Modell flip7-w1" in de.stdout
+    assert max(len(line) for line in (en.stdout + de.stdout).splitlines()) <= 80
 
 
 def test_analyze_a_game_with_a_violation_stops_there_and_exits_1() -> None:

@@ -31,10 +31,12 @@ def test_advise_a_vengeance_turn_by_monte_carlo_in_both_languages(snapshot: Snap
         low, high = data["interval"][option]
         assert low <= data[option] <= high
     assert data["best"] == "hit" and data["hit"] - data["stay"] > 5  # a lone 12: hit
-    en = runner.invoke(app, ["advise", "-"], input=TURN, env=COLUMNS_80)
-    de = runner.invoke(app, ["advise", "-", "--lang", "de"], input=TURN, env=COLUMNS_80)
+    # the chance to win by 100 playouts an option, with time to spare on a busy machine
+    en = runner.invoke(app, ["advise", "-", "--win-samples", "100", "--timeout", "120"], input=TURN, env=COLUMNS_80)
+    de = runner.invoke(app, ["advise", "-", "--lang", "de", "--win-samples", "100", "--timeout", "120"], input=TURN, env=COLUMNS_80)
     assert en.exit_code == 0 and de.exit_code == 0
     assert "Monte Carlo, 200 playouts" in en.stdout and "Ausspielungen" in de.stdout
+    assert "Chance to win (model flip7-w1):" in en.stdout and "Siegchance (Modell flip7-w1):" in de.stdout
     assert max(len(line) for line in (en.stdout + de.stdout).splitlines()) <= 80
     assert (en.stdout, de.stdout) == snapshot
 
@@ -51,7 +53,7 @@ def test_advise_rates_every_steal_by_the_card_taken() -> None:
 
 
 def test_analyze_a_vengeance_round_gives_valid_json_with_methods_and_intervals() -> None:
-    result = runner.invoke(app, ["analyze", "-", "--json", "--round", "1"], input="".join(LINES))
+    result = runner.invoke(app, ["analyze", "-", "--json", "--format", "1", "--round", "1"], input="".join(LINES))
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     schema = json.loads((ROOT / "docs" / "flip7-analysis-1.schema.json").read_text(encoding="utf-8"))
@@ -66,7 +68,7 @@ def test_analyze_wraps_a_target_decision_and_never_cuts_its_best_option() -> Non
     # issue 28 item 3: the steal line was cut at 80 columns before the best option (Dana:10)
     path = str(Path(__file__).resolve().parents[2] / "logs" / "vengeance-4-players.jsonl")
     for columns in ("200", "80"):
-        result = runner.invoke(app, ["analyze", path, "--round", "2"], env={"COLUMNS": columns})
+        result = runner.invoke(app, ["analyze", path, "--round", "2", "--win-samples", "8"], env={"COLUMNS": columns})
         assert result.exit_code == 0, result.output
         assert re.search(r"Dana:10 \d+\.\d\d", result.stdout), columns  # the best option, with its value
         assert max(len(line) for line in result.stdout.splitlines()) <= int(columns)

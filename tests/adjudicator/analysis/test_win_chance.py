@@ -41,5 +41,5 @@ def test_analyze_win_says_so_in_english_and_german() -> None:
     de = runner.invoke(app, ["analyze", "-", "--win", "--round", "9", "--lang", "de"], input=GAME, env=columns)
     assert en.exit_code == 0 and de.exit_code == 0
     assert "to win the game: hit 63% against stay 0%; the game score says hit" in en.stdout
-    assert "Siegchance: ziehen 63 % gegen aufhören 0 %; der Spielstand sagt ziehen" in de.stdout
+    assert "Siegchance: noch eine 63 % gegen Stopp 0 %; der Spielstand sagt noch eine" in de.stdout
     assert max(len(line) for line in (en.stdout + de.stdout).splitlines()) <= 80
