@@ -44,8 +44,8 @@ def _signed(value: float) -> str:
 
 
 def test_the_bar_the_graph_and_the_luck(browser_context_factory: Any, short: str) -> None:
+    asked: list[str] = []
     for tab in _page(browser_context_factory(1280, 900), short):
-        asked: list[str] = []
         tab.on("request", lambda request: asked.append(request.url))
         tab.goto(short + f"/#game={SHORT}&event=7")
         expect(tab.locator("#position")).to_have_text("event 7 of 51")
@@ -77,7 +77,7 @@ def test_the_bar_the_graph_and_the_luck(browser_context_factory: Any, short: str
         expect(tab.locator("#win-event .win-decision")).to_contain_text("Chance to win after each option: hit")
         decision = next(d for d in body["decisions"] if d["event"] == 7)
         if decision["win"]["mark"]:
-            expect(tab.locator(f'#win-graph .win-mark[data-event="7"]')).to_have_count(1)
+            expect(tab.locator('#win-graph .win-mark[data-event="7"]')).to_have_count(1)
         marked = sum(1 for d in body["decisions"] if d.get("win") and d["win"]["mark"])
         expect(tab.locator("#win-graph .win-mark")).to_have_count(marked)
 
