@@ -653,8 +653,9 @@ function svg(tag, attrs = {}, ...children) {
 // every player's W over the game (one line each, from the server's curve), the decisions' marks,
 // the rounds' starts and this event; a point is the chance after an event, and clicking it goes there
 function renderWinGraph(at, who) {
-  const width = 600;
-  const height = 160;
+  // drawn at the box's own width, so a phone gets readable dots and lines, not a scaled-down picture
+  const width = Math.max(Math.round($("win-graph").clientWidth) || 600, 240);
+  const height = width < 500 ? 140 : 170;
   const pad = 6;
   const last = Math.max(view.data.events.length - 1, 1);
   const x = (event) => pad + ((width - 2 * pad) * Math.min(Math.max(event, 0), last)) / last;
@@ -664,6 +665,7 @@ function renderWinGraph(at, who) {
   const after = (p) => p.event - 1; // a point is the chance before its event: after the one before
   const step = (width - 2 * pad) / last;
   const grid = [25, 50, 75].map((w) => svg("path", { class: "win-grid", d: `M${pad} ${y(w)}H${width - pad}` }));
+  const scale = [100, 50, 0].map((w) => svg("text", { class: "win-scale", x: pad + 2, y: Math.min(Math.max(y(w) + 4, 12), height - 3) }, `${formatNumber(w)} %`));
   const rounds = view.roundStarts.map((r) => svg("path", { class: "win-round", d: `M${x(r.event).toFixed(1)} ${pad}V${height - pad}` }));
   const lines = names.map((name, i) => svg("polyline", {
     class: `win-line p${i % 6}${name === who ? " focus" : ""}`, fill: "none",
@@ -681,7 +683,7 @@ function renderWinGraph(at, who) {
   });
   const now = svg("path", { class: "win-at", d: `M${x(at).toFixed(1)} 0V${height}` });
   $("win-graph").replaceChildren(svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("Each player's chance to win over the game") },
-    svg("title", {}, t("Each player's chance to win over the game")), ...grid, ...rounds, now, ...lines, ...points, ...marks));
+    svg("title", {}, t("Each player's chance to win over the game")), ...grid, ...scale, ...rounds, now, ...lines, ...points, ...marks));
 }
 
 // the legend (each player's colour and W here) and the game by the chance to win per player
