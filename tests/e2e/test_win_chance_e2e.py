@@ -149,3 +149,23 @@ def test_the_servers_refusal_in_words(browser_context_factory: Any, short: str, 
         expect(tab.locator("#win-view")).to_be_hidden()
         expect(tab.locator("#win-btn")).to_have_text("Show the chance to win")  # another try stays possible
         assert tab.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_pasted_log_asks_with_its_own_text(browser_context_factory: Any, short: str) -> None:
+    text = "".join((LOGS / "3-players.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)[:52])
+    sent: list[tuple[str, str]] = []
+
+    def refuse(route: Any) -> None:
+        sent.append((route.request.method, route.request.post_data or ""))
+        route.fulfill(status=422, content_type="application/problem+json", body=json.dumps({"title": "no", "status": 422, "detail": "not modelled"}))
+
+    for tab in _page(browser_context_factory(), short):
+        tab.route("**/v1/analyze?format=2", refuse)
+        tab.goto(short + "/")
+        tab.fill("#log-text", text)
+        tab.click("#check-btn")
+        expect(tab.locator("#position")).to_have_text("event 0 of 51")
+        assert not sent  # not asked before the view is opened
+        tab.locator("#win-btn").click()
+        expect(tab.locator("#win-status")).to_have_text("No chance to win for this game: not modelled")
+        assert sent == [("POST", text)]
