@@ -200,10 +200,18 @@ class TurnAdvice(BaseModel):
     win_unmodelled: str | None = Field(default=None, description="Why there is no chance to win, where there is none (docs/analysis.md).")
 
 
+#: The most players whose advice also says the chance to win: playing out a round of every player
+#: 100 times per option takes about 1 s at 3 players but 10 s at 20 (a loaded 2-core machine), and the
+#: model's round-score tables stop at 8 players. Larger tables get ``win_unmodelled`` "no-time".
+WIN_ADVICE_PLAYERS = 8
+
+
 def turn_advice(state: GameState, budget: int = 2000, samples: int = 100) -> TurnAdvice | None:
-    """Hit and stay valued for the player whose turn it is; None when it is nobody's turn or the
+    """Hit and stay valued for the player whose turn it is, and the chance to win after each (model
+    ``flip7-w1``, up to ``WIN_ADVICE_PLAYERS`` players); None when it is nobody's turn or the
     ruleset has no analysis model. ``budget``: states the look-ahead may use (a few hundredths of a
-    second); ``samples``: playouts per option where the position is valued by Monte Carlo."""
+    second); ``samples``: playouts per option where the position is valued by Monte Carlo, and
+    behind each chance to win."""
     from adjudicator.analysis.evaluate import turn_value
     from adjudicator.analysis.models import card_model
     from adjudicator.analysis.observe import win_advice
@@ -218,6 +226,9 @@ def turn_advice(state: GameState, budget: int = 2000, samples: int = 100) -> Tur
     valued = turn_value(model, state, exp.seat, budget, samples=samples)
     solved = valued.solved
     advice = TurnAdvice(player=state.name(exp.seat), stay=solved.stay, hit=solved.hit, best=valued.best, method=solved.method)
+    if len(state.players) > WIN_ADVICE_PLAYERS:
+        advice.win_unmodelled = "no-time"
+        return advice
     try:
         chance = win_advice(state, exp, samples=samples)
     except Unmodelled as why:
