@@ -129,6 +129,25 @@ const GERMAN = {
   " · Monte Carlo, {n} playouts, ±{w}": " · Monte Carlo, {n} Ausspielungen, ±{w}",
   "hit {hit}, stay {stay}": "noch eine {hit}, Stopp {stay}",
   "{card}: value of each target": "{card}: Wert jedes Ziels",
+  // the viewer: the chance to win (flip7-analysis/2, asked for only when opened)
+  "Chance to win": "Siegchance",
+  "Show the chance to win": "Siegchance zeigen", "Hide the chance to win": "Siegchance verbergen",
+  "Working out every player's chance to win… (this takes a while)": "Die Siegchance jedes Spielers wird berechnet … (das dauert eine Weile)",
+  "No chance to win for this game: {message}": "Keine Siegchance für diese Partie: {message}",
+  "The server is busy, try again later: {message}": "Der Server ist ausgelastet, bitte später noch einmal: {message}",
+  "The chance to win could not be worked out: {message}": "Die Siegchance ließ sich nicht berechnen: {message}",
+  "The model gives this game no chance to win ({reason}).": "Das Modell gibt dieser Partie keine Siegchance ({reason}).",
+  "Whose chance": "Wessen Chance", "(whose turn it is)": "(wer am Zug ist)",
+  "{player}: {w} % to win": "{player}: {w} % Siegchance",
+  "{card} to {player}: {luck} pp luck": "{card} an {player}: {luck} Prozentpunkte Glück",
+  "Chance to win after each option: {options}": "Siegchance nach jeder Wahl: {options}",
+  "{player} loses {error} pp of chance to win": "{player} verliert {error} Prozentpunkte Siegchance",
+  "Round points say {round}; the game says {game}.": "Die Rundenpunkte sagen {round}; die Partie sagt {game}.",
+  "Each player's chance to win over the game": "Siegchance jedes Spielers im Lauf der Partie",
+  "Event {n}: {chances}": "Ereignis {n}: {chances}",
+  "Model {name}, an approximation ({n} playouts per position and option): {assumptions}":
+    "Modell {name}, eine Näherung ({n} Ausspielungen je Stellung und Wahl): {assumptions}",
+  "Luck": "Glück", "Result": "Ergebnis", "Without the luck": "Ohne das Glück", "Accuracy (win)": "Genauigkeit (Sieg)",
   "games": "Partien", "invalid": "ungültig", "complete": "vollständig", "finished": "beendet", "rounds": "Runden", "events": "Ereignisse",
 };
 

@@ -17,6 +17,7 @@ const TEXT = {
     noKey: "Following: this page shows the table as it is played. Only the phone with the write link records.", refusedRule: "rule {rule} ({code})",
     round_now: "now", total: "Total", player: "Player", scores: "Scores", dealerBadge: "dealer", toMove: "to move", noCards: "no cards",
     winner: "winner", roundScore: "Round", gameScore: "Game", holds: "holds {card}", confirmFinish: "The game is not over. Store it as it stands and close the table?",
+    adviceWin: "Chance to win: {options} (model {model}, an estimate from {n} playouts each)",
   },
   de: {
     title: "Live-Tisch", new: "Neuer Tisch", stats: "Statistik", seat: "Spieler setzen", players: "Spieler im Uhrzeigersinn (je Zeile einer oder mit Kommas)",
@@ -27,6 +28,7 @@ const TEXT = {
     noKey: "Mitverfolgen: diese Seite zeigt den Tisch, während gespielt wird. Nur das Handy mit dem Schreib-Link trägt ein.", refusedRule: "Regel {rule} ({code})",
     round_now: "jetzt", total: "Gesamt", player: "Spieler", scores: "Punkte", dealerBadge: "Geber", toMove: "am Zug", noCards: "keine Karten",
     winner: "Sieger", roundScore: "Runde", gameScore: "Spiel", holds: "hält {card}", confirmFinish: "Das Spiel ist nicht vorbei. So speichern und den Tisch schließen?",
+    adviceWin: "Siegchance: {options} (Modell {model}, eine Schätzung aus je {n} Ausspielungen)",
   },
 };
 // this page's words, else the pages' shared ones (i18n.js: the events, the rows' states)
@@ -226,6 +228,7 @@ function render(snap) {
 // what hit and stay are worth to the player whose turn it is (the server's decision analysis)
 async function showAdvice(snap) {
   $("advice").textContent = "";
+  $("advice-win").textContent = "";
   if (snap.finished || snap.purist || (snap.table.waiting_for || {}).kind !== "turn") return;
   const response = await fetch(`/v1/tables/${encodeURIComponent(page.id)}/advice`);
   if (!response.ok || !page.snap || page.snap.seq !== snap.seq) return;
@@ -233,6 +236,10 @@ async function showAdvice(snap) {
   if (!advice || advice.hit === null) return;
   const hit = formatNumber(advice.hit);
   $("advice").textContent = advice.stay === null ? t("adviceHit", { hit }) : t("advice", { stay: formatNumber(advice.stay), hit });
+  if (advice.win) {
+    const options = Object.entries(advice.win).map(([name, w]) => `${t(name)} ${formatNumber(w)} %`).join(" · ");
+    $("advice-win").textContent = t("adviceWin", { options, model: advice.win_model, n: advice.win_samples });
+  }
 }
 
 // ------------------------------------------------------------------------------------ following

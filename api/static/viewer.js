@@ -11,6 +11,9 @@ const view = { data: null, at: 0, game: null, violationsAt: new Map(), roundStar
 // the decision analysis of the game shown (GET /v1/games/{id}/analysis or POST /v1/analyze):
 // state is "loading", "ok", "none" (the ruleset has no model: 422), or "error"
 const analysis = { state: "none", note: "", byEvent: new Map(), players: [], token: 0 };
+// the chance to win (flip7-analysis/2), asked for only when the user opens its view (it is slower):
+// state is "closed" (not asked), "loading", "ok" or "error"; request() asks for it
+const win = { state: "closed", open: false, body: null, request: null, token: 0, byEvent: new Map(), cards: new Map() };
 
 function setStatus(text, isError = false) {
   const status = $("status");
@@ -58,7 +61,12 @@ function checkLog(text) {
   return loadTimeline(
     () => fetch(`/v1/replay?lang=${LANGUAGE}`, { method: "POST", headers: { "Content-Type": isArray(text) ? "application/json" : "application/x-ndjson" }, body: text }),
     t("the log"),
-  ).then((shown) => shown && loadAnalysis(() => fetch("/v1/analyze", { method: "POST", headers: { "Content-Type": isArray(text) ? "application/json" : "application/x-ndjson" }, body: text })));
+  ).then((shown) => {
+    if (!shown) return shown;
+    const type = isArray(text) ? "application/json" : "application/x-ndjson";
+    win.request = () => fetch("/v1/analyze?format=2", { method: "POST", headers: { "Content-Type": type }, body: text });
+    return loadAnalysis(() => fetch("/v1/analyze", { method: "POST", headers: { "Content-Type": type }, body: text }));
+  });
 }
 
 function openGame(id, at) {
@@ -66,7 +74,11 @@ function openGame(id, at) {
   return loadTimeline(() => fetch(`/v1/games/${encodeURIComponent(id)}/replay?lang=${LANGUAGE}`), t("game {id}", { id })).then((shown) => {
     if (shown && at !== undefined) go(at);
     return shown;
-  }).then((shown) => shown && loadAnalysis(() => fetch(`/v1/games/${encodeURIComponent(id)}/analysis`)));
+  }).then((shown) => {
+    if (!shown) return shown;
+    win.request = () => fetch(`/v1/games/${encodeURIComponent(id)}/analysis?format=2`);
+    return loadAnalysis(() => fetch(`/v1/games/${encodeURIComponent(id)}/analysis`));
+  });
 }
 
 // the stored games, a page at a time, filtered by the search box (part of an id or a player's name)
@@ -138,6 +150,7 @@ function followHash() {
 function show(data) {
   view.data = data;
   clearAnalysis();
+  clearWin();
   view.violationsAt = new Map();
   for (const v of data.verdict.violations) {
     if (!view.violationsAt.has(v.event)) view.violationsAt.set(v.event, []);
@@ -244,6 +257,7 @@ function go(index, { focus = false, opening = false } = {}) {
   $("round-select").value = current ? String(current.event) : "";
   renderEvent(at, table);
   renderEval(at);
+  renderWin(at);
   renderTable(table, at);
   renderScores(table);
   for (const button of $("events").querySelectorAll("button[aria-current]")) button.removeAttribute("aria-current");
@@ -490,6 +504,213 @@ function targetValues(d) {
   );
 }
 
+// ------------------------------------------------------------------------------------ chance to win
+
+// the game just shown has no chance to win asked for yet: the view closes, its button shows
+function clearWin() {
+  win.token += 1;
+  Object.assign(win, { state: "closed", open: false, body: null, request: null, byEvent: new Map(), cards: new Map() });
+  $("win-status").textContent = "";
+  $("win-status").classList.remove("error");
+  $("win-player").replaceChildren();
+  paintWinButton();
+  $("win-view").hidden = true;
+}
+
+function paintWinButton() {
+  const button = $("win-btn");
+  button.textContent = win.open ? t("Hide the chance to win") : t("Show the chance to win");
+  button.setAttribute("aria-expanded", String(win.open));
+  button.disabled = win.state === "loading";
+}
+
+// the button: the first time it asks the server (format=2), later it shows or hides what came
+function toggleWin() {
+  if (win.state === "loading") return;
+  win.open = !win.open;
+  paintWinButton();
+  if (win.open && win.state !== "ok") loadWin();
+  else {
+    $("win-view").hidden = !win.open;
+    if (win.open) renderWin(view.at);
+  }
+}
+
+async function loadWin() {
+  if (!win.request) return;
+  const token = ++win.token;
+  win.state = "loading";
+  paintWinButton();
+  const status = $("win-status");
+  status.classList.remove("error");
+  status.classList.add("working");
+  status.textContent = t("Working out every player's chance to win… (this takes a while)");
+  let body = null;
+  let problem = "";
+  try {
+    const response = await win.request();
+    if (response.ok) body = await response.json();
+    else {
+      const message = await problemText(response);
+      problem = response.status === 422 ? t("No chance to win for this game: {message}", { message })
+        : response.status === 503 ? t("The server is busy, try again later: {message}", { message })
+        : t("The chance to win could not be worked out: {message}", { message });
+    }
+  } catch (error) {
+    problem = t("The chance to win could not be worked out: {message}", { message: String(error) });
+  }
+  if (token !== win.token) return;
+  status.classList.remove("working");
+  if (body && !body.curve.length) problem = t("The model gives this game no chance to win ({reason}).", { reason: body.unmodelled ?? "–" });
+  if (problem) {
+    Object.assign(win, { state: "error", open: false });
+    status.textContent = problem;
+    status.classList.add("error");
+    paintWinButton();
+    return;
+  }
+  status.textContent = "";
+  win.state = "ok";
+  win.body = body;
+  win.byEvent = new Map(body.decisions.filter((d) => d.win).map((d) => [d.event, d]));
+  win.cards = new Map(body.cards.map((c) => [c.event, c]));
+  const names = Object.keys(body.curve[0].chances);
+  $("win-player").replaceChildren(el("option", { value: "", text: t("(whose turn it is)") }), ...names.map((n) => el("option", { value: n, text: n })));
+  $("win-view").hidden = false;
+  paintWinButton();
+  renderWinPlayers();
+  renderWinModel();
+  renderWin(view.at);
+}
+
+// the curve point that holds after event `at`: the last one asked before event at + 1
+function winPointAfter(at) {
+  let found = win.body.curve[0];
+  for (const point of win.body.curve) if (point.event <= at + 1) found = point;
+  return found;
+}
+
+// whose chance the bar shows: the one chosen, else who decided or got a card here, else who is next
+function winFocus(at) {
+  const chosen = $("win-player").value;
+  if (chosen) return chosen;
+  const here = win.byEvent.get(at) || win.cards.get(at);
+  const table = view.data.tables[at] || {};
+  const names = Object.keys(win.body.curve[0].chances);
+  const next = table.waiting_for && table.waiting_for.player;
+  return (here && here.player) || (names.includes(next) ? next : names[0]);
+}
+
+function signed(value) {
+  return (value > 0 ? "+" : "") + formatNumber(value);
+}
+
+// the bar, the decision and the card at this event, and the graph's marker of it
+function renderWin(at) {
+  if (win.state !== "ok" || !win.open || !view.data) return;
+  const point = winPointAfter(at);
+  const who = winFocus(at);
+  const w = point.chances[who] ?? 0;
+  $("win-bar").replaceChildren(
+    el("div", { class: "win-bar", role: "img", "aria-label": t("{player}: {w} % to win", { player: who, w: formatNumber(w) }) },
+      el("span", { class: "win-fill", style: `width:${Math.min(Math.max(w, 0), 100).toFixed(1)}%` })),
+    el("p", { class: "win-text" }, el("strong", { text: t("{player}: {w} % to win", { player: who, w: formatNumber(w) }) })),
+  );
+  const parts = [];
+  const d = win.byEvent.get(at);
+  if (d) {
+    const options = Object.entries(d.win.options).map(([name, value]) => `${optionName(name)} ${formatNumber(value)} %`).join(" · ");
+    parts.push(el("p", { class: "win-decision" }, t("Chance to win after each option: {options}", { options })));
+    if (d.win.error > 0) {
+      parts.push(el("p", { class: `win-error${d.win.mark ? ` m-${d.win.mark}` : ""}` },
+        d.win.mark ? el("strong", { text: `${MARK_SYMBOLS[d.win.mark]} ${markLabel(d.win.mark)}: ` }) : "",
+        t("{player} loses {error} pp of chance to win", { player: d.player, error: formatNumber(d.win.error) })));
+    }
+    if (d.disagree) parts.push(el("p", { class: "win-disagree" }, t("Round points say {round}; the game says {game}.", { round: optionName(d.best), game: optionName(d.win.best) })));
+  }
+  const card = win.cards.get(at);
+  if (card && card.luck[card.player] !== undefined) {
+    parts.push(el("p", { class: "win-luck" }, t("{card} to {player}: {luck} pp luck", { card: cardName(card.card), player: card.player, luck: signed(card.luck[card.player]) })));
+  }
+  $("win-event").replaceChildren(...parts);
+  renderWinGraph(at, who);
+  for (const item of $("win-players").querySelectorAll("[data-player]")) {
+    item.querySelector(".win-now").textContent = `${formatNumber(point.chances[item.dataset.player] ?? 0)} %`;
+  }
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+// every player's W over the game (one line each, from the server's curve), the decisions' marks,
+// the rounds' starts and this event; a point is the chance after an event, and clicking it goes there
+function renderWinGraph(at, who) {
+  // drawn at the box's own width, so a phone gets readable dots and lines, not a scaled-down picture
+  const width = Math.max(Math.round($("win-graph").clientWidth) || 600, 240);
+  const height = width < 500 ? 140 : 170;
+  const pad = 6;
+  const last = Math.max(view.data.events.length - 1, 1);
+  const x = (event) => pad + ((width - 2 * pad) * Math.min(Math.max(event, 0), last)) / last;
+  const y = (w) => pad + ((height - 2 * pad) * (100 - w)) / 100;
+  const curve = win.body.curve;
+  const names = Object.keys(curve[0].chances);
+  const after = (p) => p.event - 1; // a point is the chance before its event: after the one before
+  const step = (width - 2 * pad) / last;
+  const grid = [25, 50, 75].map((w) => svg("path", { class: "win-grid", d: `M${pad} ${y(w)}H${width - pad}` }));
+  const scale = [100, 50, 0].map((w) => svg("text", { class: "win-scale", x: pad + 2, y: Math.min(Math.max(y(w) + 4, 12), height - 3) }, `${formatNumber(w)} %`));
+  const rounds = view.roundStarts.map((r) => svg("path", { class: "win-round", d: `M${x(r.event).toFixed(1)} ${pad}V${height - pad}` }));
+  const lines = names.map((name, i) => svg("polyline", {
+    class: `win-line p${i % 6}${name === who ? " focus" : ""}`, fill: "none",
+    points: curve.map((p) => `${x(after(p)).toFixed(1)},${y(p.chances[name]).toFixed(1)}`).join(" "),
+  }));
+  const chancesText = (p) => names.map((n) => `${n} ${formatNumber(p.chances[n])} %`).join(", ");
+  const points = curve.map((p) => svg("g", { class: "win-point", "data-event": after(p), onclick: () => go(after(p)) },
+    svg("title", {}, t("Event {n}: {chances}", { n: after(p), chances: chancesText(p) })),
+    svg("rect", { class: "win-hit", x: (x(after(p)) - step / 2).toFixed(1), y: 0, width: Math.max(step, 2).toFixed(1), height }),
+    svg("circle", { class: `win-dot p${names.indexOf(who) % 6}`, cx: x(after(p)).toFixed(1), cy: y(p.chances[who]).toFixed(1), r: 2.5 })));
+  const marks = [...win.byEvent.values()].filter((d) => d.win.mark).map((d) => {
+    const p = winPointAfter(d.event);
+    return svg("circle", { class: `win-mark m-${d.win.mark}`, "data-event": d.event, cx: x(d.event).toFixed(1), cy: y(p.chances[d.player] ?? 0).toFixed(1), r: 5, onclick: () => go(d.event) },
+      svg("title", {}, `${MARK_SYMBOLS[d.win.mark]} ${markLabel(d.win.mark)}: ${t("{player} loses {error} pp of chance to win", { player: d.player, error: formatNumber(d.win.error) })}`));
+  });
+  const now = svg("path", { class: "win-at", d: `M${x(at).toFixed(1)} 0V${height}` });
+  $("win-graph").replaceChildren(svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("Each player's chance to win over the game") },
+    svg("title", {}, t("Each player's chance to win over the game")), ...grid, ...scale, ...rounds, now, ...lines, ...points, ...marks));
+}
+
+// the legend (each player's colour and W here) and the game by the chance to win per player
+function renderWinPlayers() {
+  const names = Object.keys(win.body.curve[0].chances);
+  const byName = new Map(win.body.players.map((p) => [p.player, p.win]));
+  const head = el("tr", {}, [t("Player"), t("Chance to win"), t("Accuracy (win)"), t("Luck"), t("Result"), t("Without the luck")].map((h) => el("th", { scope: "col", text: h })));
+  const rows = names.map((name, i) => {
+    const s = byName.get(name);
+    return el("tr", { "data-player": name },
+      el("th", { scope: "row" }, el("span", { class: `win-key p${i % 6}`, "aria-hidden": "true" }), name),
+      el("td", { class: "win-now" }),
+      el("td", { text: s ? `${formatNumber(s.accuracy)} %` : "–" }),
+      el("td", { class: "win-luck-sum", text: s ? signed(s.luck) : "–" }),
+      el("td", { text: s ? formatNumber(s.result) : "–" }),
+      el("td", { text: s ? formatNumber(s.luck_adjusted) : "–" }));
+  });
+  $("win-players").replaceChildren(el("div", { class: "scroll" }, el("table", { class: "score-table win-table" }, el("thead", {}, head), el("tbody", {}, rows))));
+}
+
+function renderWinModel() {
+  const model = win.body.model || {};
+  $("win-model").textContent = t("Model {name}, an approximation ({n} playouts per position and option): {assumptions}", {
+    name: model.name ?? "–", n: model.samples ?? "–", assumptions: model.description ?? model.assumptions ?? "",
+  });
+}
+
 // ------------------------------------------------------------------------------------ controls
 
 function step(delta) {
@@ -535,6 +756,8 @@ function init() {
   $("next-btn").addEventListener("click", () => step(1));
   $("last-btn").addEventListener("click", () => go(Infinity));
   $("violation-btn").addEventListener("click", firstViolation);
+  $("win-btn").addEventListener("click", toggleWin);
+  $("win-player").addEventListener("change", () => renderWin(view.at));
   $("scrub").addEventListener("input", () => go(Number($("scrub").value)));
   $("round-select").addEventListener("change", () => {
     const value = $("round-select").value;
