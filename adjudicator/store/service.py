@@ -39,6 +39,7 @@ from adjudicator.store.ingest import (
     raise_memory_limit,
     replay_ahead,
 )
+from adjudicator.store.parquet import open_parquet
 from adjudicator.store.players import PlayerBook
 from adjudicator.store.players import refresh as refresh_players
 from adjudicator.store.query import APART_MAX_BYTES, DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query, run_query_apart
@@ -141,6 +142,8 @@ class Store:
         self._now = now
         self._write_lock = threading.Lock()
         self._closed = False
+        #: A Parquet store (``open_parquet``): ``path`` is its folder, its tables are views.
+        self.parquet = False
 
     @classmethod
     def open(
@@ -159,6 +162,18 @@ class Store:
         """
         path = Path(path)
         return cls(db.open_connection(path, read_only=read_only, limits=limits), path, read_only=read_only, now=now)
+
+    @classmethod
+    def open_parquet(cls, directory: str | Path, *, limits: Mapping[str, str | int] | None = None) -> Store:
+        """Open the Parquet store in ``directory`` (``adjudicator.store.parquet``: what
+        ``scale.ray_check`` writes) read-only: the statistics and queries read it as a store file.
+
+        Raises ``StoreNotFound``, ``NotAStore`` or ``StoreError``.
+        """
+        path = Path(directory)
+        store = cls(open_parquet(path, limits=limits), path, read_only=True)
+        store.parquet = True
+        return store
 
     def close(self) -> None:
         """Close the store (a checkpoint folds the write-ahead log into the file)."""
@@ -432,9 +447,11 @@ class Store:
         if self._closed:
             raise StoreError("the store is closed")
         if apart and self.read_only:
-            return run_query_apart(str(self.path), sql, max_rows=max_rows, timeout=timeout, max_bytes=max_bytes or APART_MAX_BYTES)
-        return run_query(
-            self._con, sql, read_only_connection=self.read_only, max_rows=max_rows, timeout=timeout,
+            return run_query_apart(
+                str(self.path), sql, max_rows=max_rows, timeout=timeout, max_bytes=max_bytes or APART_MAX_BYTES, parquet=self.parquet
+            )
+        return run_query(  # a Parquet store's instance is in memory, not read-only: a READ ONLY transaction
+            self._con, sql, read_only_connection=self.read_only and not self.parquet, max_rows=max_rows, timeout=timeout,
             max_bytes=max_bytes, hide_server=hide_server,
         )
 
