@@ -133,34 +133,39 @@ def ingest(path: Path, logs: Sequence[Path], jobs: int, quiet: bool) -> dict[str
     }
 
 
-def replicate(path: Path, games: int, quiet: bool) -> dict[str, Any]:
-    """Copy every game table in SQL under new ids until the store holds about ``games`` games."""
+def replicate(path: Path, games: int, quiet: bool, with_logs: bool = False) -> dict[str, Any]:
+    """Copy every game table in SQL under new ids until the store holds ``games`` games: the whole
+    store at each step (20,000 games, then 40,000, 80,000 …), the last step the first games by id
+    only. A step's copies get the ids ``<id>~<n>``, ``n`` the games held before it. The logs are
+    copied only ``with_logs`` (no statistic and no page reads them; copying them doubled the time)."""
     import duckdb
 
     con = duckdb.connect(str(path))
     try:
-        real = int(con.execute("SELECT count(*) FROM games").fetchone()[0])  # type: ignore[index]
-        copies = math.ceil(games / real)
-        progress = Progress("replicate", copies - 1, every=0.0, quiet=quiet)
+        held = int(con.execute("SELECT count(*) FROM games").fetchone()[0])  # type: ignore[index]
+        progress = Progress("replicate", games, every=0.0, quiet=quiet)
         start = time.perf_counter()
-        for k in range(1, copies):
-            wanted = min(real, games - k * real)  # the last copy may be partial
+        tables = [t for t in GAME_TABLES if with_logs or t.name != "logs"]
+        while held < games:
+            wanted = min(held, games - held)
+            chosen = "" if wanted == held else "WHERE t.{key} IN (SELECT id FROM games ORDER BY id LIMIT " + str(wanted) + ")"
             con.execute("BEGIN TRANSACTION")
-            for table in GAME_TABLES:
+            for table in tables:
                 key = GAME_KEY_COLUMN[table.name]
-                # the first `wanted` real games (by id) get copy number k
                 con.execute(
-                    f"INSERT INTO {table.name} SELECT t.* REPLACE (t.{key} || '{COPY_MARK}{k}' AS {key}) FROM {table.name} t "
-                    f"WHERE t.{key} IN (SELECT id FROM games WHERE NOT contains(id, '{COPY_MARK}') ORDER BY id LIMIT {wanted})"
+                    f"INSERT INTO {table.name} SELECT t.* REPLACE (t.{key} || '{COPY_MARK}{held}' AS {key}) FROM {table.name} t "
+                    + chosen.format(key=key)
                 )
             con.execute("COMMIT")
-            progress.step(k, "copies")
+            held += wanted
+            progress.step(held)
         con.execute("CHECKPOINT")
         held = int(con.execute("SELECT count(*) FROM games").fetchone()[0])  # type: ignore[index]
+        copied_logs = int(con.execute("SELECT count(*) FROM logs").fetchone()[0])  # type: ignore[index]
     finally:
         con.close()
     size = path.stat().st_size
-    return {"games": held, "copies": copies, "seconds": round(time.perf_counter() - start, 1), "file_bytes": size, "bytes_per_game": round(size / held)}
+    return {"games": held, "games_with_logs": copied_logs, "seconds": round(time.perf_counter() - start, 1), "file_bytes": size, "bytes_per_game": round(size / held)}
 
 
 def timed(work: Callable[[], Any], repeat: int) -> tuple[float, float, Any]:
@@ -249,7 +254,7 @@ def markdown(figures: dict[str, Any], found: Sequence[Verdict]) -> str:
         lines.append(f"| file after ingest | {ing['file_bytes'] / 2**20:,.0f} MiB = {ing['bytes_per_game']:,} bytes per game |")
     rep = figures.get("replicate")
     if rep:
-        lines.append(f"| replicated in SQL to {rep['games']:,} games ({rep['copies']} copies) | {rep['seconds']:.0f} s |")
+        lines.append(f"| replicated in SQL to {rep['games']:,} games ({rep['games_with_logs']:,} with their log) | {rep['seconds']:.0f} s |")
         lines.append(f"| file after replication | {rep['file_bytes'] / 2**20:,.0f} MiB = {rep['bytes_per_game']:,} bytes per game |")
     rows = m["rows"]
     lines.append(f"| rows | {rows['games']:,} games, {rows['events']:,} events, {rows['player_rounds']:,} player-rounds, "
@@ -272,6 +277,7 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
     p.add_argument("--store", type=Path, default=None, help="keep the store in this file; when it exists, only measure it")
     p.add_argument("--logs", type=Path, default=None, help="keep the simulated logs in this folder (reused when they are there)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    p.add_argument("--copy-logs", action="store_true", help="copy the logs table too when replicating (by default the copies have no log)")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     args = p.parse_args(argv)
     real = min(args.real or args.games, args.games)
@@ -282,10 +288,12 @@ def main(argv: list[str] | None = None) -> list[Verdict]:
             logs, seconds = simulate_logs(args.logs or Path(tmp) / "logs", real, args.seed, args.corpus, args.players, args.quiet)
             figures["simulate"] = {"games": real, "seconds": round(seconds, 1)}
             figures["ingest"] = ingest(path, logs, args.jobs, args.quiet)
-            if args.games > real:
-                figures["replicate"] = replicate(path, args.games, args.quiet)
         else:
             figures["reused"] = str(path)
+        with Store.open(path, read_only=True) as built:
+            held = len(built.game_ids())
+        if args.games > held:  # a store built (or kept) with fewer games: copies up to --games
+            figures["replicate"] = replicate(path, args.games, args.quiet, args.copy_logs)
         figures["measure"] = measure(path, args.repeat, args.quiet)
         figures["file_bytes"] = path.stat().st_size
     found = verdicts(figures)

@@ -18,7 +18,7 @@ def test_a_tiny_store_is_built_replicated_and_measured(tmp_path: Path, capsys: p
     verdicts = bench.main(["--games", "25", "--real", "10", "--repeat", "1", "--store", str(store), "--logs", str(tmp_path / "logs"), "--json"])
     captured = capsys.readouterr()
     figures = json.loads(captured.out)
-    assert "simulate: 10/10 games" in captured.err and "replicate: 2/2 copies" in captured.err  # progress lines
+    assert "simulate: 10/10 games" in captured.err and "replicate: 25/25 games" in captured.err  # progress lines
     assert figures["ingest"]["games"] == 10 and figures["ingest"]["bytes_per_game"] > 0
     assert figures["replicate"]["games"] == 25 == figures["measure"]["rows"]["games"]
     assert set(figures["measure"]["statistics"]) == {s.name for s in STATISTICS}
