@@ -126,6 +126,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     figures["judge"] = {
         "seconds": round(seconds, 1), "logs": total.logs, "valid": total.valid, "events": total.events,
         "games_per_second": round(total.logs / seconds, 1), "games_per_second_per_core": round(total.logs / seconds / args.num_cpus, 1),
+        "task_cpu_seconds": round(total.cpu, 1), "games_per_cpu_second": round(total.logs / total.cpu, 1) if total.cpu else None,
     }
     figures["parquet_bytes"] = {d.name: folder_bytes(d) for d in sorted(out.iterdir()) if d.is_dir()}
     tables = sum(v for k, v in figures["parquet_bytes"].items() if k != VERDICTS)

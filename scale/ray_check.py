@@ -33,7 +33,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -182,16 +182,18 @@ def _logs_of(chunk: Chunk) -> Iterator[tuple[str, bytes | None, str | None]]:
 
 @dataclass(frozen=True, slots=True)
 class ChunkResult:
-    """What one task did: logs judged, valid ones, ones with violations, unreadable ones, events."""
+    """What one task did: logs judged, valid ones, ones with violations, unreadable ones, events;
+    and the CPU seconds its process spent on them (not compared: it differs from run to run)."""
 
     logs: int = 0
     valid: int = 0
     invalid: int = 0
     unreadable: int = 0
     events: int = 0
+    cpu: float = field(default=0.0, compare=False)
 
     def __add__(self, other: ChunkResult) -> ChunkResult:
-        return ChunkResult(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)))
+        return ChunkResult(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)), cpu=self.cpu + other.cpu)
 
     def as_tuple(self) -> tuple[int, int, int, int, int]:
         return (self.logs, self.valid, self.invalid, self.unreadable, self.events)
@@ -201,6 +203,7 @@ def check_chunk(chunk: Chunk, out: str, judged_at: datetime | None = None) -> Ch
     """Judge every log of ``chunk`` and write its verdicts to ``out/verdicts/part-NNNNN.parquet``;
     with ``judged_at`` (the run's time, each game's ``ingested_at``) also the store's rows of its
     games to ``out/<table>/part-NNNNN.parquet`` (tables without rows in the chunk get no part)."""
+    started = time.process_time()
     rows: list[dict[str, Any]] = []
     games: list[GameRows] = []
     for source, data, error in _logs_of(chunk):
@@ -222,7 +225,7 @@ def check_chunk(chunk: Chunk, out: str, judged_at: datetime | None = None) -> Ch
     valid = sum(1 for r in rows if r.get("valid") is True)
     unreadable = sum(1 for r in rows if r.get("error"))
     events = sum(int(r.get("events") or 0) for r in rows)
-    return ChunkResult(len(rows), valid, len(rows) - valid - unreadable, unreadable, events)
+    return ChunkResult(len(rows), valid, len(rows) - valid - unreadable, unreadable, events, cpu=time.process_time() - started)
 
 
 def run_local(
