@@ -26,6 +26,7 @@ and skips phases 1 to 3 when it exists; ``--json`` prints the figures as one JSO
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -169,21 +170,21 @@ def replicate(path: Path, games: int, quiet: bool, with_logs: bool = False) -> d
 
 
 def timed(work: Callable[[], Any], repeat: int) -> tuple[float, float, float, Any]:
-    """(first run's wall seconds, best of ``repeat`` more, the CPU seconds of that best run (this
-    process: DuckDB's threads included), the last result). On a loaded machine the CPU time is
-    what the work itself needed; the wall time adds the wait for a core."""
+    """(the first run's wall seconds, its CPU seconds (this process: DuckDB's threads included),
+    the best of ``repeat`` more in wall seconds, the last result). A store keeps a statistic's
+    answer until its next write (``Store.stats``): the first run is the query, the others the kept
+    answer. On a loaded machine the CPU time is what the work itself needed; the wall time adds
+    the wait for a core."""
+    cpu = _own_cpu()
     start = time.perf_counter()
     result = work()
-    cold = time.perf_counter() - start
-    best, best_cpu = math.inf, math.inf
+    cold, cold_cpu = time.perf_counter() - start, _own_cpu() - cpu
+    best = math.inf
     for _ in range(repeat):
-        cpu = _own_cpu()
         start = time.perf_counter()
         result = work()
-        wall = time.perf_counter() - start
-        if wall < best:
-            best, best_cpu = wall, _own_cpu() - cpu
-    return cold, best, best_cpu, result
+        best = min(best, time.perf_counter() - start)
+    return cold, cold_cpu, best, result
 
 
 def _own_cpu() -> float:
@@ -206,7 +207,7 @@ def measure(path: Path, repeat: int, quiet: bool) -> dict[str, Any]:
         out["rows"]["distinct_players"] = players
         progress = Progress("statistics", len(STATISTICS), every=0.0, quiet=quiet)
         for n, stat in enumerate(STATISTICS, 1):
-            cold, warm, cpu, result = timed(lambda s=stat: store.stats(names=[s.name]), repeat)
+            cold, cpu, warm, result = timed(functools.partial(store.stats, names=[stat.name]), repeat)
             out["statistics"][stat.name] = {"cold": round(cold, 3), "warm": round(warm, 3), "cpu": round(cpu, 3), "rows": len(result[0].rows)}
             progress.step(n, "statistics")
         games = counts["games"]
@@ -232,21 +233,21 @@ def measure(path: Path, repeat: int, quiet: bool) -> dict[str, Any]:
                 "ruleset vengeance": page(ruleset="vengeance"),
             }
             for name, get in cases.items():
-                cold, warm, cpu, body = timed(get, repeat)
+                cold, cpu, warm, body = timed(get, repeat)
                 out["pages"][name] = {
                     "cold": round(cold, 3), "warm": round(warm, 3), "cpu": round(cpu, 3), "games": len(body["games"]), "last_page": body["next_cursor"] is None,
                 }
-            cold, warm, cpu, _ = timed(lambda: client.get("/v1/stats").raise_for_status(), max(1, repeat // 3))
+            cold, cpu, warm, _ = timed(lambda: client.get("/v1/stats").raise_for_status(), max(1, repeat // 3))
             out["all_statistics"] = {"cold": round(cold, 3), "warm": round(warm, 3), "cpu": round(cpu, 3)}
     return out
 
 
 def verdicts(figures: dict[str, Any]) -> list[Verdict]:
-    """Every statistic and page under a second (warm)."""
+    """Every statistic (its query: the first ask) and every page (its first load) under a second."""
     games = figures["measure"]["rows"]["games"]
-    found = [Verdict(f"{name}: seconds over {games:,} games", v["warm"], 1.0, higher_is_better=False, unit=" s")
+    found = [Verdict(f"{name}: seconds over {games:,} games (first ask)", v["cold"], 1.0, higher_is_better=False, unit=" s")
              for name, v in figures["measure"]["statistics"].items()]
-    found += [Verdict(f"GET /v1/games, {name} page: seconds", v["warm"], 1.0, higher_is_better=False, unit=" s")
+    found += [Verdict(f"GET /v1/games, {name} page: seconds", v["cold"], 1.0, higher_is_better=False, unit=" s")
               for name, v in figures["measure"]["pages"].items()]
     return found
 
@@ -272,10 +273,10 @@ def markdown(figures: dict[str, Any], found: Sequence[Verdict]) -> str:
     lines.append(f"| rows | {rows['games']:,} games, {rows['events']:,} events, {rows['player_rounds']:,} player-rounds, "
                  f"{rows['hits']:,} hits, {rows['distinct_players']:,} players |")
     for name, v in m["statistics"].items():
-        lines.append(f"| `flip7 stats --only {name}` | {v['warm'] * 1000:,.0f} ms (CPU {v['cpu'] * 1000:,.0f} ms; cold {v['cold'] * 1000:,.0f} ms), {v['rows']:,} rows |")
-    lines.append(f"| `GET /v1/stats` (every statistic) | {m['all_statistics']['warm'] * 1000:,.0f} ms (cold {m['all_statistics']['cold'] * 1000:,.0f} ms) |")
+        lines.append(f"| `flip7 stats --only {name}` | {v['cold'] * 1000:,.0f} ms (CPU {v['cpu'] * 1000:,.0f} ms; asked again {v['warm'] * 1000:,.0f} ms), {v['rows']:,} rows |")
+    lines.append(f"| `GET /v1/stats` (every statistic, each kept already) | {m['all_statistics']['cold'] * 1000:,.0f} ms |")
     for name, v in m["pages"].items():
-        lines.append(f"| `GET /v1/games?limit={PAGE}`, {name} | {v['warm'] * 1000:,.0f} ms (CPU {v['cpu'] * 1000:,.0f} ms; cold {v['cold'] * 1000:,.0f} ms), {v['games']} games |")
+        lines.append(f"| `GET /v1/games?limit={PAGE}`, {name} | {v['cold'] * 1000:,.0f} ms (CPU {v['cpu'] * 1000:,.0f} ms; best of the next {v['warm'] * 1000:,.0f} ms), {v['games']} games |")
     lines.append("")
     lines += [f"- {v.line()}" for v in found]
     return "\n".join(lines) + "\n"

@@ -193,7 +193,8 @@ class ChunkResult:
     cpu: float = field(default=0.0, compare=False)
 
     def __add__(self, other: ChunkResult) -> ChunkResult:
-        return ChunkResult(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)), cpu=self.cpu + other.cpu)
+        logs, valid, invalid, unreadable, events = (a + b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True))
+        return ChunkResult(logs, valid, invalid, unreadable, events, cpu=self.cpu + other.cpu)
 
     def as_tuple(self) -> tuple[int, int, int, int, int]:
         return (self.logs, self.valid, self.invalid, self.unreadable, self.events)
@@ -241,6 +242,11 @@ def run_local(
     return total
 
 
+def _check_task(chunk: Chunk, out: str, judged_at: datetime | None) -> ChunkResult:
+    """``check_chunk`` as a Ray task (every argument given)."""
+    return check_chunk(chunk, out, judged_at)
+
+
 def run_ray(
     chunks: Sequence[Chunk], out: str, on_done: Callable[[ChunkResult], None] | None = None, judged_at: datetime | None = None
 ) -> ChunkResult:
@@ -248,7 +254,7 @@ def run_ray(
     ``judged_at``: see ``check_chunk``)."""
     import ray
 
-    task = ray.remote(num_cpus=1)(check_chunk)
+    task = ray.remote(num_cpus=1)(_check_task)
     pending = [task.remote(chunk, out, judged_at) for chunk in chunks]
     total = ChunkResult()
     while pending:

@@ -430,7 +430,7 @@ def _apart(sending: Any, path: str, sql: str, max_rows: int, timeout: float, max
 
     answer: tuple[str, Any]
     try:
-        limits = {"memory_limit": f"{memory // 2}B", "threads": 1}
+        limits: dict[str, str | int] = {"memory_limit": f"{memory // 2}B", "threads": 1}
         if parquet:  # views over the folder's Parquet parts, in an instance of its own (in memory)
             con = open_parquet(path, limits=limits)
         else:
