@@ -104,11 +104,26 @@ def open_store(db: str | None, *, read_only: bool, wait: float = 0.0, limits: Ma
         fail(str(exc))
 
 
+ParquetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--parquet", metavar="DIR",
+        help="Read the Parquet store in DIR instead of a store file: the tables python -m scale.ray_check writes (docs/scaling.md).",
+    ),
+]
+
+
 @contextmanager
-def reading(db: str | None, wait: float) -> Iterator[Store | RemoteStore]:
-    """The store ``--db`` names, opened read-only for one command and closed after it; a
-    ``StoreError`` while it is opened or read ends the command with its message (exit 2)."""
-    store = open_store(db, read_only=True, wait=wait)
+def reading(db: str | None, wait: float, parquet: str | None = None) -> Iterator[Store | RemoteStore]:
+    """The store ``--db`` names (or the Parquet store ``--parquet`` names), opened read-only for one
+    command and closed after it; a ``StoreError`` while it is opened or read ends the command with
+    its message (exit 2)."""
+    if parquet is not None and db is not None:
+        fail("choose one of --db and --parquet")
+    try:
+        store = open_store(db, read_only=True, wait=wait) if parquet is None else Store.open_parquet(parquet)
+    except StoreError as exc:
+        fail(str(exc))
     try:
         yield store
     except StoreError as exc:
@@ -327,6 +342,7 @@ def stats(
         list[str] | None,
         typer.Option("--figure", metavar="NAME[,NAME...]", help=f"With --plot, only these figures (a comma list, or the option repeated): {', '.join(FIGURES_BY_NAME)}."),
     ] = None,
+    parquet: ParquetOption = None,
 ) -> None:
     """Statistics over the stored games: the overview, or any of the tables (players, seats, scores,
     bust risk, Flip 7, actions, and each ruleset's own) with --only or --all.
@@ -348,7 +364,7 @@ def stats(
     check_ruleset(ruleset)
     if plot is not None:
         check_plot_path(plot)
-        with reading(db, wait) as plot_store:
+        with reading(db, wait, parquet) as plot_store:
             typer.echo(write_plot(plot_store, plot, names=figures, player=player, since=since_at, ruleset=ruleset))
         return
     if as_json and as_csv:
@@ -356,7 +372,7 @@ def stats(
     short = names is None and not every and not as_json
     if short:
         names = ["overview"]
-    with reading(db, wait) as store:
+    with reading(db, wait, parquet) as store:
         results = store.stats(player=player, since=since_at, names=names, ruleset=ruleset)
         player_hint(store, player)
     if as_json:
@@ -404,11 +420,12 @@ def query(
     max_rows: Annotated[int, typer.Option("--max-rows", min=1, help="Print at most this many rows.")] = DEFAULT_MAX_ROWS,
     timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="Stop the query after this many seconds.")] = DEFAULT_TIMEOUT,
     wait: WaitOption = DEFAULT_WAIT,
+    parquet: ParquetOption = None,
 ) -> None:
     """Run read-only SQL over the store: it cannot write, read files or the network, or change settings."""
     if as_json and as_csv:
         fail("choose one of --json and --csv")
-    with reading(db, wait) as store:
+    with reading(db, wait, parquet) as store:
         # a store read here: the query runs in a process of its own, bounded in memory and time
         result = store.query(sql, max_rows=max_rows, timeout=timeout, apart=True) if isinstance(store, Store) else store.query(sql, max_rows=max_rows, timeout=timeout)
     if result.truncated:

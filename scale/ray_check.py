@@ -1,20 +1,29 @@
-"""The check beyond one machine: judge many logs on a Ray cluster and write the verdicts as Parquet.
+"""The check beyond one machine: judge many logs on a Ray cluster and write the verdicts, and the
+store's rows of every game, as Parquet.
 
-The check is a pure function from a log's bytes to its verdict (``check_bytes``), so it maps over
-any listing of logs. This module splits the listing into chunks, judges each chunk in a Ray task
-(each task reads its own logs and writes its own Parquet part, so no log passes through the
-driver), and prints what it found:
+The check is a pure function from a log's bytes to its verdict (``check_bytes``), and the rows the
+store keeps of a game are one more (``adjudicator.store.rows.game_rows``, what ``flip7 ingest``
+writes), so both map over any listing of logs. This module splits the listing into chunks, judges
+each chunk in a Ray task (each task reads its own logs and writes its own Parquet parts, so no log
+passes through the driver), and prints what it found:
 
-    python -m scale.ray_check LOGS_DIR --out verdicts/            # local Ray with every core
-    python -m scale.ray_check logs.parquet --out verdicts/        # a Parquet listing (see below)
-    python -m scale.ray_check 's3://bucket/logs/' --out 's3://bucket/verdicts/' --address auto
+    python -m scale.ray_check LOGS_DIR --out results/             # local Ray with every core
+    python -m scale.ray_check logs.parquet --out results/         # a Parquet listing (see below)
+    python -m scale.ray_check 's3://bucket/logs/' --out 's3://bucket/results/' --address auto
+    flip7 stats --parquet results/                                # the statistics of those games
+    flip7 query --parquet results/ "SELECT winner, count(*) FROM games GROUP BY ALL"
 
 An input is a folder or a glob of ``*.jsonl`` files (local, or any URI pyarrow's file systems
 read: ``s3://``, ``gs://``, ``hdfs://``), or a Parquet file whose rows are logs: either a
 ``content`` column of log bytes (the ``logs`` table of ``flip7 export``, named by its ``game``
 column) or a ``path`` column of log files to read. ``--engine local`` runs the same chunks in this
-process without Ray. The output folder receives ``part-NNNNN.parquet`` files with one row per log
-(``VERDICT_SCHEMA``); DuckDB, Spark or Polars read the folder as one table.
+process without Ray.
+
+The output folder receives ``verdicts/part-NNNNN.parquet`` files with one row per log
+(``VERDICT_SCHEMA``) and, unless ``--verdicts-only``, a Parquet store: ``<table>/part-NNNNN.parquet``
+for the store's game tables (``adjudicator.store.parquet``), which ``flip7 stats --parquet`` and
+``flip7 query --parquet`` read as they read a store file. DuckDB, Spark or Polars read each folder
+as one table.
 """
 
 from __future__ import annotations
@@ -22,8 +31,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import pyarrow as pa
@@ -32,6 +43,9 @@ import pyarrow.parquet as pq
 
 from adjudicator.errors import Flip7Error
 from adjudicator.replay import replay_log
+from adjudicator.store.ingest import batch_tables
+from adjudicator.store.parquet import PARQUET_TABLES, write_part
+from adjudicator.store.rows import GameRows, content_hash, game_rows
 
 #: One row per judged log. ``verdict`` is the flip7-verdict/1 JSON, exactly as ``flip7 check
 #: --json`` prints it; ``error`` says why a log could not be judged (its other columns are null).
@@ -53,12 +67,21 @@ VERDICT_SCHEMA = pa.schema(
 DEFAULT_CHUNK = 256
 
 
+#: The folder of the verdict parts inside the output folder.
+VERDICTS = "verdicts"
+
+
 def check_bytes(source: str, data: bytes) -> dict[str, Any]:
     """Judge one log given as bytes: a ``VERDICT_SCHEMA`` row. Pure: no I/O, no clock, no state."""
     try:
         verdict = replay_log(data).verdict.to_dict()
     except Flip7Error as exc:
         return {"source": source, "error": f"{type(exc).__name__}: {exc}"}
+    return verdict_row(source, verdict)
+
+
+def verdict_row(source: str, verdict: dict[str, Any]) -> dict[str, Any]:
+    """The ``VERDICT_SCHEMA`` row of a judged log."""
     return {
         "source": source,
         "game": verdict["game"],
@@ -69,6 +92,17 @@ def check_bytes(source: str, data: bytes) -> dict[str, Any]:
         "violations": len(verdict["violations"]),
         "verdict": json.dumps(verdict, ensure_ascii=False),
     }
+
+
+def check_rows(source: str, data: bytes, judged_at: datetime) -> tuple[dict[str, Any], GameRows | None]:
+    """Judge one log and build the store's rows of its game (``game_rows``, as ``flip7 ingest``
+    does; ``judged_at`` is its ``ingested_at``): its ``VERDICT_SCHEMA`` row and the rows (None when
+    it cannot be judged). Pure: no I/O, no clock, no state."""
+    try:
+        rows = game_rows(source, data, content_hash(data), judged_at)
+    except Flip7Error as exc:
+        return {"source": source, "error": f"{type(exc).__name__}: {exc}"}, None
+    return verdict_row(source, rows.verdict), rows
 
 
 # ----------------------------------------------------------------------------------------- listings
@@ -148,56 +182,80 @@ def _logs_of(chunk: Chunk) -> Iterator[tuple[str, bytes | None, str | None]]:
 
 @dataclass(frozen=True, slots=True)
 class ChunkResult:
-    """What one task did: logs judged, valid ones, ones with violations, unreadable ones, events."""
+    """What one task did: logs judged, valid ones, ones with violations, unreadable ones, events;
+    and the CPU seconds its process spent on them (not compared: it differs from run to run)."""
 
     logs: int = 0
     valid: int = 0
     invalid: int = 0
     unreadable: int = 0
     events: int = 0
+    cpu: float = field(default=0.0, compare=False)
 
     def __add__(self, other: ChunkResult) -> ChunkResult:
-        return ChunkResult(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)))
+        logs, valid, invalid, unreadable, events = (a + b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True))
+        return ChunkResult(logs, valid, invalid, unreadable, events, cpu=self.cpu + other.cpu)
 
     def as_tuple(self) -> tuple[int, int, int, int, int]:
         return (self.logs, self.valid, self.invalid, self.unreadable, self.events)
 
 
-def check_chunk(chunk: Chunk, out: str) -> ChunkResult:
-    """Judge every log of ``chunk`` and write the rows to ``out/part-NNNNN.parquet``."""
-    rows: list[dict[str, Any]] = [
-        check_bytes(source, data) if data is not None else {"source": source, "error": error} for source, data, error in _logs_of(chunk)
-    ]
-    table = pa.Table.from_pylist(rows, schema=VERDICT_SCHEMA)
+def check_chunk(chunk: Chunk, out: str, judged_at: datetime | None = None) -> ChunkResult:
+    """Judge every log of ``chunk`` and write its verdicts to ``out/verdicts/part-NNNNN.parquet``;
+    with ``judged_at`` (the run's time, each game's ``ingested_at``) also the store's rows of its
+    games to ``out/<table>/part-NNNNN.parquet`` (tables without rows in the chunk get no part)."""
+    started = time.process_time()
+    rows: list[dict[str, Any]] = []
+    games: list[GameRows] = []
+    for source, data, error in _logs_of(chunk):
+        if data is None:
+            rows.append({"source": source, "error": error})
+        elif judged_at is None:
+            rows.append(check_bytes(source, data))
+        else:
+            row, game = check_rows(source, data, judged_at)
+            rows.append(row)
+            if game is not None:
+                games.append(game)
     fs, folder = _filesystem(out)
-    fs.create_dir(folder, recursive=True)
-    final = f"{folder.rstrip('/')}/part-{chunk.number:05}.parquet"
-    partial = f"{folder.rstrip('/')}/.part-{chunk.number:05}.parquet.partial"
-    pq.write_table(table, partial, filesystem=fs, compression="zstd")
-    fs.move(partial, final)  # a crashed task leaves no half part under a part's name
+    write_part(fs, folder, VERDICTS, chunk.number, pa.Table.from_pylist(rows, schema=VERDICT_SCHEMA))
+    if games:
+        for name, table in batch_tables(games, PARQUET_TABLES).items():
+            if table.num_rows:
+                write_part(fs, folder, name, chunk.number, table)
     valid = sum(1 for r in rows if r.get("valid") is True)
     unreadable = sum(1 for r in rows if r.get("error"))
     events = sum(int(r.get("events") or 0) for r in rows)
-    return ChunkResult(len(rows), valid, len(rows) - valid - unreadable, unreadable, events)
+    return ChunkResult(len(rows), valid, len(rows) - valid - unreadable, unreadable, events, cpu=time.process_time() - started)
 
 
-def run_local(chunks: Sequence[Chunk], out: str, on_done: Callable[[ChunkResult], None] | None = None) -> ChunkResult:
-    """Judge the chunks one after another in this process."""
+def run_local(
+    chunks: Sequence[Chunk], out: str, on_done: Callable[[ChunkResult], None] | None = None, judged_at: datetime | None = None
+) -> ChunkResult:
+    """Judge the chunks one after another in this process (``judged_at``: see ``check_chunk``)."""
     total = ChunkResult()
     for chunk in chunks:
-        result = check_chunk(chunk, out)
+        result = check_chunk(chunk, out, judged_at)
         total += result
         if on_done:
             on_done(result)
     return total
 
 
-def run_ray(chunks: Sequence[Chunk], out: str, on_done: Callable[[ChunkResult], None] | None = None) -> ChunkResult:
-    """Judge the chunks as Ray tasks on the cluster ``ray.init`` connected to (one CPU each)."""
+def _check_task(chunk: Chunk, out: str, judged_at: datetime | None) -> ChunkResult:
+    """``check_chunk`` as a Ray task (every argument given)."""
+    return check_chunk(chunk, out, judged_at)
+
+
+def run_ray(
+    chunks: Sequence[Chunk], out: str, on_done: Callable[[ChunkResult], None] | None = None, judged_at: datetime | None = None
+) -> ChunkResult:
+    """Judge the chunks as Ray tasks on the cluster ``ray.init`` connected to (one CPU each;
+    ``judged_at``: see ``check_chunk``)."""
     import ray
 
-    task = ray.remote(num_cpus=1)(check_chunk)
-    pending = [task.remote(chunk, out) for chunk in chunks]
+    task = ray.remote(num_cpus=1)(_check_task)
+    pending = [task.remote(chunk, out, judged_at) for chunk in chunks]
     total = ChunkResult()
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
@@ -213,7 +271,8 @@ def main(argv: list[str] | None = None) -> int:
     """Command line: judge the inputs on Ray (or locally) and write verdicts as Parquet."""
     p = argparse.ArgumentParser(prog="python -m scale.ray_check", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("inputs", nargs="+", metavar="INPUT", help="folders or files of *.jsonl logs, or Parquet listings (local paths or URIs)")
-    p.add_argument("--out", required=True, help="folder (or URI) for the part-NNNNN.parquet verdict files")
+    p.add_argument("--out", required=True, help="folder (or URI) for the Parquet parts: verdicts/ and the store's tables")
+    p.add_argument("--verdicts-only", action="store_true", help="write the verdicts only, not the store's tables (the check alone: faster)")
     p.add_argument("--engine", choices=("ray", "local"), default="ray", help="ray (default) or local (this process, no Ray)")
     p.add_argument("--address", default=None, help="Ray cluster to join ('auto': the one this machine belongs to); default: start a local one")
     p.add_argument("--num-cpus", type=int, default=None, help="CPUs of the local Ray cluster started when no --address is given")
@@ -224,6 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    judged_at = None if args.verdicts_only else datetime.now(UTC)  # every game's ingested_at
+    start = time.perf_counter()
     if args.engine == "ray":
         try:
             import ray
@@ -232,14 +293,17 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         ray.init(address=args.address, num_cpus=args.num_cpus if args.address is None else None, include_dashboard=False, log_to_driver=False)
         try:
-            total = run_ray(chunks, args.out)
+            total = run_ray(chunks, args.out, judged_at=judged_at)
         finally:
             ray.shutdown()
     else:
-        total = run_local(chunks, args.out)
+        total = run_local(chunks, args.out, judged_at=judged_at)
+    seconds = time.perf_counter() - start
+    written = "verdicts" if args.verdicts_only else f"verdicts and the store's tables (flip7 stats --parquet {args.out})"
     print(
         f"{total.logs} logs in {len(chunks)} chunks: {total.valid} valid, {total.invalid} with violations, "
-        f"{total.unreadable} unreadable ({total.events} events); verdicts in {args.out}"
+        f"{total.unreadable} unreadable ({total.events} events) in {seconds:.1f} s ({total.logs / max(seconds, 1e-9):,.0f} logs/s); "
+        f"{written} in {args.out}"
     )
     return 1 if total.invalid or total.unreadable else 0
 

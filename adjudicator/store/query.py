@@ -49,6 +49,7 @@ from adjudicator.store.allowlist import check_allowed
 from adjudicator.store.db import LOCKED_CONFIG
 from adjudicator.store.encode import to_json
 from adjudicator.store.errors import QueryFailed, QueryRefused, QueryTimeout, QueryTooLarge
+from adjudicator.store.parquet import open_parquet
 from adjudicator.store.schema import GAME_TABLES, META
 
 #: Default cap on the rows a query returns.
@@ -364,8 +365,10 @@ def run_query_apart(
     timeout: float = DEFAULT_TIMEOUT,
     max_bytes: int = APART_MAX_BYTES,
     memory: int = APART_MEMORY,
+    parquet: bool = False,
 ) -> QueryResult:
-    """``run_query`` in a child process of its own that opens the store at ``path`` read-only,
+    """``run_query`` in a child process of its own that opens the store at ``path`` read-only (with
+    ``parquet``: the Parquet store in the folder ``path``, ``adjudicator.store.parquet``),
     with a hard limit of ``memory`` more bytes of address space (``RLIMIT_AS``) and killed
     ``APART_START`` seconds after its ``timeout`` at the latest (issue 28, item 16: a query that
     builds strings or a result DuckDB does not count grew to gigabytes and ran on past its time).
@@ -375,7 +378,7 @@ def run_query_apart(
     """
     context = _apart_context()
     receiving, sending = context.Pipe(duplex=False)
-    child = context.Process(target=_apart, args=(sending, path, sql, max_rows, timeout, max_bytes, memory), daemon=True)
+    child = context.Process(target=_apart, args=(sending, path, sql, max_rows, timeout, max_bytes, memory, parquet), daemon=True)
     child.start()
     sending.close()
     try:
@@ -419,7 +422,7 @@ def _memory(memory: int) -> QueryTooLarge:
     )
 
 
-def _apart(sending: Any, path: str, sql: str, max_rows: int, timeout: float, max_bytes: int, memory: int) -> None:
+def _apart(sending: Any, path: str, sql: str, max_rows: int, timeout: float, max_bytes: int, memory: int, parquet: bool = False) -> None:
     """The child of ``run_query_apart``: limit the address space, open the store, run, send back."""
     import resource
 
@@ -427,14 +430,18 @@ def _apart(sending: Any, path: str, sql: str, max_rows: int, timeout: float, max
 
     answer: tuple[str, Any]
     try:
-        try:  # the caller opened the store already (its format checked): only connect here
-            con = duckdb.connect(path, read_only=True, config={**LOCKED_CONFIG, "memory_limit": f"{memory // 2}B", "threads": 1})
-        except duckdb.Error as exc:
-            raise classify_duckdb_error(Path(path), exc) from None
+        limits: dict[str, str | int] = {"memory_limit": f"{memory // 2}B", "threads": 1}
+        if parquet:  # views over the folder's Parquet parts, in an instance of its own (in memory)
+            con = open_parquet(path, limits=limits)
+        else:
+            try:  # the caller opened the store already (its format checked): only connect here
+                con = duckdb.connect(path, read_only=True, config={**LOCKED_CONFIG, **limits})
+            except duckdb.Error as exc:
+                raise classify_duckdb_error(Path(path), exc) from None
         mapped = _address_space()
         if mapped:  # where the kernel says (Linux); elsewhere DuckDB's memory_limit is the bound
             resource.setrlimit(resource.RLIMIT_AS, (mapped + memory,) * 2)
-        result = run_query(con, sql, read_only_connection=True, max_rows=max_rows, timeout=timeout, max_bytes=max_bytes)
+        result = run_query(con, sql, read_only_connection=not parquet, max_rows=max_rows, timeout=timeout, max_bytes=max_bytes)
         answer = ("rows", (result.columns, result.types, result.rows, result.truncated, result.truncated_by))
     except MemoryError:
         answer = ("QueryTooLarge", None)

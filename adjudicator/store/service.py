@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -39,16 +40,21 @@ from adjudicator.store.ingest import (
     raise_memory_limit,
     replay_ahead,
 )
+from adjudicator.store.parquet import open_parquet
 from adjudicator.store.players import PlayerBook
 from adjudicator.store.players import refresh as refresh_players
 from adjudicator.store.query import APART_MAX_BYTES, DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT, QueryResult, run_query, run_query_apart
-from adjudicator.store.stats import StatResult, run_statistics
+from adjudicator.store.stats import StatResult, chosen, run_statistic
 
 #: Columns of ``games`` that ``GameSummary`` carries (everything but options and verdict).
 _SUMMARY_COLUMNS = (
     "id, named, source, content_hash, ingested_at, players, first_dealer, valid, complete, "
     "finished, winner, n_events, n_rounds, n_violations, ruleset"
 )
+
+
+#: Answers of the statistics a store keeps in memory until its next write (``Store.stats``).
+ANSWERS_KEPT = 256
 
 
 def utc_text(moment: datetime) -> str:
@@ -141,6 +147,14 @@ class Store:
         self._now = now
         self._write_lock = threading.Lock()
         self._closed = False
+        #: A Parquet store (``open_parquet``): ``path`` is its folder, its tables are views.
+        self.parquet = False
+        #: Answers of the statistics, kept until the next write (``stats``): (statistic, filters) →
+        #: (the write generation they were read in, the answer). Every write goes through ``_writer``,
+        #: which counts it; no other process can write the file while this one has it open.
+        self._answers: OrderedDict[tuple[Any, ...], tuple[int, StatResult]] = OrderedDict()
+        self._answers_lock = threading.Lock()
+        self._generation = 0
 
     @classmethod
     def open(
@@ -159,6 +173,18 @@ class Store:
         """
         path = Path(path)
         return cls(db.open_connection(path, read_only=read_only, limits=limits), path, read_only=read_only, now=now)
+
+    @classmethod
+    def open_parquet(cls, directory: str | Path, *, limits: Mapping[str, str | int] | None = None) -> Store:
+        """Open the Parquet store in ``directory`` (``adjudicator.store.parquet``: what
+        ``scale.ray_check`` writes) read-only: the statistics and queries read it as a store file.
+
+        Raises ``StoreNotFound``, ``NotAStore`` or ``StoreError``.
+        """
+        path = Path(directory)
+        store = cls(open_parquet(path, limits=limits), path, read_only=True)
+        store.parquet = True
+        return store
 
     def close(self) -> None:
         """Close the store (a checkpoint folds the write-ahead log into the file)."""
@@ -193,7 +219,10 @@ class Store:
         if self.read_only:
             raise StoreError(f"the store {self.path} is open read-only")
         with self._write_lock, self._cursor() as cursor:
-            yield cursor
+            try:
+                yield cursor
+            finally:
+                self._generation += 1  # the statistics read before this write are not served again
 
     # ------------------------------------------------------------------ writing
 
@@ -411,9 +440,33 @@ class Store:
         ruleset: str | None = None,
     ) -> list[StatResult]:
         """Run the canned statistics (all, or ``names``) for ``player``, games ingested since ``since``
-        and of ``ruleset`` (a name or a label, as ``list_games`` takes it)."""
-        with self._cursor() as cursor:
-            return run_statistics(cursor, player=player, since=since, names=names, ruleset=ruleset)
+        and of ``ruleset`` (a name or a label, as ``list_games`` takes it).
+
+        Each answer is kept until the store is next written (``ANSWERS_KEPT`` of them at most): a
+        statistic asked again with the same filters is answered from memory (over a million games a
+        statistic's query takes seconds: docs/performance.md). A Parquet store's answers are not
+        kept (its folder may gain parts while it is open).
+        """
+        wanted = chosen(names)
+        results: list[StatResult] = []
+        for statistic in wanted:
+            key = (statistic.name, player, since, ruleset)
+            with self._answers_lock:
+                kept = self._answers.get(key)
+                generation = self._generation
+            if kept is not None and kept[0] == generation:
+                results.append(kept[1])
+                continue
+            with self._cursor() as cursor:
+                result = run_statistic(cursor, statistic, player=player, since=since, ruleset=ruleset)
+            results.append(result)
+            if not self.parquet:
+                with self._answers_lock:
+                    self._answers[key] = (generation, result)
+                    self._answers.move_to_end(key)
+                    while len(self._answers) > ANSWERS_KEPT:
+                        self._answers.popitem(last=False)
+        return results
 
     def query(
         self,
@@ -432,9 +485,11 @@ class Store:
         if self._closed:
             raise StoreError("the store is closed")
         if apart and self.read_only:
-            return run_query_apart(str(self.path), sql, max_rows=max_rows, timeout=timeout, max_bytes=max_bytes or APART_MAX_BYTES)
-        return run_query(
-            self._con, sql, read_only_connection=self.read_only, max_rows=max_rows, timeout=timeout,
+            return run_query_apart(
+                str(self.path), sql, max_rows=max_rows, timeout=timeout, max_bytes=max_bytes or APART_MAX_BYTES, parquet=self.parquet
+            )
+        return run_query(  # a Parquet store's instance is in memory, not read-only: a READ ONLY transaction
+            self._con, sql, read_only_connection=self.read_only and not self.parquet, max_rows=max_rows, timeout=timeout,
             max_bytes=max_bytes, hide_server=hide_server,
         )
 

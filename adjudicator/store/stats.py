@@ -377,12 +377,19 @@ def run_statistics(
 
     Raises ``KeyError`` naming the first unknown statistic.
     """
+    return [run_statistic(con, s, player=player, since=since, ruleset=ruleset) for s in chosen(names)]
+
+
+def chosen(names: list[str] | None) -> list[Statistic]:
+    """The named statistics (all of them when ``names`` is empty), in the order of ``STATISTICS``.
+
+    Raises ``KeyError`` naming the first unknown statistic.
+    """
     if names:
         unknown = [n for n in names if n not in BY_NAME]
         if unknown:
             raise KeyError(unknown[0])
-    chosen = [s for s in STATISTICS if not names or s.name in names]
-    return [run_statistic(con, s, player=player, since=since, ruleset=ruleset) for s in chosen]
+    return [s for s in STATISTICS if not names or s.name in names]
 
 
 def _naive_utc(moment: datetime | None) -> datetime | None:

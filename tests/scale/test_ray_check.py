@@ -12,7 +12,7 @@ pytest.importorskip("ray", reason="Ray is not installed (pip install -e '.[ray]'
 
 from adjudicator.replay import replay_log
 from adjudicator.store import LogInput, Store
-from scale.ray_check import ChunkResult, check_bytes, list_chunks, main, run_local, run_ray
+from scale.ray_check import VERDICTS, ChunkResult, check_bytes, list_chunks, main, run_local, run_ray
 from tests.adjudicator.helpers import simulated_logs
 
 IDS = [f"scale-{k:02}" for k in range(10)]
@@ -43,7 +43,7 @@ def expected(folder: Path) -> dict[str, dict | None]:
 
 
 def rows_by_source(out: Path) -> dict[str, dict]:
-    table = pq.read_table(out)
+    table = pq.read_table(out / VERDICTS)
     return {row["source"]: row for row in table.to_pylist()}
 
 
@@ -80,7 +80,14 @@ def test_local_engine_writes_the_same_verdicts(corpus: Path, tmp_path: Path, cap
     code = main([str(corpus), "--out", str(tmp_path / "v"), "--engine", "local", "--chunk", "4"])
     assert code == 1  # two logs with violations, two unreadable
     assert "12 logs in 3 chunks: 8 valid, 2 with violations, 2 unreadable" in capsys.readouterr().out
-    assert sorted(p.name for p in (tmp_path / "v").iterdir()) == ["part-00000.parquet", "part-00001.parquet", "part-00002.parquet"]
+    assert sorted(p.name for p in (tmp_path / "v" / VERDICTS).iterdir()) == ["part-00000.parquet", "part-00001.parquet", "part-00002.parquet"]
+    assert (tmp_path / "v" / "games").is_dir()  # the store's tables too, unless --verdicts-only
+    assert_same_verdicts(rows_by_source(tmp_path / "v"), expected(corpus))
+
+
+def test_verdicts_only_writes_no_table(corpus: Path, tmp_path: Path) -> None:
+    assert main([str(corpus), "--out", str(tmp_path / "v"), "--engine", "local", "--verdicts-only"]) == 1
+    assert sorted(p.name for p in (tmp_path / "v").iterdir()) == [VERDICTS]
     assert_same_verdicts(rows_by_source(tmp_path / "v"), expected(corpus))
 
 
