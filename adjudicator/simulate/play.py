@@ -448,10 +448,15 @@ def simulate(
     open_game(GameState(), game_event(game_id(seed, 1, games, prefix=id_prefix), names, names[0] if names else NOBODY, options))
     seated = seat_strategies(as_strategies(strategies or DEFAULT_STRATEGIES), players)
     tag = run_tag(names, seated, options, claims, unique_names=unique_names)
-    ids = (game_id(seed, number, games, tag=tag, prefix=id_prefix) for number in range(1, games + 1))
-    return (
-        play_game(
-            gid, seated, game_rng(seed, number), players=unique_player_names(players, gid) if unique_names else names, options=options, claims=claims
-        )
-        for number, gid in enumerate(ids, start=1)
-    )
+    return _played(seed, games, tag, id_prefix, seated, players, names, unique_names, options, claims)
+
+
+def _played(
+    seed: int, games: int, tag: str, id_prefix: str, seated: list[Strategy], players: int, names: list[str], unique_names: bool,
+    options: GameOptions, claims: Claims,
+) -> Iterator[SimulatedGame]:
+    # a generator function, not a generator expression: the compiled engine turns a returned
+    # comprehension into a list, which would play every game before the first is read
+    for number in range(1, games + 1):
+        gid = game_id(seed, number, games, tag=tag, prefix=id_prefix)
+        yield play_game(gid, seated, game_rng(seed, number), players=unique_player_names(players, gid) if unique_names else names, options=options, claims=claims)
