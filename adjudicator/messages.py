@@ -290,4 +290,48 @@ MESSAGES: dict[str, dict[str, str]] = {
     lang: {**_REFUSALS[lang], **{f"word_{key}": text for key, text in _WORDS[lang].items()}} for lang in LANGUAGES
 }
 
-__all__ = ["LANGUAGES", "MESSAGES", "fields", "glossary", "say", "template"]
+#: The statistics' and figures' shared words in German (``adjudicator.store.stats``, ``adjudicator.plots``):
+#: the tables' column names, the values of a column said in words (``column=value``), and the figures' labels.
+STATISTIC_WORDS_DE: dict[str, str] = {
+    "games": "Partien", "valid": "gültig", "invalid": "ungültig", "complete": "vollständig", "finished": "beendet",
+    "rounds": "Runden", "events": "Ereignisse", "player": "Spieler", "players": "Spielerzahl", "wins": "Siege",
+    "win_rate": "Siegquote", "avg_round_score": "Rundenpunkte im Mittel", "bust_rate": "verzockt (Anteil)",
+    "flip7s": "Flip 7 (Anzahl)", "seat": "Platz", "fair_share": "fairer Anteil", "outcome": "Rundenende",
+    "avg_score": "Punkte im Mittel", "min_score": "Punkte mindestens", "max_score": "Punkte höchstens",
+    "distinct_numbers": "verschiedene Zahlen", "hits": "noch eine (Anzahl)", "busts": "verzockt (Anzahl)",
+    "expected_bust_rate": "verzockt (erwarteter Anteil)", "player_rounds": "Spielerrunden",
+    "per_player_round": "je Spielerrunde", "per_round": "je Runde", "share": "Anteil", "from_score": "Punkte ab",
+    "to_score": "Punkte bis", "busted": "verzockt", "ruleset": "Regelwerk", "flip7_rate": "Flip-7-Quote",
+    "negative_rounds": "Runden unter 0", "decisions": "Entscheidungen", "points_given_away": "verschenkte Punkte",
+    "avg_loss": "Verlust im Mittel", "accuracy": "Genauigkeit", "inaccuracies": "Ungenauigkeiten",
+    "mistakes": "Fehler", "blunders": "grobe Fehler", "turns": "Züge", "stayed_too_early": "zu früh Stopp",
+    "points_staying": "Punkte durch Stopp", "hit_too_long": "zu lange noch eine", "points_hitting": "Punkte durch noch eine",
+    "from_percent": "Prozent ab", "to_percent": "Prozent bis", "stays": "Stopp (Anzahl)",
+    "avg_loss_staying": "Verlust je Stopp", "avg_loss_hitting": "Verlust je noch eine",
+    "mistakes_or_blunders": "Fehler oder grobe Fehler", "card": "Karte", "given": "vergeben",
+    "at_self": "an sich selbst", "self_rate": "an sich selbst (Anteil)", "at_leader": "an die Führung",
+    "leader_rate": "an die Führung (Anteil)", "at_most_cards": "an die meisten Karten",
+    "most_cards_rate": "an die meisten Karten (Anteil)",
+    "outcome=stayed": "Stopp", "outcome=frozen": "eingefroren", "outcome=busted": "verzockt", "outcome=flip7": "Flip 7",
+    "outcome=in": "noch dabei",
+    # the figures' labels and notes
+    "No data yet: no stored game counts for this figure.": "Noch keine Daten: keine gespeicherte Partie zählt für diese Abbildung.",
+    "{busts} busts in {hits} hits": "{busts}-mal verzockt bei {hits}-mal noch eine",
+    "observed bust rate": "beobachteter Anteil verzockt", "exact chance from the pile": "genaues Risiko aus dem Stapel",
+    "share of hits that busted": "Anteil der Karten, die verzockten",
+    "different numbers in the row before the hit": "verschiedene Zahlen in der Reihe vor der Karte",
+    "(from {low} to {high}, {rounds} rounds)": "(von {low} bis {high}, {rounds} Runden)",
+    "round score": "Rundenpunkte", "how the round ended for the player": "wie die Runde für den Spieler endete",
+    "average": "Mittel", "lowest to highest": "niedrigste bis höchste",
+    "({wins} wins in {games} games)": "({wins} Siege in {games} Partien)", "{n} players": "{n} Spieler",
+    "win rate": "Siegquote", "seat (1: left of the first dealer), by table size": "Platz (1: links vom ersten Geber), nach Tischgröße",
+    "fair share": "fairer Anteil", "({flip7s} Flip 7s in {rounds} rounds)": "({flip7s}-mal Flip 7 in {rounds} Runden)",
+    "share of rounds ended by a Flip 7": "Anteil der Runden, die ein Flip 7 beendete", "players at the table": "Spieler am Tisch",
+    "stay": "Stopp", "hit": "noch eine", "points given away per stay ({n} stays)": "verschenkte Punkte je Stopp ({n}-mal Stopp)",
+    "points given away per hit ({n} hits)": "verschenkte Punkte je noch eine ({n}-mal noch eine)",
+    "points given away per decision": "verschenkte Punkte je Entscheidung",
+    "chance that the next card busts the row": "Risiko, dass die nächste Karte die Reihe verzockt",
+    "a stay": "ein Stopp", "a hit": "ein noch eine",
+}
+
+__all__ = ["LANGUAGES", "MESSAGES", "STATISTIC_WORDS_DE", "fields", "glossary", "say", "template"]

@@ -6,7 +6,11 @@ Shared by the store's statistics (``adjudicator.store.stats``) and the kits' own
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from adjudicator.messages import STATISTIC_WORDS_DE
 
 #: The ``$ruleset`` filter of the store's queries: a ruleset's name (``vengeance``: Brutal games
 #: too) or a whole label (``vengeance (brutal)``); NULL for every game.
@@ -69,7 +73,25 @@ class Statistic:
     explanation: str
     sql: str
     after: str | None = None
+    #: Its title and explanation in German.
+    de: tuple[str, str] = ("", "")
+    #: Its own German words (columns, and ``column=value`` values) beside the shared ones.
+    words_de: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
+    def title_in(self, lang: str) -> str:
+        """Its title in ``lang`` (``en`` or ``de``)."""
+        return self.de[0] if lang == "de" and self.de[0] else self.title
+
+    def explanation_in(self, lang: str) -> str:
+        """What it shows, in ``lang``."""
+        return self.de[1] if lang == "de" and self.de[1] else self.explanation
+
+    def word(self, key: str, lang: str, default: str | None = None) -> str:
+        """A column name (or a ``column=value`` value) in ``lang``: its own word, else the shared one."""
+        if lang != "de":
+            return key if default is None else default
+        found = self.words_de.get(key) or STATISTIC_WORDS_DE.get(key)
+        return found if found is not None else (key if default is None else default)
 
 
 __all__ = ["BUST_COLUMNS", "RULESET_FILTER_SQL", "FILTERS", "GAMES", "RULESET_GAMES", "TARGET_COLUMNS", "Statistic"]

@@ -306,7 +306,7 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _stats_csv(results: list[StatResult]) -> None:
+def _stats_csv(results: list[StatResult], lang: str = "en") -> None:
     """The statistics as CSV on standard output: one table as plain CSV; several each after a
     ``# NAME`` line, with a blank line between them."""
     writer = csv.writer(sys.stdout, lineterminator="\n")
@@ -315,8 +315,9 @@ def _stats_csv(results: list[StatResult]) -> None:
             if number:
                 sys.stdout.write("\n")
             sys.stdout.write(f"# {result.statistic.name}\n")
-        writer.writerow(result.columns)
-        for row in result.rows:
+        columns, rows = (result.columns, result.rows) if lang == "en" else result.worded(lang)
+        writer.writerow(columns)
+        for row in rows:
             writer.writerow([_csv_value(v) for v in row])
 
 
@@ -343,6 +344,7 @@ def stats(
         typer.Option("--figure", metavar="NAME[,NAME...]", help=f"With --plot, only these figures (a comma list, or the option repeated): {', '.join(FIGURES_BY_NAME)}."),
     ] = None,
     parquet: ParquetOption = None,
+    lang: Annotated[Lang, typer.Option("--lang", help="The language of the tables and figures (titles, columns, explanations, labels).")] = Lang.en,
 ) -> None:
     """Statistics over the stored games: the overview, or any of the tables (players, seats, scores,
     bust risk, Flip 7, actions, and each ruleset's own) with --only or --all.
@@ -365,7 +367,7 @@ def stats(
     if plot is not None:
         check_plot_path(plot)
         with reading(db, wait, parquet) as plot_store:
-            typer.echo(write_plot(plot_store, plot, names=figures, player=player, since=since_at, ruleset=ruleset))
+            typer.echo(write_plot(plot_store, plot, names=figures, player=player, since=since_at, ruleset=ruleset, lang=lang.value))
         return
     if as_json and as_csv:
         fail("choose one of --json and --csv")
@@ -376,22 +378,27 @@ def stats(
         results = store.stats(player=player, since=since_at, names=names, ruleset=ruleset)
         player_hint(store, player)
     if as_json:
-        typer.echo(_dumps([r.as_dict() for r in results]))
+        typer.echo(_dumps([r.as_dict(lang.value) for r in results]))
         return
     if as_csv:
-        _stats_csv(results)
+        _stats_csv(results, lang.value)
         return
     console = out_console()
     for result in results:
-        console.print(f"[bold]{escape(result.statistic.title)}[/]  [dim]({result.statistic.name})[/]")
-        console.print(f"[dim]{escape(result.statistic.explanation)}[/]", soft_wrap=False)
-        cells = [[_cell(v) for v in row] for row in result.rows]
-        for table in fitted_tables(result.columns, cells, console.width):
+        s = result.statistic
+        console.print(f"[bold]{escape(s.title_in(lang.value))}[/]  [dim]({s.name})[/]")
+        console.print(f"[dim]{escape(s.explanation_in(lang.value))}[/]", soft_wrap=False)
+        columns, rows = (result.columns, result.rows) if lang is Lang.en else result.worded(lang.value)
+        cells = [[_cell(v) for v in row] for row in rows]
+        for table in fitted_tables(columns, cells, console.width):
             console.print(table)
         console.print()
     if short:
         others = ", ".join(n for n in BY_NAME if n != "overview")
-        console.print(f"[dim]More tables: flip7 stats --all, or --only NAME[,NAME...] ({escape(others)})[/]", soft_wrap=True)
+        if lang is Lang.de:  # the tables' names are in flip7 stats --help (a name such as "players" is no German)
+            console.print("[dim]Weitere Tabellen: flip7 stats --all oder --only NAME[,NAME...] (die Namen: flip7 stats --help)[/]", soft_wrap=True)
+        else:
+            console.print(f"[dim]More tables: flip7 stats --all, or --only NAME[,NAME...] ({escape(others)})[/]", soft_wrap=True)
 
 
 # --------------------------------------------------------------------------------------------- query
@@ -435,8 +442,9 @@ def query(
         typer.echo(_dumps(rows))
     elif as_csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(result.columns)
-        for row in result.rows:
+        columns, rows = (result.columns, result.rows) if lang == "en" else result.worded(lang)
+        writer.writerow(columns)
+        for row in rows:
             writer.writerow([_csv_value(v) for v in row])
     else:
         print_rows(out_console(), result.columns, [[_shown(v) for v in row] for row in result.rows])

@@ -12,7 +12,7 @@ writes that section and a test keeps the two equal).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -31,15 +31,35 @@ class StatResult:
     columns: list[str]
     rows: list[tuple[Any, ...]]
 
-    def as_dict(self) -> dict[str, Any]:
-        """Plain data for ``--json``: name, title, explanation, columns and rows as objects."""
+    def as_dict(self, lang: str = "en") -> dict[str, Any]:
+        """Plain data for ``--json``: name, title, explanation, columns and rows as objects; in
+        German (``lang="de"``) the title, explanation, column names and worded values are German."""
+        if lang == "en":
+            return {
+                "name": self.statistic.name,
+                "title": self.statistic.title,
+                "explanation": self.statistic.explanation,
+                "columns": self.columns,
+                "rows": [dict(zip(self.columns, row, strict=True)) for row in self.rows],
+            }
+        columns, rows = self.worded(lang)
         return {
             "name": self.statistic.name,
-            "title": self.statistic.title,
-            "explanation": self.statistic.explanation,
-            "columns": self.columns,
-            "rows": [dict(zip(self.columns, row, strict=True)) for row in self.rows],
+            "title": self.statistic.title_in(lang),
+            "explanation": self.statistic.explanation_in(lang),
+            "columns": columns,
+            "rows": [dict(zip(columns, row, strict=True)) for row in rows],
         }
+
+    def worded(self, lang: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        """The column names and rows in ``lang``: a column's name and its worded values (``column=value``)."""
+        s = self.statistic
+        columns = [s.word(c, lang) for c in self.columns]
+        rows = [
+            tuple(s.word(f"{c}={v}", lang, v) if isinstance(v, str) else v for c, v in zip(self.columns, row, strict=True))
+            for row in self.rows
+        ]
+        return columns, rows
 
 
 #: The statistics every ruleset's games have (a kit adds its own: ``kit_statistics``).
@@ -244,6 +264,92 @@ ORDER BY g.ruleset, h.distinct_numbers""",
 
 
 
+#: The shared statistics' titles and explanations in German.
+_GERMAN: dict[str, tuple[str, str]] = {
+    "overview": (
+        "Partien",
+        "Jede gespeicherte Partie (auch ungültige): wie viele gültig und beendet sind, und wie viele Runden "
+        "und Ereignisse sie enthalten. Die übrigen Tabellen zählen nur vollständige Partien.",
+    ),
+    "players": (
+        "Spieler",
+        "Je Spieler: gespielte und beendete Partien, Siege und Siegquote (der beendeten Partien), bis zum Ende "
+        "gespielte Runden, Rundenpunkte im Mittel, wie oft eine Runde verzockt endete, und Flip 7.",
+    ),
+    "seat_wins": (
+        "Siegquote nach Platz",
+        "Plätze ab dem ersten Geber gezählt: Platz 1 sitzt links vom Geber (bekommt zuerst, spielt zuerst), "
+        "der letzte Platz ist der erste Geber. Beendete Partien nach Tischgröße; ein Platz ohne Vorteil "
+        "gewinnt seinen fairen Anteil (1 / Spielerzahl).",
+    ),
+    "round_score_by_outcome": (
+        "Rundenpunkte nach Rundenende",
+        "Wie die Runde eines Spielers endete (Stopp, eingefroren, verzockt, Flip 7, oder noch dabei, als der "
+        "Flip 7 eines anderen sie beendete) und was sie im Mittel brachte. Laufende Runden zählen nicht.",
+    ),
+    "bust_risk": (
+        "Verzockt nach Zahlen in der Reihe",
+        "Jedes „noch eine“, nach der Zahl verschiedener Zahlen in der Reihe davor: wie oft es verzockte, neben "
+        "dem genauen Risiko dafür aus den Karten, die da wirklich im Nachziehstapel lagen (0 mit einer Second "
+        "Chance). Ein hohes erwartetes Risiko heißt mutig gezogen; tatsächlich über erwartet heißt Pech.",
+    ),
+    "flip7_rate": (
+        "Flip 7",
+        "Wie oft eine Reihe sieben verschiedene Zahlen erreichte: je Spieler und Runde, und als Anteil der "
+        "Runden, die ein Flip 7 beendete.",
+    ),
+    "flip7_by_players": (
+        "Flip 7 nach Spielerzahl",
+        "Die Flip-7-Quote nach der Zahl der Spieler am Tisch: je Spieler und Runde, und als Anteil der "
+        "Runden, die ein Flip 7 beendete.",
+    ),
+    "rounds_per_game": ("Runden je Partie", "Wie viele Runden beendete Partien dauerten."),
+    "score_distribution": (
+        "Rundenpunkte",
+        "Rundenpunkte in Stufen von 10 Punkten (verzockte Reihen bringen 0 und sind auch eigens gezählt). "
+        "Laufende Runden zählen nicht.",
+    ),
+    "by_ruleset": (
+        "Nach Regelwerk",
+        "Die Kernzahlen je Regelwerk (und Modus) getrennt: bis zum Ende gespielte Spielerrunden, Rundenpunkte "
+        "im Mittel, Anteil verzockt und Flip-7-Quote, und Runden unter 0 Punkten (nur in manchen Modi möglich).",
+    ),
+    "bust_risk_by_ruleset": (
+        "Verzockt nach Zahlen in der Reihe, je Regelwerk",
+        "Wie „Verzockt nach Zahlen in der Reihe“, je Regelwerk getrennt: das genaue Risiko bei jedem „noch "
+        "eine“ kommt aus dem wirklichen Nachziehstapel und der eigenen Regel des Regelwerks fürs Verzocken.",
+    ),
+    "decision_accuracy": (
+        "Genauigkeit der Entscheidungen je Spieler",
+        "Partien, die mit ihren Entscheidungen gespeichert sind (flip7 ingest --analyze): je Spieler die "
+        "bewerteten Entscheidungen, die Punkte erwarteten Rundenergebnisses, die seine Wahl verschenkt hat "
+        "(insgesamt und je Entscheidung), seine Genauigkeit (das Mittel von "
+        f"100·exp(−Verlust/{ACCURACY_SCALE:g}), 100: jede Wahl die beste) und seine Markierungen (Ungenauigkeit "
+        f"ab einem Verlust von {THRESHOLDS['inaccuracy']:g}, Fehler ab {THRESHOLDS['mistake']:g}, grober Fehler "
+        f"ab {THRESHOLDS['blunder']:g}; docs/analysis.md).",
+    ),
+    "stay_or_hit_losses": (
+        "Zu früh Stopp, zu lange noch eine",
+        "Entscheidungen zwischen „noch eine“ und „Stopp“, deren Wahl nicht die beste war: je Spieler, wie oft "
+        "er „Stopp“ sagte, wo „noch eine“ mehr wert war (zu früh Stopp), und wie oft „noch eine“, wo „Stopp“ "
+        "mehr wert war (zu lange noch eine), und die Punkte erwarteten Rundenergebnisses, die beides verschenkte.",
+    ),
+    "loss_by_bust_chance": (
+        "Verlust nach Risiko, sich zu verzocken",
+        "Entscheidungen zwischen „noch eine“ und „Stopp“ in Stufen des Risikos, dass die nächste Karte die "
+        "Reihe verzockt (aus den Karten, die wirklich im Stapel lagen): wie oft „Stopp“ und „noch eine“, die "
+        "im Mittel verschenkten Punkte je „Stopp“ und je „noch eine“, und die als Fehler oder grober Fehler "
+        "markierten Entscheidungen. Hoher Verlust bei „Stopp“ und kleinem Risiko ist zu früh Stopp; bei "
+        "„noch eine“ und großem Risiko zu lange noch eine.",
+    ),
+}
+
+
+def german(statistics: tuple[Statistic, ...], wording: dict[str, tuple[str, str]]) -> tuple[Statistic, ...]:
+    """The ``statistics`` with their German title and explanation from ``wording`` (by name)."""
+    return tuple(replace(s, de=wording[s.name]) if s.name in wording else s for s in statistics)
+
+
 def kit_statistics() -> tuple[Statistic, ...]:
     """The statistics of the shipped kits' ``statistics`` facets (a module path whose
     ``STATISTICS`` lists them), in the registry's order."""
@@ -339,7 +445,7 @@ ORDER BY band""",
 )
 
 #: Every statistic: the shared ones with each kit's (``listed``), then the decisions'.
-STATISTICS: tuple[Statistic, ...] = (*listed(_SHARED, kit_statistics()), *DECISION_STATISTICS)
+STATISTICS: tuple[Statistic, ...] = german((*listed(_SHARED, kit_statistics()), *DECISION_STATISTICS), _GERMAN)
 
 #: The statistics by name.
 BY_NAME: dict[str, Statistic] = {s.name: s for s in STATISTICS}

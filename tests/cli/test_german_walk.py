@@ -90,7 +90,6 @@ def test_record_says_its_frames_in_german(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(NO_GERMAN_YET))
-@pytest.mark.xfail(strict=True, reason="no --lang yet: the statistics' tables (titles, columns, explanations) are English only")
 def test_the_statistics_say_no_english_in_german(name: str, store: Path) -> None:
     said = _said([*NO_GERMAN_YET[name], "--db", str(store)])
     assert english_in(said, NAMES) == [], (name, said)

@@ -8,6 +8,8 @@ Each is one named SQL query over the store, with the parameters every statistic 
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from adjudicator.statistic import GAMES, TARGET_COLUMNS, Statistic
 
 #: The statistics of this ruleset, each listed after the statistic its ``after`` names.
@@ -25,6 +27,12 @@ STATISTICS: tuple[Statistic, ...] = (
 GROUP BY t.card
 ORDER BY t.card""",
         after="flip7_by_players",
+        de=(
+            "Wohin Freeze und Flip Three gingen",
+            "Wem der Halter die Karte gab: sich selbst (auch gezwungen, als einziger Spieler noch dabei), der "
+            "Führung (höchste Summe vor der Runde, Gleichstand eingeschlossen) oder dem Spieler mit den meisten "
+            "Karten vor sich.",
+        ),
     ),
     Statistic(
         "second_chance",
@@ -41,6 +49,15 @@ SELECT coalesce(sum(pr.busts_saved), 0) AS saves,
 FROM player_rounds pr JOIN g ON pr.game = g.id
 WHERE pr.outcome <> 'playing' AND ($player IS NULL OR pr.player = $player)""",
         after="action_targets",
+        de=(
+            "Was die Second Chance rettete",
+            "Doppelte Zahlen, die eine Second Chance aufhob, in wie vielen Spielerrunden, wie viele dieser Reihen "
+            "sich später doch verzockten, und was die übrigen im Mittel brachten.",
+        ),
+        words_de=MappingProxyType({
+            "saves": "Rettungen", "rounds_saved": "gerettete Runden", "busted_anyway": "doch verzockt",
+            "avg_score_after_save": "Punkte nach Rettung im Mittel",
+        }),
     ),
 )
 

@@ -7,6 +7,8 @@ Each is one named SQL query over the store, with the parameters every statistic 
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from adjudicator.statistic import RULESET_GAMES, TARGET_COLUMNS, Statistic
 
 #: The statistics of this ruleset, in the order the store lists them (after the shared ones).
@@ -23,6 +25,12 @@ STATISTICS: tuple[Statistic, ...] = (
         + """WHERE g.ruleset LIKE 'vengeance%' AND ($player IS NULL OR t.player = $player)
 GROUP BY t.card
 ORDER BY given DESC, t.card""",
+        de=(
+            "Vengeance: wohin die Karten gingen",
+            "Jede Vengeance-Karte, die einen Empfänger brauchte (Modifikatoren, Just One More, Flip Four, Steal, "
+            "Swap, Discard, der Flip-7-Bonus im Brutal-Modus): wie oft sie an den Geber selbst ging, an die "
+            "Führung (höchste Summe vor der Runde, Gleichstand eingeschlossen) oder an den Spieler mit den meisten Karten.",
+        ),
     ),
     Statistic(
         "vengeance_taken",
@@ -53,6 +61,16 @@ FROM moved
 WHERE $player IS NULL OR player = $player
 GROUP BY ALL
 ORDER BY action, times DESC, card_taken""",
+        de=(
+            "Vengeance: was Steal, Swap und Discard nahmen",
+            "Jede Karte, die ein Steal nahm, ein Discard abwarf oder ein Swap bewegte (beide Karten eines "
+            "Tauschs), nach ihrer Art, und ob sie aus der eigenen Reihe kam.",
+        ),
+        words_de=MappingProxyType({
+            "action": "Aktion", "card_taken": "genommene Karte", "times": "Anzahl", "from_own_row": "aus eigener Reihe",
+            "card_taken=number 1-9": "Zahl 1-9", "card_taken=number 10-13": "Zahl 10-13",
+            **{f"card_taken=modifier {m}": f"Modifikator {m}" for m in ("/2", "-2", "-4", "-6", "-8", "-10")},
+        }),
     ),
     Statistic(
         "special_numbers",
@@ -88,6 +106,19 @@ SELECT held,
 FROM special, arrivals
 GROUP BY held
 ORDER BY held""",
+        de=(
+            "Vengeance: The Zero, die Unlucky 7 und die Lucky 13",
+            "Reihen, die am Rundenende jede besondere Zahl hielten: wie viele, wie sie endeten, und was sie "
+            "brachten. Das Schicksal von The Zero: ein Flip 7 damit, oder (ohne Flip 7 behalten) die Punkte der "
+            "Runde verloren. Ankünfte der Unlucky 7 zählen jedes Mal, wenn eine in eine Reihe kam (gezogen, "
+            "gestohlen oder getauscht), und jede räumt den Rest dieser Reihe ab (was das kostete: "
+            "'unlucky_7_wipes'); die Reihen mit Lucky 13 sind danach getrennt, ob sie ein Paar hielten.",
+        ),
+        words_de=MappingProxyType({
+            "held": "gehalten", "rows": "Reihen", "kept_without_flip7": "ohne Flip 7 behalten",
+            "unlucky_7_arrivals": "Ankünfte der Unlucky 7",
+            "held=Lucky 13 pair": "Lucky 13 als Paar", "held=Lucky 13 alone": "Lucky 13 allein",
+        }),
     ),
     Statistic(
         "unlucky_7_wipes",
@@ -116,6 +147,19 @@ SELECT came,
 FROM w
 GROUP BY came
 ORDER BY arrivals DESC, came""",
+        de=(
+            "Vengeance: was jedes Abräumen durch die Unlucky 7 kostete",
+            "Jede Unlucky 7, die in eine Reihe kam, nach ihrem Weg (gezogen, gestohlen, hineingetauscht): wie "
+            "viele Karten zum Abwerfen vorfanden (Abräumen) und wie viele Karten gingen, und die Rundenpunkte der "
+            "Reihen kurz davor: die verlorenen Punkte insgesamt, im Mittel je Abräumen und höchstens. Danach hält "
+            "die Reihe nur die Unlucky 7, 7 Punkte wert: ein Abräumen half, wenn die Reihe weniger hielt (ein -N "
+            "oder The Zero abgeworfen). Die Karten stehen in der Tabelle 'wipes'.",
+        ),
+        words_de=MappingProxyType({
+            "came": "Weg", "arrivals": "Ankünfte", "wipes": "Abräumen", "cards": "Karten", "lost": "verloren",
+            "avg_lost": "verloren im Mittel", "max_lost": "verloren höchstens", "helped": "half",
+            "came=drawn": "gezogen", "came=stolen": "gestohlen", "came=swapped in": "hineingetauscht",
+        }),
     ),
     Statistic(
         "brutal",
@@ -139,6 +183,16 @@ bonus AS (
     WHERE g.ruleset = 'vengeance (brutal)' AND t.card = 'flip7_bonus' AND ($player IS NULL OR t.player = $player)
 )
 SELECT * FROM neg, bonus""",
+        de=(
+            "Brutal-Modus: Runden unter 0 und der Flip-7-Bonus",
+            "In Brutal-Partien: wie viele Spielerrunden unter 0 Punkte brachten und ihr Mittel, und was die "
+            "Spieler mit Flip 7 wählten: +15 für sich selbst oder -15 für einen anderen Spieler (und wie oft das "
+            "die Führung war).",
+        ),
+        words_de=MappingProxyType({
+            "avg_negative_score": "Punkte unter 0 im Mittel", "plus_15_self": "+15 für sich",
+            "minus_15_other": "-15 für andere", "minus_15_leader": "-15 für die Führung",
+        }),
     ),
 )
 
