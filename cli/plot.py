@@ -32,10 +32,11 @@ def check_plot_path(path: str) -> None:
 
 
 def write_plot(
-    store: Store | RemoteStore, path: str, *, names: list[str] | None, player: str | None, since: datetime | None, ruleset: str | None = None
+    store: Store | RemoteStore, path: str, *, names: list[str] | None, player: str | None, since: datetime | None, ruleset: str | None = None,
+    lang: str = "en",
 ) -> str:
     """Draw the figures over the store into ``path``: SVG, or PNG when it ends in ``.png`` (``-``:
-    SVG on standard output); say what was done. Without ``names``, every figure of the games
+    SVG on standard output), labelled in ``lang``; say what was done. Without ``names``, every figure of the games
     counted (a Vengeance figure only where Vengeance games are); with them, exactly those."""
     figures = [FIGURES_BY_NAME[n] for n in names] if names else list(FIGURES)
     statistics = list(dict.fromkeys([*(f.statistic for f in figures), RULESETS_STATISTIC, DECISIONS_STATISTIC]))
@@ -43,7 +44,7 @@ def write_plot(
     if not names:
         by_name = {r.statistic.name: r for r in results}
         figures = figures_present(figures, by_name[RULESETS_STATISTIC], by_name[DECISIONS_STATISTIC])
-    svg = render_report(figures, results)
+    svg = render_report(figures, results, lang)
     if path == "-":
         return svg
     try:
@@ -53,4 +54,6 @@ def write_plot(
             Path(path).write_text(svg, encoding="utf-8")
     except OSError as exc:
         fail(f"--plot: cannot write {path}: {exc.strerror or exc}")
+    if lang == "de":
+        return f"{len(figures)} Abbildung{'en' if len(figures) != 1 else ''} nach {path} geschrieben: {', '.join(f.name for f in figures)}"
     return f"wrote {len(figures)} figure{'s' if len(figures) != 1 else ''} to {path}: {', '.join(f.name for f in figures)}"

@@ -11,32 +11,57 @@ the SVG.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.plots.svg import PALETTE, Bar, BarGroup, Chart, Series, bar_chart, line_chart, stack
+from adjudicator.messages import STATISTIC_WORDS_DE
+from adjudicator.plots.svg import NO_DATA, PALETTE, Bar, BarGroup, Chart, Series, bar_chart, line_chart, stack
 from adjudicator.rulesets import KITS
 from adjudicator.store.stats import StatResult
 
 
 @dataclass(frozen=True, slots=True)
 class Figure:
-    """One plot: a name (URLs, ``--figure``), a title, what it shows, its statistic and how to draw it."""
+    """One plot: a name (URLs, ``--figure``), a title, what it shows, its statistic and how to draw it
+    (from the statistic's rows, in a language: ``en`` or ``de``)."""
 
     name: str
     title: str
     explanation: str
     statistic: str
-    draw: Callable[[Figure, list[dict[str, Any]]], Chart]
+    draw: Callable[[Figure, list[dict[str, Any]], str], Chart]
     #: The ruleset whose games it counts (as in the statistic ``by_ruleset``), or None for every game.
     ruleset: str | None = None
     #: True for a figure of the stored decisions (``ingest --analyze``): shown only where some are.
     decisions: bool = False
+    #: Its title and explanation in German.
+    de: tuple[str, str] = ("", "")
 
-    def render(self, result: StatResult) -> Chart:
-        """Draw this figure from its statistic's result."""
-        return self.draw(self, result.as_dict()["rows"])
+    def render(self, result: StatResult, lang: str = "en") -> Chart:
+        """Draw this figure from its statistic's result, labelled in ``lang``."""
+        return self.draw(self, result.as_dict()["rows"], lang)
+
+    def title_in(self, lang: str) -> str:
+        """Its title in ``lang``."""
+        return self.de[0] if lang == "de" and self.de[0] else self.title
+
+    def explanation_in(self, lang: str) -> str:
+        """What it shows, in ``lang``."""
+        return self.de[1] if lang == "de" and self.de[1] else self.explanation
+
+
+def say(text: str, lang: str, own: Mapping[str, str] | None = None, **params: Any) -> str:
+    """A figure's label or note in ``lang``: ``text`` (English, a template with ``{params}``), said
+    in German from ``own`` (a kit's words) or the shared catalogue's statistic words."""
+    if lang == "de":
+        text = (own or {}).get(text) or STATISTIC_WORDS_DE.get(text) or text
+    return text.format(**params) if params else text
+
+
+def empty(lang: str) -> str:
+    """What a figure with no data says, in ``lang``."""
+    return say(NO_DATA, lang)
 
 
 def num(value: Any) -> float:
@@ -44,31 +69,36 @@ def num(value: Any) -> float:
     return float(value) if value is not None else 0.0
 
 
-def _bust_risk(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
-    notes = [f"{r['busts']} busts in {r['hits']} hits" for r in rows]
+def _bust_risk(fig: Figure, rows: list[dict[str, Any]], lang: str) -> Chart:
+    notes = [say("{busts} busts in {hits} hits", lang, busts=r["busts"], hits=r["hits"]) for r in rows]
     return line_chart(
-        fig.title,
-        fig.explanation,
+        fig.title_in(lang),
+        fig.explanation_in(lang),
         [
-            Series("observed bust rate", [(r["distinct_numbers"], num(r["bust_rate"])) for r in rows], notes),
-            Series("exact chance from the pile", [(r["distinct_numbers"], num(r["expected_bust_rate"])) for r in rows], notes, dashed=True),
+            Series(say("observed bust rate", lang), [(r["distinct_numbers"], num(r["bust_rate"])) for r in rows], notes),
+            Series(say("exact chance from the pile", lang), [(r["distinct_numbers"], num(r["expected_bust_rate"])) for r in rows], notes, dashed=True),
         ],
-        y_label="share of hits that busted",
-        x_label="different numbers in the row before the hit",
+        y_label=say("share of hits that busted", lang),
+        x_label=say("different numbers in the row before the hit", lang),
         y_max=1.0,
+        empty=empty(lang),
     )
 
 
-def _scores_by_outcome(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
+def _scores_by_outcome(fig: Figure, rows: list[dict[str, Any]], lang: str) -> Chart:
+    def label(outcome: str) -> str:
+        return STATISTIC_WORDS_DE.get(f"outcome={outcome}", outcome) if lang == "de" else OUTCOME_LABELS.get(outcome, outcome)
+
     bars = [
-        Bar(OUTCOME_LABELS.get(r["outcome"], r["outcome"]), num(r["avg_score"]), num(r["min_score"]), num(r["max_score"]),
-            note=f"(from {r['min_score']} to {r['max_score']}, {r['rounds']} rounds)")
+        Bar(label(r["outcome"]), num(r["avg_score"]), num(r["min_score"]), num(r["max_score"]),
+            note=say("(from {low} to {high}, {rounds} rounds)", lang, low=r["min_score"], high=r["max_score"], rounds=r["rounds"]))
         for r in rows
     ]
     return bar_chart(
-        fig.title, fig.explanation, [BarGroup("", [b]) for b in bars],
-        y_label="round score", x_label="how the round ended for the player",
-        legend=[("average", PALETTE[0], False), ("lowest to highest", "#222", False)],
+        fig.title_in(lang), fig.explanation_in(lang), [BarGroup("", [b]) for b in bars],
+        y_label=say("round score", lang), x_label=say("how the round ended for the player", lang),
+        legend=[(say("average", lang), PALETTE[0], False), (say("lowest to highest", lang), "#222", False)],
+        empty=empty(lang),
     )
 
 
@@ -76,41 +106,42 @@ def _scores_by_outcome(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
 OUTCOME_LABELS = {"flip7": "Flip 7", "in": "still in", "stayed": "stayed", "frozen": "frozen", "busted": "busted"}
 
 
-def _win_rate_by_seat(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
+def _win_rate_by_seat(fig: Figure, rows: list[dict[str, Any]], lang: str) -> Chart:
     groups: dict[int, list[Bar]] = {}
     for r in rows:
         groups.setdefault(r["players"], []).append(
-            Bar(str(r["seat"]), num(r["win_rate"]), mark=num(r["fair_share"]), note=f"({r['wins']} wins in {r['games']} games)")
+            Bar(str(r["seat"]), num(r["win_rate"]), mark=num(r["fair_share"]), note=say("({wins} wins in {games} games)", lang, wins=r["wins"], games=r["games"]))
         )
     return bar_chart(
-        fig.title, fig.explanation, [BarGroup(f"{n} players", bars) for n, bars in sorted(groups.items())],
-        y_label="win rate", x_label="seat (1: left of the first dealer), by table size", y_max=1.0, mark_label="fair share",
+        fig.title_in(lang), fig.explanation_in(lang), [BarGroup(say("{n} players", lang, n=n), bars) for n, bars in sorted(groups.items())],
+        y_label=say("win rate", lang), x_label=say("seat (1: left of the first dealer), by table size", lang), y_max=1.0,
+        mark_label=say("fair share", lang), empty=empty(lang),
     )
 
 
-def _flip7_by_players(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
+def _flip7_by_players(fig: Figure, rows: list[dict[str, Any]], lang: str) -> Chart:
     bars = [
-        Bar(f"{r['players']} players", num(r["per_round"]), note=f"({r['flip7s']} Flip 7s in {r['rounds']} rounds)")
+        Bar(say("{n} players", lang, n=r["players"]), num(r["per_round"]), note=say("({flip7s} Flip 7s in {rounds} rounds)", lang, flip7s=r["flip7s"], rounds=r["rounds"]))
         for r in rows
     ]
     return bar_chart(
-        fig.title, fig.explanation, [BarGroup("", [b]) for b in bars],
-        y_label="share of rounds ended by a Flip 7", x_label="players at the table",
+        fig.title_in(lang), fig.explanation_in(lang), [BarGroup("", [b]) for b in bars],
+        y_label=say("share of rounds ended by a Flip 7", lang), x_label=say("players at the table", lang), empty=empty(lang),
     )
 
 
-def _loss_by_bust_chance(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
+def _loss_by_bust_chance(fig: Figure, rows: list[dict[str, Any]], lang: str) -> Chart:
     groups = [
         BarGroup(f"{r['from_percent']}–{r['to_percent']} %", [
-            Bar("stay", num(r["avg_loss_staying"]), note=f"points given away per stay ({r['stays']} stays)"),
-            Bar("hit", num(r["avg_loss_hitting"]), note=f"points given away per hit ({r['hits']} hits)"),
+            Bar(say("stay", lang), num(r["avg_loss_staying"]), note=say("points given away per stay ({n} stays)", lang, n=r["stays"])),
+            Bar(say("hit", lang), num(r["avg_loss_hitting"]), note=say("points given away per hit ({n} hits)", lang, n=r["hits"])),
         ])
         for r in rows
     ]
     return bar_chart(
-        fig.title, fig.explanation, groups,
-        y_label="points given away per decision", x_label="chance that the next card busts the row",
-        legend=[("a stay", PALETTE[0], False), ("a hit", PALETTE[1], False)],
+        fig.title_in(lang), fig.explanation_in(lang), groups,
+        y_label=say("points given away per decision", lang), x_label=say("chance that the next card busts the row", lang),
+        legend=[(say("a stay", lang), PALETTE[0], False), (say("a hit", lang), PALETTE[1], False)], empty=empty(lang),
     )
 
 
@@ -121,21 +152,35 @@ _SHARED: tuple[Figure, ...] = (
         "For each hit, by how many different numbers the row held before it: how often it busted, "
         "against the exact chance it would from the cards left in the draw pile then.",
         "bust_risk", _bust_risk,
+        de=(
+            "Risiko, sich zu verzocken, nach Zahlen in der Reihe",
+            "Für jedes „noch eine“, nach der Zahl verschiedener Zahlen in der Reihe davor: wie oft es verzockte, "
+            "gegen das genaue Risiko dafür aus den Karten, die da noch im Nachziehstapel lagen.",
+        ),
     ),
     Figure(
         "scores_by_outcome", "Round scores by outcome",
         "Average round score by how the round ended for the player, with the lowest and highest score.",
         "round_score_by_outcome", _scores_by_outcome,
+        de=(
+            "Rundenpunkte nach Rundenende",
+            "Rundenpunkte im Mittel danach, wie die Runde für den Spieler endete, mit den niedrigsten und höchsten Punkten.",
+        ),
     ),
     Figure(
         "win_rate_by_seat", "Win rate by seat",
         "Finished games: how often each seat won, by table size; the dashed tick is the fair share (1 / players).",
         "seat_wins", _win_rate_by_seat,
+        de=(
+            "Siegquote nach Platz",
+            "Beendete Partien: wie oft jeder Platz gewann, nach Tischgröße; der gestrichelte Strich ist der faire Anteil (1 / Spielerzahl).",
+        ),
     ),
     Figure(
         "flip7_by_players", "Flip 7 rate by player count",
         "The share of rounds that ended with a Flip 7, by the number of players at the table.",
         "flip7_by_players", _flip7_by_players,
+        de=("Flip-7-Quote nach Spielerzahl", "Der Anteil der Runden, die mit einem Flip 7 endeten, nach der Zahl der Spieler am Tisch."),
     ),
 )
 
@@ -158,6 +203,12 @@ _DECISIONS: tuple[Figure, ...] = (
         "would bust the row, the points of expected round score a stay and a hit gave away on "
         "average. Staying too early costs at a low chance, hitting too long at a high one.",
         "loss_by_bust_chance", _loss_by_bust_chance, decisions=True,
+        de=(
+            "Verschenkte Punkte nach Risiko, sich zu verzocken",
+            "Partien, die mit ihren Entscheidungen gespeichert sind (flip7 ingest --analyze): nach dem Risiko, dass die "
+            "nächste Karte die Reihe verzockt, die Punkte erwarteten Rundenergebnisses, die ein „Stopp“ und ein „noch "
+            "eine“ im Mittel verschenkten. Zu früh „Stopp“ kostet bei kleinem Risiko, zu lange „noch eine“ bei großem.",
+        ),
     ),
 )
 
@@ -189,10 +240,10 @@ def figures_present(figures: Sequence[Figure], by_ruleset: StatResult, decisions
     return [f for f in figures if counts_games_of(f, rulesets) and (analysed or not f.decisions)]
 
 
-def render_report(figures: Sequence[Figure], results: Sequence[StatResult]) -> str:
-    """The figures drawn from ``results`` (the statistics' results, any order) as one SVG document."""
+def render_report(figures: Sequence[Figure], results: Sequence[StatResult], lang: str = "en") -> str:
+    """The figures drawn from ``results`` (the statistics' results, any order) as one SVG document, in ``lang``."""
     by_statistic = {r.statistic.name: r for r in results}
-    return stack([f.render(by_statistic[f.statistic]) for f in figures])
+    return stack([f.render(by_statistic[f.statistic], lang) for f in figures])
 
 
-__all__ = ["DECISIONS_STATISTIC", "FIGURES", "FIGURES_BY_NAME", "RULESETS_STATISTIC", "Chart", "Figure", "counts_games_of", "figures_present", "render_report"]
+__all__ = ["DECISIONS_STATISTIC", "FIGURES", "FIGURES_BY_NAME", "RULESETS_STATISTIC", "Chart", "Figure", "counts_games_of", "empty", "figures_present", "render_report", "say"]

@@ -131,10 +131,14 @@ def _frame(title: str, description: str, body: list[str], y_label: str, y_max: f
     return Chart(title, description, HEIGHT, "\n".join(parts))
 
 
-def _empty(title: str, description: str) -> Chart:
+#: What a figure with nothing to draw says (``empty=`` of the charts: in the figure's language).
+NO_DATA = "No data yet: no stored game counts for this figure."
+
+
+def _empty(title: str, description: str, empty: str = NO_DATA) -> Chart:
     body = (
         f'<text x="{WIDTH / 2}" y="28" text-anchor="middle" font-size="15" font-weight="600">{escape(title)}</text>'
-        f'<text x="{WIDTH / 2}" y="72" text-anchor="middle" fill="#555">No data yet: no stored game counts for this figure.</text>'
+        f'<text x="{WIDTH / 2}" y="72" text-anchor="middle" fill="#555">{escape(empty)}</text>'
     )
     return Chart(title, description, 110, body)
 
@@ -160,13 +164,14 @@ def bar_chart(
     y_max: float | None = None,
     mark_label: str | None = None,
     legend: Sequence[tuple[str, str, bool]] = (),
+    empty: str = NO_DATA,
 ) -> Chart:
     """Bars in groups (one colour per position in a group), with optional whiskers and dashed marks.
 
     Values below 0 (Brutal's round scores) extend the axis below 0; ``legend`` adds entries (name,
     colour, dashed) to the legend line at the top."""
     if not any(group.bars for group in groups):
-        return _empty(title, description)
+        return _empty(title, description, empty)
     top = max(max(b.value, b.high or 0, b.mark or 0) for g in groups for b in g.bars)
     bottom = min(min(b.value, b.low or 0, b.mark or 0) for g in groups for b in g.bars)
     y_min, y_max = axis_range(bottom, y_max or _nice_max(top))
@@ -229,11 +234,12 @@ def line_chart(
     y_label: str,
     x_label: str,
     y_max: float | None = None,
+    empty: str = NO_DATA,
 ) -> Chart:
     """Lines with dots over a numeric x axis (integer ticks), one colour per series, with a legend."""
     points = [p for s in series for p in s.points]
     if not points:
-        return _empty(title, description)
+        return _empty(title, description, empty)
     y_max = y_max or _nice_max(max(y for _, y in points))
     x_min, x_max = min(x for x, _ in points), max(x for x, _ in points)
     span = (x_max - x_min) or 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import functools
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import anyio
 import anyio.to_thread
@@ -49,6 +49,13 @@ SinceQuery = Annotated[
 ]
 
 
+#: The language of the statistics' and figures' words (titles, explanations, columns, labels).
+LangQuery = Annotated[
+    Literal["en", "de"],
+    Query(description="The language of the titles, explanations, column names, worded values and figure labels: `en` (default) or `de`."),
+]
+
+
 def since_moment(since: str | None) -> datetime | None:
     """The ``since`` query parameter read as ``flip7 stats --since`` reads it; a bad one is a 422."""
     try:
@@ -78,13 +85,14 @@ def stats(
         list[StatisticName] | None,
         Query(description="Only these statistics (repeat the parameter to ask for several), as `flip7 stats --only`."),
     ] = None,
+    lang: LangQuery = "en",
 ) -> Any:
     moment = since_moment(since)
     # ``only`` is validated against the statistics' names (``StatisticName``), so none is unknown here
     results = store.stats(player=player, since=moment, names=[n.value for n in only] if only else None, ruleset=ruleset)
     out = []
     for result in results:
-        data = result.as_dict()
+        data = result.as_dict(lang)
         data["rows"] = [to_json(row) for row in data["rows"]]
         out.append(data)
     return {"statistics": out}

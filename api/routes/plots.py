@@ -16,7 +16,7 @@ from adjudicator.plots.png import PNG_MEDIA_TYPE, to_png
 from api.deps import StoreDep
 from api.errors import Problem
 from api.responses import SafeJSONResponse
-from api.routes.analysis import PlayerQuery, SinceQuery, since_moment
+from api.routes.analysis import LangQuery, PlayerQuery, SinceQuery, since_moment
 from api.routes.common import STORE_ERRORS, RulesetQuery
 from api.viewer_models import FigureList
 
@@ -39,7 +39,7 @@ FigureName = enum.StrEnum("FigureName", {f.name: f.name for f in FIGURES})  # ty
     responses={422: {"description": "A filter that is not valid."}, **STORE_ERRORS},
     operation_id="listPlots",
 )
-def list_plots(store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None, ruleset: RulesetQuery = None) -> Any:
+def list_plots(store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None, ruleset: RulesetQuery = None, lang: LangQuery = "en") -> Any:
     by_ruleset, decisions = store.stats(
         player=player, since=since_moment(since), names=[RULESETS_STATISTIC, DECISIONS_STATISTIC], ruleset=ruleset
     )
@@ -47,7 +47,7 @@ def list_plots(store: StoreDep, player: PlayerQuery = None, since: SinceQuery = 
     return {
         "figures": [
             {
-                "name": f.name, "title": f.title, "explanation": f.explanation, "statistic": f.statistic,
+                "name": f.name, "title": f.title_in(lang), "explanation": f.explanation_in(lang), "statistic": f.statistic,
                 "url": f"/v1/plots/{f.name}.svg", "png_url": f"/v1/plots/{f.name}.png", "ruleset": f.ruleset,
                 "has_games": f.name in present,
             }
@@ -63,12 +63,12 @@ _PLOT_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _figure_svg(name: FigureName, store: StoreDep, player: str | None, since: str | None, ruleset: str | None) -> str:
+def _figure_svg(name: FigureName, store: StoreDep, player: str | None, since: str | None, ruleset: str | None, lang: str = "en") -> str:
     figure: Figure | None = FIGURES_BY_NAME.get(name.value)
     if figure is None:  # pragma: no cover - the enum admits registered names only
         raise Problem("invalid-request", f"no figure is named {name.value!r}")
     (result,) = store.stats(player=player, since=since_moment(since), names=[figure.statistic], ruleset=ruleset)
-    return figure.render(result).svg()
+    return figure.render(result, lang).svg()
 
 
 @router.get(
@@ -79,8 +79,10 @@ def _figure_svg(name: FigureName, store: StoreDep, player: str | None, since: st
     responses={200: {"content": {SVG_MEDIA_TYPE: {"schema": {"type": "string"}}}, "description": "The figure."}, **_PLOT_ERRORS},
     operation_id="plot",
 )
-def plot(name: FigureName, store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None, ruleset: RulesetQuery = None) -> Response:
-    return Response(_figure_svg(name, store, player, since, ruleset), media_type=SVG_MEDIA_TYPE, headers={"Cache-Control": "no-cache"})
+def plot(
+    name: FigureName, store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None, ruleset: RulesetQuery = None, lang: LangQuery = "en"
+) -> Response:
+    return Response(_figure_svg(name, store, player, since, ruleset, lang), media_type=SVG_MEDIA_TYPE, headers={"Cache-Control": "no-cache"})
 
 
 @router.get(
@@ -91,5 +93,7 @@ def plot(name: FigureName, store: StoreDep, player: PlayerQuery = None, since: S
     responses={200: {"content": {PNG_MEDIA_TYPE: {"schema": {"type": "string", "format": "binary"}}}, "description": "The figure."}, **_PLOT_ERRORS},
     operation_id="plotPng",
 )
-def plot_png(name: FigureName, store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None, ruleset: RulesetQuery = None) -> Response:
-    return Response(to_png(_figure_svg(name, store, player, since, ruleset)), media_type=PNG_MEDIA_TYPE, headers={"Cache-Control": "no-cache"})
+def plot_png(
+    name: FigureName, store: StoreDep, player: PlayerQuery = None, since: SinceQuery = None, ruleset: RulesetQuery = None, lang: LangQuery = "en"
+) -> Response:
+    return Response(to_png(_figure_svg(name, store, player, since, ruleset, lang)), media_type=PNG_MEDIA_TYPE, headers={"Cache-Control": "no-cache"})

@@ -32,14 +32,17 @@ function showError(message) {
 
 async function load() {
   const params = filters();
+  const worded = new URLSearchParams(params);  // the figures and tables in the page's language (the server words them)
+  if (LANGUAGE !== "en") worded.set("lang", LANGUAGE);
+  const wordedQuery = worded.toString();
   $("status").textContent = t("Loading…");
   $("status").classList.remove("error");
   $("since").removeAttribute("aria-invalid");
   try {
-    const listed = await fetch(`/v1/plots?${params}`);
+    const listed = await fetch(`/v1/plots?${worded}`);
     const listing = await listed.json();
     if (!listed.ok) throw new Error(listing.detail || listed.statusText);
-    const statParams = new URLSearchParams(params);
+    const statParams = new URLSearchParams(worded);
     statParams.append("only", "overview");
     for (const f of listing.figures) statParams.append("only", f.statistic);
     const response = await fetch(`/v1/stats?${statParams}`);
@@ -48,10 +51,10 @@ async function load() {
     const byName = Object.fromEntries(stats.statistics.map((s) => [s.name, s]));
     const overview = byName.overview.rows[0] || {};
     $("overview").replaceChildren(
-      ...Object.entries(overview).map(([k, v]) => el("span", {}, `${t(k)}: `, el("strong", { text: String(v) }))),
+      ...Object.entries(overview).map(([k, v]) => el("span", {}, `${k}: `, el("strong", { text: String(v) }))),
     );
     const query = params.toString();
-    if (!overview.games) {
+    if (!Object.values(overview)[0]) {  // the first column counts the games
       $("figures").replaceChildren();
       $("status").textContent = query ? t("No stored game matches these filters.") : t("No game is stored yet (flip7 ingest stores some).");
       return;
@@ -59,9 +62,9 @@ async function load() {
     const shown = listing.figures.filter((f) => f.has_games);
     $("figures").replaceChildren(
       ...shown.map((f) => {
-        const src = f.url + (query ? `?${query}` : "");
-        const title = t(f.title), explanation = t(f.explanation);
-        const png = f.png_url + (query ? `?${query}` : "");
+        const src = f.url + (wordedQuery ? `?${wordedQuery}` : "");
+        const title = f.title, explanation = f.explanation;
+        const png = f.png_url + (wordedQuery ? `?${wordedQuery}` : "");
         return el(
           "figure",
           { id: `figure-${f.name}`, "aria-labelledby": `cap-${f.name}` },

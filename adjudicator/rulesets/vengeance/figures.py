@@ -17,21 +17,44 @@ if TYPE_CHECKING:
     from adjudicator.plots.svg import Chart
 
 
-def _unlucky_7_wipes(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
-    from adjudicator.plots import num
+#: The figures' labels and notes in German (beside the shared ones of ``adjudicator.messages``).
+_GERMAN: dict[str, str] = {
+    "drawn": "gezogen", "stolen": "gestohlen", "swapped in": "hineingetauscht",
+    "points per wipe; {wipes} wipes of {arrivals} arrivals threw out {cards} cards and {lost} points, the most {most}; {helped} helped":
+        "Punkte je Abräumen; {wipes}-mal Abräumen bei {arrivals} Ankünften warf {cards} Karten und {lost} Punkte ab, "
+        "höchstens {most}; {helped}-mal half es",
+    "round points thrown out per wipe": "abgeworfene Rundenpunkte je Abräumen",
+    "how the Unlucky 7 reached the row": "wie die Unlucky 7 in die Reihe kam", "the most in one wipe": "höchstens bei einem Abräumen",
+    "self": "selbst", "leader": "Führung", "most": "meiste",
+    "({n} of {given})": "({n} von {given})",
+    "(the player with the most cards: {n} of {given})": "(der Spieler mit den meisten Karten: {n} von {given})",
+    "share of the times it was used": "Anteil der Einsätze", "the action, and whom it was aimed at": "die Aktion, und wem sie galt",
+    "Lucky 13 pair": "Lucky 13 als Paar", "Lucky 13 alone": "Lucky 13 allein",
+    "({n} of {rows} rows)": "({n} von {rows} Reihen)", "kept": "behalten", "busted": "verzockt",
+    "(kept without Flip 7: {n} of {rows} rows)": "(ohne Flip 7 behalten: {n} von {rows} Reihen)",
+    "share of the rows holding it": "Anteil der Reihen, die sie hielten",
+    "the special number at the end of the round": "die besondere Zahl am Rundenende",
+}
+
+
+def _unlucky_7_wipes(fig: Figure, rows: list[dict[str, Any]], lang: str) -> Chart:
+    from adjudicator.plots import empty, num, say
     from adjudicator.plots.svg import Bar, BarGroup, bar_chart
 
     bars = [
         Bar(
-            r["came"], num(r["avg_lost"]), mark=num(r["max_lost"]),
-            note=f"points per wipe; {r['wipes']} wipes of {r['arrivals']} arrivals threw out {r['cards']} cards and "
-            f"{r['lost']} points, the most {r['max_lost']}; {r['helped']} helped",
+            say(r["came"], lang, _GERMAN), num(r["avg_lost"]), mark=num(r["max_lost"]),
+            note=say(
+                "points per wipe; {wipes} wipes of {arrivals} arrivals threw out {cards} cards and {lost} points, the most {most}; {helped} helped",
+                lang, _GERMAN, wipes=r["wipes"], arrivals=r["arrivals"], cards=r["cards"], lost=r["lost"], most=r["max_lost"], helped=r["helped"],
+            ),
         )
         for r in rows
     ]
     return bar_chart(
-        fig.title, fig.explanation, [BarGroup("", [b]) for b in bars],
-        y_label="round points thrown out per wipe", x_label="how the Unlucky 7 reached the row", mark_label="the most in one wipe",
+        fig.title_in(lang), fig.explanation_in(lang), [BarGroup("", [b]) for b in bars],
+        y_label=say("round points thrown out per wipe", lang, _GERMAN), x_label=say("how the Unlucky 7 reached the row", lang, _GERMAN),
+        mark_label=say("the most in one wipe", lang, _GERMAN), empty=empty(lang),
     )
 
 
@@ -39,8 +62,8 @@ def _unlucky_7_wipes(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
 _ACTIONS = (STEAL, SWAP, DISCARD, JUST_ONE_MORE, FLIP_FOUR)
 
 
-def _vengeance_actions(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
-    from adjudicator.plots import num
+def _vengeance_actions(fig: Figure, rows: list[dict[str, Any]], lang: str) -> Chart:
+    from adjudicator.plots import empty, num, say
     from adjudicator.plots.svg import Bar, BarGroup, bar_chart
 
     name = card_name
@@ -49,13 +72,15 @@ def _vengeance_actions(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
     for card in (c for c in _ACTIONS if c in by_card):
         r = by_card[card]
         groups.append(BarGroup(name(card), [
-            Bar("self", num(r["self_rate"]), note=f"({r['at_self']} of {r['given']})"),
-            Bar("leader", num(r["leader_rate"]), note=f"({r['at_leader']} of {r['given']})"),
-            Bar("most", num(r["most_cards_rate"]), note=f"(the player with the most cards: {r['at_most_cards']} of {r['given']})"),
+            Bar(say("self", lang, _GERMAN), num(r["self_rate"]), note=say("({n} of {given})", lang, _GERMAN, n=r["at_self"], given=r["given"])),
+            Bar(say("leader", lang, _GERMAN), num(r["leader_rate"]), note=say("({n} of {given})", lang, _GERMAN, n=r["at_leader"], given=r["given"])),
+            Bar(say("most", lang, _GERMAN), num(r["most_cards_rate"]),
+                note=say("(the player with the most cards: {n} of {given})", lang, _GERMAN, n=r["at_most_cards"], given=r["given"])),
         ]))
     return bar_chart(
-        fig.title, fig.explanation, groups,
-        y_label="share of the times it was used", x_label="the action, and whom it was aimed at", y_max=1.0,
+        fig.title_in(lang), fig.explanation_in(lang), groups,
+        y_label=say("share of the times it was used", lang, _GERMAN), x_label=say("the action, and whom it was aimed at", lang, _GERMAN),
+        y_max=1.0, empty=empty(lang),
     )
 
 
@@ -63,20 +88,23 @@ def _vengeance_actions(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
 _HELD = ("The Zero", "Unlucky 7", "Lucky 13 pair", "Lucky 13 alone")
 
 
-def _special_numbers(fig: Figure, rows: list[dict[str, Any]]) -> Chart:
+def _special_numbers(fig: Figure, rows: list[dict[str, Any]], lang: str) -> Chart:
+    from adjudicator.plots import empty, say
     from adjudicator.plots.svg import Bar, BarGroup, bar_chart
 
     groups = []
     for r in sorted(rows, key=lambda r: _HELD.index(r["held"]) if r["held"] in _HELD else len(_HELD)):
         n = r["rows"] or 1
-        groups.append(BarGroup(r["held"], [
-            Bar("Flip 7", r["flip7s"] / n, note=f"({r['flip7s']} of {r['rows']} rows)"),
-            Bar("kept", r["kept_without_flip7"] / n, note=f"(kept without Flip 7: {r['kept_without_flip7']} of {r['rows']} rows)"),
-            Bar("busted", r["busted"] / n, note=f"({r['busted']} of {r['rows']} rows)"),
+        groups.append(BarGroup(say(r["held"], lang, _GERMAN), [
+            Bar("Flip 7", r["flip7s"] / n, note=say("({n} of {rows} rows)", lang, _GERMAN, n=r["flip7s"], rows=r["rows"])),
+            Bar(say("kept", lang, _GERMAN), r["kept_without_flip7"] / n,
+                note=say("(kept without Flip 7: {n} of {rows} rows)", lang, _GERMAN, n=r["kept_without_flip7"], rows=r["rows"])),
+            Bar(say("busted", lang, _GERMAN), r["busted"] / n, note=say("({n} of {rows} rows)", lang, _GERMAN, n=r["busted"], rows=r["rows"])),
         ]))
     return bar_chart(
-        fig.title, fig.explanation, groups,
-        y_label="share of the rows holding it", x_label="the special number at the end of the round", y_max=1.0,
+        fig.title_in(lang), fig.explanation_in(lang), groups,
+        y_label=say("share of the rows holding it", lang, _GERMAN), x_label=say("the special number at the end of the round", lang, _GERMAN),
+        y_max=1.0, empty=empty(lang),
     )
 
 
@@ -90,18 +118,33 @@ def figures() -> tuple[Figure, ...]:
             "Every Unlucky 7 that threw cards out of a row, by how it came: the round points the row held "
             "just before, on average (bar) and at most (dashed tick).",
             "unlucky_7_wipes", _unlucky_7_wipes, ruleset="vengeance",
+            de=(
+                "Vengeance: was ein Abräumen durch die Unlucky 7 kostete",
+                "Jede Unlucky 7, die Karten aus einer Reihe warf, nach ihrem Weg: die Rundenpunkte der Reihe kurz "
+                "davor, im Mittel (Balken) und höchstens (gestrichelter Strich).",
+            ),
         ),
         Figure(
             "vengeance_actions", "With a Vengeance: whom the actions were aimed at",
             "Steal, Swap, Discard, Just One More and Flip Four: how often the player aimed the card at "
             "themselves (self), at the leader, or at the player with the most cards (most).",
             "vengeance_targets", _vengeance_actions, ruleset="vengeance",
+            de=(
+                "Vengeance: wem die Aktionen galten",
+                "Steal, Swap, Discard, Just One More und Flip Four: wie oft der Spieler die Karte sich selbst gab "
+                "(selbst), der Führung, oder dem Spieler mit den meisten Karten (meiste).",
+            ),
         ),
         Figure(
             "special_numbers", "With a Vengeance: The Zero's fate and the other special numbers",
             "Rows holding The Zero, the Unlucky 7 or the Lucky 13 at the end of the round: the share that "
             "made Flip 7, that stayed without it (with The Zero: the round's score lost) and that busted.",
             "special_numbers", _special_numbers, ruleset="vengeance",
+            de=(
+                "Vengeance: das Schicksal von The Zero und die anderen besonderen Zahlen",
+                "Reihen, die am Rundenende The Zero, die Unlucky 7 oder die Lucky 13 hielten: der Anteil mit Flip 7, "
+                "der ohne ihn Stopp sagte (mit The Zero: die Punkte der Runde verloren) und der sich verzockte.",
+            ),
         ),
     )
 

@@ -194,7 +194,7 @@ def test_a_png_has_its_title_in_text_with_the_shipped_font_alone(vengeance_store
 
 def _scores_chart(rows: list[dict[str, object]]) -> ET.Element:
     figure = FIGURES_BY_NAME["scores_by_outcome"]
-    return parse(figure.draw(figure, rows).svg())
+    return parse(figure.draw(figure, rows, "en").svg())
 
 
 def _texts(svg: ET.Element) -> list[str]:
