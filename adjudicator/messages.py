@@ -291,7 +291,8 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 #: The statistics' and figures' shared words in German (``adjudicator.store.stats``, ``adjudicator.plots``):
-#: the tables' column names, the values of a column said in words (``column=value``), and the figures' labels.
+#: the tables' column names, the values of a column said in words (``column=value``; a round's outcome is
+#: said in the game's words, ``glossary``), and the figures' labels.
 STATISTIC_WORDS_DE: dict[str, str] = {
     "games": "Partien", "valid": "gültig", "invalid": "ungültig", "complete": "vollständig", "finished": "beendet",
     "rounds": "Runden", "events": "Ereignisse", "player": "Spieler", "players": "Spielerzahl", "wins": "Siege",
@@ -312,8 +313,6 @@ STATISTIC_WORDS_DE: dict[str, str] = {
     "at_self": "an sich selbst", "self_rate": "an sich selbst (Anteil)", "at_leader": "an die Führung",
     "leader_rate": "an die Führung (Anteil)", "at_most_cards": "an die meisten Karten",
     "most_cards_rate": "an die meisten Karten (Anteil)",
-    "outcome=stayed": "Stopp", "outcome=frozen": "eingefroren", "outcome=busted": "verzockt", "outcome=flip7": "Flip 7",
-    "outcome=in": "noch dabei",
     # the figures' labels and notes
     "No data yet: no stored game counts for this figure.": "Noch keine Daten: keine gespeicherte Partie zählt für diese Abbildung.",
     "{busts} busts in {hits} hits": "{busts}-mal verzockt bei {hits}-mal noch eine",

@@ -18,7 +18,7 @@ from typing import Any
 from adjudicator.messages import STATISTIC_WORDS_DE
 from adjudicator.plots.svg import NO_DATA, PALETTE, Bar, BarGroup, Chart, Series, bar_chart, line_chart, stack
 from adjudicator.rulesets import KITS
-from adjudicator.store.stats import StatResult
+from adjudicator.store.stats import StatResult, outcome_word
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +87,7 @@ def _bust_risk(fig: Figure, rows: list[dict[str, Any]], lang: str) -> Chart:
 
 def _scores_by_outcome(fig: Figure, rows: list[dict[str, Any]], lang: str) -> Chart:
     def label(outcome: str) -> str:
-        return STATISTIC_WORDS_DE.get(f"outcome={outcome}", outcome) if lang == "de" else OUTCOME_LABELS.get(outcome, outcome)
+        return outcome_word(outcome, lang) if lang != "en" else OUTCOME_LABELS.get(outcome, outcome)
 
     bars = [
         Bar(label(r["outcome"]), num(r["avg_score"]), num(r["min_score"]), num(r["max_score"]),

@@ -19,7 +19,8 @@ from typing import Any
 import duckdb
 
 from adjudicator.analysis.report import ACCURACY_SCALE, THRESHOLDS
-from adjudicator.rulesets import KITS
+from adjudicator.messages import glossary
+from adjudicator.rulesets import KITS, RULESETS
 from adjudicator.statistic import BUST_COLUMNS, FILTERS, GAMES, RULESET_GAMES, Statistic
 
 
@@ -56,10 +57,21 @@ class StatResult:
         s = self.statistic
         columns = [s.word(c, lang) for c in self.columns]
         rows = [
-            tuple(s.word(f"{c}={v}", lang, v) if isinstance(v, str) else v for c, v in zip(self.columns, row, strict=True))
+            tuple(
+                (outcome_word(v, lang) if c == "outcome" else s.word(f"{c}={v}", lang, v)) if isinstance(v, str) else v
+                for c, v in zip(self.columns, row, strict=True)
+            )
             for row in self.rows
         ]
         return columns, rows
+
+
+def outcome_word(outcome: str, lang: str) -> str:
+    """How a player's round ended (the verdict's ``outcome``: a status, or ``in``) in ``lang``'s game words."""
+    if lang == "en":
+        return outcome
+    words = glossary(lang, *(rules.messages for rules in RULESETS.values()))
+    return words.get("still_in" if outcome == "in" else outcome, outcome)
 
 
 #: The statistics every ruleset's games have (a kit adds its own: ``kit_statistics``).
