@@ -442,9 +442,8 @@ def query(
         typer.echo(_dumps(rows))
     elif as_csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
-        columns, rows = (result.columns, result.rows) if lang == "en" else result.worded(lang)
-        writer.writerow(columns)
-        for row in rows:
+        writer.writerow(result.columns)
+        for row in result.rows:
             writer.writerow([_csv_value(v) for v in row])
     else:
         print_rows(out_console(), result.columns, [[_shown(v) for v in row] for row in result.rows])
