@@ -105,8 +105,8 @@ def win_columns(result: ReplayResult, observer: AnalysingCollector) -> dict[int,
     out: dict[int, tuple[float | None, float | None]] = {}
     for d in second.decisions:
         error = None if d.win is None else (0.0 if d.win.clinch else d.win.error / 100.0)
-        share = luck.get(d.event)
-        out[d.event] = (error, None if share is None else round(share / 100.0, 6))
+        kept = luck.get(d.event)
+        out[d.event] = (error, None if kept is None else round(kept / 100.0, 6))
     return out
 
 
