@@ -46,7 +46,7 @@ WORDS: dict[str, dict[str, str]] = {
         "skill": "decisions: {d} valued in {a} of {g} games; mean points given away per decision: {p}",
         "skill_win": "mean win chance given away per decision: {w}; mean luck per game: {l}",
         "not-analysed": "games not analysed have no valued decisions (flip7 ingest --analyze values them)",
-        "no-win-chance": "skill apart from luck needs decisions valued in win chance, which the store's analysis does not hold yet",
+        "no-win-chance": "skill apart from luck needs decisions valued in win chance (flip7 ingest --analyze --win)",
     },
     "de": {
         "rank": "#", "player": glossary("de")["player"], "rating": "Wertung", "mu": "Mittel", "sigma": "Streuung", "games": glossary("de")["games"], "wins": "Siege",
@@ -65,7 +65,7 @@ WORDS: dict[str, dict[str, str]] = {
         "skill": "Entscheidungen: {d} bewertet in {a} von {g} Spielen; im Mittel verschenkte Punkte je Entscheidung: {p}",
         "skill_win": "im Mittel verschenkte Siegchance je Entscheidung: {w}; mittleres Glück je Spiel: {l}",
         "not-analysed": "nicht analysierte Spiele haben keine bewerteten Entscheidungen (flip7 ingest --analyze bewertet sie)",
-        "no-win-chance": "Können ohne Glück braucht Entscheidungen in Siegchance bewertet; die Analyse im Speicher hat das noch nicht",
+        "no-win-chance": "Können ohne Glück braucht Entscheidungen in Siegchance bewertet (flip7 ingest --analyze --win)",
     },
 }
 

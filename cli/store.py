@@ -25,6 +25,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from adjudicator.analysis.win import ANALYZE_SAMPLES as WIN_ANALYZE_SAMPLES
 from adjudicator.bulk import bulk_replays
 from adjudicator.messages import glossary
 from adjudicator.plots import FIGURES_BY_NAME
@@ -201,6 +202,12 @@ def ingest(
     analyze: Annotated[
         bool, typer.Option("--analyze", help="Also value every decision and store it (table decisions; about a second a game).")
     ] = False,
+    win: Annotated[
+        bool, typer.Option("--win", help="With --analyze: also the chance to win (decisions.win_loss, luck; slow: about a minute a game).")
+    ] = False,
+    win_samples: Annotated[
+        int, typer.Option("--win-samples", min=1, help="With --win: playouts of the round per position (fewer: faster, noisier).")
+    ] = WIN_ANALYZE_SAMPLES,
     wait: WaitOption = DEFAULT_WAIT,
     aliases: Annotated[
         Path | None, typer.Option("--aliases", metavar="FILE", help="A JSON object of ids in the logs → display names (docs/ratings.md).")
@@ -210,10 +217,13 @@ def ingest(
 
     The same log twice is stored once; a different log under a stored id is refused unless
     --replace. With --analyze every decision is valued as `flip7 analyze` values it and stored
-    (games of a ruleset without a decision model are stored without, and the summary says so).
+    (games of a ruleset without a decision model are stored without, and the summary says so);
+    with --win also by the chance to win (errors and luck: `flip7 stats --only win_accuracy_and_luck`).
     Exit code 0: everything stored or unchanged; 1: some log was refused or unreadable;
     2: the store could not be used.
     """
+    if win and not analyze:
+        fail("--win values the decisions by the chance to win: give --analyze too")
     summary = IngestSummary()
     err = err_console()
     inputs: list[LogInput] = []
@@ -238,8 +248,14 @@ def ingest(
         with open_store(db, read_only=False, wait=wait, limits=WRITER_LIMITS) as store:
             if alias_map is not None:
                 keep_aliases(store, alias_map, inputs)
+            if win and not isinstance(store, Store):
+                fail("--win is valued where the store file is opened: stop the server holding it, or ingest without --win")
             with bulk_replays(), progress, announce(store.path, "ingest") if isinstance(store, Store) else nullcontext():
-                store.ingest_many(inputs, replace=replace, batch_size=batch_size, on_result=on_result, workers=workers, analyze=analyze)
+                if isinstance(store, Store):
+                    store.ingest_many(inputs, replace=replace, batch_size=batch_size, on_result=on_result, workers=workers, analyze=analyze,
+                                      win=win_samples if win else 0)
+                else:
+                    store.ingest_many(inputs, replace=replace, batch_size=batch_size, on_result=on_result, workers=workers, analyze=analyze)
     except KeyboardInterrupt:
         err.print(f"[bold red]interrupted:[/] the batch in progress was not stored; {_summary_line(summary)}", soft_wrap=True)
         raise typer.Exit(130) from None

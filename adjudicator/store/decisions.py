@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.analysis.evaluate import labels
-from adjudicator.analysis.observe import AnalysisObserver
+from adjudicator.analysis.observe import AnalysisObserver, build, decided
 from adjudicator.analysis.report import Analysis, Decision, summarise
+from adjudicator.analysis.report2 import Analysis2, build2
+from adjudicator.analysis.winreport import WinObserver
 from adjudicator.events import Event
 from adjudicator.replay import ReplayResult
 from adjudicator.state import GameState
@@ -40,6 +42,13 @@ class AnalysingCollector:
     analysis: AnalysisObserver = field(default_factory=lambda: AnalysisObserver(budget=STORED_BUDGET, require_model=False))
     #: The ruleset's name once the game line was applied.
     ruleset: str | None = None
+    #: With ``ingest --analyze --win``: every position valued by the chance to win too (``flip7-analysis/2``).
+    win: WinObserver | None = None
+
+    @classmethod
+    def with_win(cls, samples: int) -> AnalysingCollector:
+        """A collector that also values the chance to win, ``samples`` playouts per position (0: it does not)."""
+        return cls(win=WinObserver(decide=decided, samples=samples) if samples > 0 else None)
 
     @property
     def has_model(self) -> bool:
@@ -50,6 +59,8 @@ class AnalysingCollector:
         """Before ``event``: both observers look (the analysis values nothing without a model)."""
         self.records.before(state, event, index)
         self.analysis.before(state, event, index)
+        if self.win is not None and self.has_model:
+            self.win.before(state, event, index)
 
     def after(self, state: GameState, event: Event, index: int) -> None:
         """After ``event``: both observers look; the game line tells which decision model applies."""
@@ -62,6 +73,41 @@ class AnalysingCollector:
         """After every line: both observers look."""
         self.records.judged(state, index, applied, stopped_by)
         self.analysis.judged(state, index, applied, stopped_by)
+
+
+def win_columns(result: ReplayResult, observer: AnalysingCollector) -> dict[int, tuple[float | None, float | None]]:
+    """``win_loss`` and ``luck`` of each stored decision, by event (empty without ``--win``).
+
+    ``win_loss`` is the decision's error in win chance (0 to 1; 0 for a clinching stay, which the
+    analysis never counts against a player). ``luck`` is the decider's luck (0 to 1) from this
+    decision to their next one: every card's luck for them (``cards[]``), a card before their first
+    decision on that first one; the rest of their game's luck (shuffles, rounds begun) is on their
+    last decision, so a game's luck rows add up to ``players[].win.luck``.
+    """
+    if observer.win is None or not observer.has_model or observer.win.model is None:
+        return {}
+    observer.win.finish(result.state)
+    second: Analysis2 = build2(build(result, observer.analysis.decisions), observer.win)
+    mine: dict[str, list[int]] = {}
+    for d in second.decisions:
+        mine.setdefault(d.player, []).append(d.event)
+    luck: dict[int, float] = {}
+    for player, events in mine.items():
+        dealt = 0.0
+        for card in second.cards:
+            at = [e for e in events if e <= card.event]
+            share = card.luck.get(player, 0.0)
+            dealt += share
+            luck[at[-1] if at else events[0]] = luck.get(at[-1] if at else events[0], 0.0) + share
+        summary = next((p.win for p in second.players if p.player == player), None)
+        if summary is not None:
+            luck[events[-1]] = luck.get(events[-1], 0.0) + summary.luck - dealt
+    out: dict[int, tuple[float | None, float | None]] = {}
+    for d in second.decisions:
+        error = None if d.win is None else (0.0 if d.win.clinch else d.win.error / 100.0)
+        kept = luck.get(d.event)
+        out[d.event] = (error, None if kept is None else round(kept / 100.0, 6))
+    return out
 
 
 def no_model_message(ruleset: str | None) -> str:
@@ -82,12 +128,14 @@ def analysis_columns(game_id: str, result: ReplayResult, observer: AnalysingColl
         [None if observer.has_model else no_model_message(observer.ruleset)],
     ]
     assert len(analyses) == len(ANALYSES.columns)
+    win = win_columns(result, observer)
     rows: list[tuple[Any, ...]] = [
         (
             game_id, d.event, d.round, d.player, d.kind, d.card, d.bust_chance,
             d.options.get("hit") if d.kind == "turn" else None, d.options.get("stay") if d.kind == "turn" else None,
             json.dumps(d.options, ensure_ascii=False, separators=(",", ":")), d.choice, d.best, d.loss, d.mark, d.method, d.horizon,
             None if d.interval is None else json.dumps(d.interval, separators=(",", ":")), d.samples,
+            *win.get(d.event, (None, None)),
         )
         for d in decisions
     ]

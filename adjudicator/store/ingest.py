@@ -404,12 +404,13 @@ class Ingestor:
 
     def __init__(
         self, con: duckdb.DuckDBPyConnection, now: Callable[[], datetime], *, workers: int = 1, stored_verdicts: bool = False,
-        analyze: bool = False, prepared: dict[str, GameRows | Flip7Error] | None = None,
+        analyze: bool = False, prepared: dict[str, GameRows | Flip7Error] | None = None, win: int = 0,
     ) -> None:
         """Use ``con`` (read-write), take ingest times from ``now``, replay in ``workers`` processes.
 
         With ``analyze`` every decision of each game replayed is valued and stored (``decisions``),
-        in the same replay and so in the same worker process.
+        in the same replay and so in the same worker process; with ``win`` (playouts per position)
+        also by the chance to win (``decisions.win_loss`` and ``luck``).
 
         With ``workers > 1`` logs are replayed in a pool of that many processes (started when a
         batch first has enough logs to share); writing stays in this process. With
@@ -422,6 +423,7 @@ class Ingestor:
         self._now = now
         self._stored_verdicts = stored_verdicts
         self._analyze = analyze
+        self._win = win if analyze else 0
         self._workers = max(1, workers)
         self._pool: ProcessPoolExecutor | None = None
         self._in_flight: _Settling | None = None
@@ -498,7 +500,7 @@ class Ingestor:
         """Start replaying ``items`` (in the worker pool when there are enough); the function returned
         waits for the rows and attaches them (a replay here happens when it is called)."""
         jobs: list[Job] = [
-            (i.name, i.data, i.digest, ingested_at, self._analyze) for i in items if i.data is not None and i.digest is not None
+            (i.name, i.data, i.digest, ingested_at, self._analyze, self._win) for i in items if i.data is not None and i.digest is not None
         ]
         assert len(jobs) == len(items), "every item to replay has been read"
         if self._workers > 1 and len(jobs) >= 4 * self._workers:
@@ -726,7 +728,7 @@ class ReplayedAhead:
     rows: dict[str, GameRows | Flip7Error]
 
 
-def replay_ahead(entries: Iterable[LogInput], ingested_at: datetime, *, analyze: bool) -> ReplayedAhead:
+def replay_ahead(entries: Iterable[LogInput], ingested_at: datetime, *, analyze: bool, win: int = 0) -> ReplayedAhead:
     """``entries`` replayed (and, with ``analyze``, every decision valued) before any lock is taken,
     for an ``Ingestor`` given the rows as ``prepared``: a write then never waits on an analysis.
     An analysis out of its time (``OverAllowance``) or stopped ends it: raised, not a log's result."""
@@ -740,7 +742,7 @@ def replay_ahead(entries: Iterable[LogInput], ingested_at: datetime, *, analyze:
             continue
         digest = content_hash(data)
         if digest not in rows:
-            out = rows[digest] = _replay_here((entry.name, data, digest, ingested_at, analyze))
+            out = rows[digest] = _replay_here((entry.name, data, digest, ingested_at, analyze, win if analyze else 0))
             if isinstance(out, OverAllowance | AnalysisCancelled):
                 raise out
         kept.append(LogInput.from_bytes(entry.name, data))

@@ -17,6 +17,8 @@ counts), their values kept: ``player_rounds.busts_saved`` and ``hits.saved`` (``
 names them as they were, the one place the old layout's names are spelled).
 Version 5 → 6: the players and their ratings (``schema.PLAYER_TABLES``): every stored game's
 seats linked to players and every game rated, as ingest would have (``players.refresh``).
+Version 6 → 7: the columns ``decisions.win_loss`` and ``decisions.luck`` (``ingest --analyze
+--win``), NULL for the decisions already stored (ingest the games again to fill them).
 """
 
 from __future__ import annotations
@@ -120,9 +122,19 @@ def _version_6(con: duckdb.DuckDBPyConnection) -> None:
     update_players(con, recompute=True)
 
 
+def _version_7(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 7: the decisions' win-chance columns, NULL for the decisions already stored (a store
+    upgraded from before version 4 has them already: version 4 creates ``decisions`` as it is now)."""
+    have = {row[0] for row in con.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = ?", [DECISIONS.name]).fetchall()}
+    for column in DECISIONS.columns[-2:]:
+        if column.name not in have:
+            con.execute(f"ALTER TABLE {DECISIONS.name} ADD COLUMN {column.name} {column.sql}")
+
+
 #: The step from each older version to the next one.
 STEPS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {
-    1: _wipes_from_logs, 2: _version_3, 3: _version_4, 4: _version_5, 5: _version_6,
+    1: _wipes_from_logs, 2: _version_3, 3: _version_4, 4: _version_5, 5: _version_6, 6: _version_7,
 }
 
 

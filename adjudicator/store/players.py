@@ -51,7 +51,8 @@ HISTORY_TOP = 5
 HISTORY_POINTS = 400
 #: The ``decisions`` columns of a decision valued in win chance, when the store has them: the win
 #: chance the choice gave away (0 to 1), and the luck of the cards that followed, per decision
-#: (a game's luck is their sum). Until the analysis writes them a profile says so (``skill``).
+#: (a game's luck is their sum); ``ingest --analyze --win`` writes them (schema version 7). Where
+#: none of a player's decisions has them a profile says so (``skill``).
 WIN_LOSS = "win_loss"
 LUCK = "luck"
 
@@ -524,7 +525,7 @@ class PlayerBook:
         notes = []
         if int(analysed) < int(games):
             notes.append("not-analysed")
-        if WIN_LOSS not in columns:
+        if win_loss is None:  # no column (a store before version 7), or none of their decisions valued so (no --win)
             notes.append("no-win-chance")
         return {
             "games": int(games), "analysed_games": int(analysed), "decisions": int(decisions),

@@ -122,10 +122,11 @@ def _event_columns(game_id: str, lines: ReadLines) -> list[Any]:
     ]
 
 
-def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime, analyze: bool = False) -> GameRows:
+def game_rows(name: str, data: bytes, digest: str, ingested_at: datetime, analyze: bool = False, win: int = 0) -> GameRows:
     """Replay one log (bytes as given) and build its rows; with ``analyze`` value every decision
-    on the way too (``adjudicator.store.decisions``). Raises ``Flip7Error`` when unreadable."""
-    analysing = AnalysingCollector() if analyze else None
+    on the way too (``adjudicator.store.decisions``), with ``win`` also by the chance to win (that
+    many playouts per position). Raises ``Flip7Error`` when unreadable."""
+    analysing = AnalysingCollector.with_win(win) if analyze else None
     collector = analysing.records if analysing is not None else RecordCollector()
     result = replay_log(data, collect=True, observer=analysing if analysing is not None else collector)
     judged = result.verdict
@@ -212,8 +213,9 @@ def _record_columns(game_id: str, table: Table, records: list[tuple[Any, ...]]) 
     return out
 
 
-#: What a worker is given for one log: its name, bytes, hash, ingest time, and whether to analyse it.
-Job = tuple[str, bytes, str, datetime, bool]
+#: What a worker is given for one log: its name, bytes, hash, ingest time, whether to analyse it,
+#: and the playouts per position of the chance to win (0: not valued so).
+Job = tuple[str, bytes, str, datetime, bool, int]
 
 
 #: Where a game's rows hold the log's bytes: ``columns["logs"][LOG_COLUMN]``.

@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 #: version is upgraded when opened (``migrate.py``; version 2 added ``wipes``, 3 ``games.ruleset``, 4
 #: ``analyses`` and ``decisions``, 5 gave two columns names that fit every ruleset:
 #: ``player_rounds.busts_saved`` and ``hits.saved``, 6 the players and their ratings:
-#: ``PLAYER_TABLES``); one of another version is refused (see ``db.open_connection``) rather than misread.
-SCHEMA_VERSION = 6
+#: ``PLAYER_TABLES``, 7 ``decisions.win_loss`` and ``decisions.luck``: ``ingest --analyze --win``); one of
+#: another version is refused (see ``db.open_connection``) rather than misread.
+SCHEMA_VERSION = 7
 
 #: Prefix of the id given to a log whose ``game`` line was bad (it has no id of its own).
 UNNAMED_PREFIX = "unnamed-"
@@ -287,6 +288,10 @@ DECISIONS = Table(
         _c("horizon", "INTEGER"),
         _c("intervals", "VARCHAR"),  # Monte Carlo: each option's 95% interval as a JSON object
         _c("samples", "INTEGER"),  # Monte Carlo: playouts per option
+        # version 7, ``ingest --analyze --win`` (NULL otherwise): the win chance (0 to 1) the choice gave away
+        _c("win_loss", "DOUBLE"),
+        # version 7: the player's luck (win chance, 0 to 1) from this decision to their next (a game's: the sum)
+        _c("luck", "DOUBLE"),
     ),
     ("game", "event"),
 )

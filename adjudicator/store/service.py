@@ -275,6 +275,7 @@ class Store:
         workers: int = 1,
         analyze: bool = False,
         ahead: ReplayedAhead | None = None,
+        win: int = 0,
     ) -> IngestSummary:
         """Adjudicate and store many logs in batches (see ``adjudicator.store.ingest``).
 
@@ -283,14 +284,16 @@ class Store:
         raised again; everything reported before stays stored. ``workers > 1`` replays logs in
         that many processes (worth it from a few hundred logs on; with ``analyze``, which values
         and stores every decision in those processes too, from a few dozen). ``ahead``: the logs
-        replayed and valued already (``replay_many_ahead``): only written here.
+        replayed and valued already (``replay_many_ahead``): only written here. ``win`` (with
+        ``analyze``): playouts per position of the chance to win (``decisions.win_loss`` and ``luck``;
+        0: not valued so).
         """
         now, prepared = self._now, None
         if ahead is not None:  # replayed and valued already (``replay_many_ahead``), outside the lock
             stamp = ahead.ingested_at
             inputs, now, prepared = ahead.entries, (lambda: stamp), ahead.rows
         with self._writer() as cursor:
-            ingestor = Ingestor(cursor, now, workers=workers, analyze=analyze, prepared=prepared)
+            ingestor = Ingestor(cursor, now, workers=workers, analyze=analyze, prepared=prepared, win=win)
             summary = ingestor.run(inputs, replace=replace, batch_size=batch_size, on_result=on_result)
             if summary.ingested or summary.replaced:
                 try:

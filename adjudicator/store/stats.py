@@ -19,6 +19,7 @@ from typing import Any
 import duckdb
 
 from adjudicator.analysis.report import ACCURACY_SCALE, THRESHOLDS
+from adjudicator.analysis.win import ACCURACY_A, ACCURACY_B, ACCURACY_K
 from adjudicator.messages import glossary
 from adjudicator.rulesets import KITS, RULESETS
 from adjudicator.statistic import BUST_COLUMNS, FILTERS, GAMES, RULESET_GAMES, Statistic
@@ -453,6 +454,36 @@ SELECT band * 10 AS from_percent,
 FROM d
 GROUP BY band
 ORDER BY band""",
+    ),
+    Statistic(
+        "win_accuracy_and_luck",
+        "Accuracy and luck by player (chance to win)",
+        "Games stored with their decisions valued by the chance to win (flip7 ingest --analyze --win; "
+        "a Monte Carlo estimate of model flip7-w1, its noise in docs/analysis.md): per player, the "
+        "decisions so valued, the points of win chance their choices gave away on average, their "
+        "accuracy (lichess's formula on those errors: the mean of the arithmetic and the harmonic mean "
+        "of each decision's accuracy; 100: every choice the best) and their luck (points of win chance "
+        "the cards gave them above the average card the pile could have given), in all and per game.",
+        GAMES
+        + f""",
+d AS (
+    SELECT d.game, d.player, d.win_loss, d.luck,
+           CASE WHEN d.win_loss IS NOT NULL  -- greatest and least skip a NULL: a decision not so valued has no accuracy
+                THEN least(100, greatest(0, {ACCURACY_A!r} * exp(-{ACCURACY_K!r} * 100 * greatest(d.win_loss, 0)) - {ACCURACY_B!r}))
+           END AS acc
+    FROM decisions d JOIN g ON d.game = g.id
+    WHERE (d.win_loss IS NOT NULL OR d.luck IS NOT NULL) AND ($player IS NULL OR d.player = $player)
+)
+SELECT player,
+       count(DISTINCT game) AS games,
+       count(win_loss) AS decisions,
+       round(100 * avg(win_loss), 2) AS avg_error_points,
+       round((avg(acc) + count(acc) / sum(1 / greatest(acc, 1)) FILTER (WHERE acc IS NOT NULL)) / 2, 1) AS accuracy,
+       round(100 * coalesce(sum(luck), 0), 2) AS luck_points,
+       round(100 * coalesce(sum(luck), 0) / count(DISTINCT game), 2) AS luck_per_game
+FROM d
+GROUP BY player
+ORDER BY accuracy DESC NULLS LAST, player""",
     ),
 )
 

@@ -70,7 +70,7 @@ async function loadProfile(id) {
     const skill = profile.skill;
     const notes = {
       "not-analysed": "Games not analysed have no valued decisions (flip7 ingest --analyze values them).",
-      "no-win-chance": "Skill apart from luck needs decisions valued in win chance, which the store's analysis does not hold yet.",
+      "no-win-chance": "Skill apart from luck needs decisions valued in win chance (flip7 ingest --analyze --win values them).",
     };
     $("profile-skill").replaceChildren(
       t("Decisions: {d} valued in {a} of {g} games; mean points given away per decision: {p}.", {

@@ -432,7 +432,7 @@ def test_a_worker_sends_the_rows_back_without_the_log() -> None:
     from adjudicator.store.rows import _replay_job, game_rows, with_log
 
     data = FX1.read_bytes()
-    job = (str(FX1), data, content_hash(data), T0, False)
+    job = (str(FX1), data, content_hash(data), T0, False, 0)
     sent = _replay_job(job)
     assert not isinstance(sent, tuple) and sent.columns["logs"][1] == []
     assert with_log(sent, data).columns == game_rows(*job).columns
