@@ -313,6 +313,8 @@ STATISTIC_WORDS_DE: dict[str, str] = {
     "at_self": "an sich selbst", "self_rate": "an sich selbst (Anteil)", "at_leader": "an die Führung",
     "leader_rate": "an die Führung (Anteil)", "at_most_cards": "an die meisten Karten",
     "most_cards_rate": "an die meisten Karten (Anteil)",
+    "avg_error_points": "Fehler im Mittel (Prozentpunkte)", "luck_points": "Glück (Prozentpunkte)",
+    "luck_per_game": "Glück je Partie (Prozentpunkte)",
     # the figures' labels and notes
     "No data yet: no stored game counts for this figure.": "Noch keine Daten: keine gespeicherte Partie zählt für diese Abbildung.",
     "{busts} busts in {hits} hits": "{busts}-mal verzockt bei {hits}-mal noch eine",

@@ -347,6 +347,15 @@ _GERMAN: dict[str, tuple[str, str]] = {
         "er „Stopp“ sagte, wo „noch eine“ mehr wert war (zu früh Stopp), und wie oft „noch eine“, wo „Stopp“ "
         "mehr wert war (zu lange noch eine), und die Punkte erwarteten Rundenergebnisses, die beides verschenkte.",
     ),
+    "win_accuracy_and_luck": (
+        "Genauigkeit und Glück je Spieler (Siegchance)",
+        "Partien, deren Entscheidungen nach der Siegchance bewertet gespeichert sind (flip7 ingest --analyze --win; "
+        "eine Monte-Carlo-Schätzung des Modells flip7-w1, ihr Rauschen steht in docs/analysis.md): je Spieler die so "
+        "bewerteten Entscheidungen, die Prozentpunkte Siegchance, die seine Wahl im Mittel verschenkte, seine "
+        "Genauigkeit (die Formel von lichess auf diese Fehler: Mittel aus dem arithmetischen und dem harmonischen "
+        "Mittel der Genauigkeit jeder Entscheidung; 100: stets die beste Wahl) und sein Glück (Prozentpunkte "
+        "Siegchance, die ihm die Karten über die mittlere Karte des Stapels hinaus gaben), insgesamt und je Partie.",
+    ),
     "loss_by_bust_chance": (
         "Verlust nach Risiko, sich zu verzocken",
         "Entscheidungen zwischen „noch eine“ und „Stopp“ in Stufen des Risikos, dass die nächste Karte die "

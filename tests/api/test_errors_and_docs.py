@@ -193,6 +193,8 @@ ENDPOINTS = {
     ("/v1/players", "get"),
     ("/v1/players/{player_id}", "get"),
     ("/v1/ratings", "get"),
+    ("/v1/ratings/history", "get"),
+    ("/v1/players/find", "get"),
     ("/v1/players/merge", "post"),
     ("/v1/players/unmerge", "post"),
     ("/v1/players/{player_id}/rename", "post"),
