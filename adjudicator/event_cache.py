@@ -118,16 +118,14 @@ def plain_claim(text: str) -> Event | None:
 GAME_ENTRIES = 256
 
 
-def _string_bounds(annotation: Any, metadata: list[Any]) -> tuple[int, int] | None:
-    """The length bounds of a string field (``str``, or ``Annotated[str, …]`` with ``min_length``
-    and ``max_length``), or None for a field of another type or with other constraints."""
+def _bounded(annotation: Any, metadata: list[Any]) -> tuple[Any, int, int] | None:
+    """A field's type without its ``Annotated`` wrapper and the length bounds its constraints set
+    (``min_length``, ``max_length``), or None where it has constraints of another kind."""
     metadata = list(metadata)
     if get_origin(annotation) is Annotated:
         annotation, *more = get_args(annotation)
         for extra in more:
             metadata.extend(extra.metadata if isinstance(extra, FieldInfo) else [extra])
-    if annotation is not str:
-        return None
     low, high = 0, 1 << 62
     for item in metadata:
         if isinstance(item, MinLen):
@@ -136,7 +134,16 @@ def _string_bounds(annotation: Any, metadata: list[Any]) -> tuple[int, int] | No
             high = item.max_length
         else:
             return None
-    return low, high
+    return annotation, low, high
+
+
+def _string_bounds(annotation: Any, metadata: list[Any]) -> tuple[int, int] | None:
+    """The length bounds of a string field (``str``, or ``Annotated[str, …]`` with ``min_length``
+    and ``max_length``), or None for a field of another type or with other constraints."""
+    got = _bounded(annotation, metadata)
+    if got is None or got[0] is not str:
+        return None
+    return got[1], got[2]
 
 
 class _GamePrefix:
@@ -546,18 +553,10 @@ def _field(model: type[BaseModel], name: str) -> _Field | None:
         if len(members) != 1 or info.default is not None:
             return None
         annotation = members[0]
-    if get_origin(annotation) is Annotated:
-        annotation, *more = get_args(annotation)
-        for extra in more:
-            metadata.extend(extra.metadata if isinstance(extra, FieldInfo) else [extra])
-    low, high = 0, 1 << 62
-    for item in metadata:
-        if isinstance(item, MinLen):
-            low = item.min_length
-        elif isinstance(item, MaxLen):
-            high = item.max_length
-        else:
-            return None
+    bounded = _bounded(annotation, metadata)
+    if bounded is None:
+        return None
+    annotation, low, high = bounded
     values: tuple[Any, ...] = ()
     if get_origin(annotation) is Literal:
         kind, values = _LITERAL, get_args(annotation)

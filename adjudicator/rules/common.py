@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.effects import RoundEnded, Scored
+from adjudicator.effects import Busted, Flip7, Placed, RoundEnded, Scored
 from adjudicator.errors import RuleViolation
 from adjudicator.messages import say
 from adjudicator.nearest import nearest
@@ -182,6 +182,27 @@ def next_dealer(state: GameState) -> int:
 def round_outcomes(state: GameState, ended_by: str | None) -> tuple[list[str], list[int]]:
     """Outcome and score of every seat now (``ended_by`` None: the round is still going)."""
     return state.rules.outcomes(state, ended_by)
+
+
+def take_number(state: GameState, seat: int, card: str, index: int) -> None:
+    """A number card joins ``seat``'s row (nothing cancelled it): a duplicate busts the row, the
+    seventh different number makes a Flip 7 and ends the round; each reported as its effect while
+    someone listens."""
+    row = state.rows[seat]
+    row.numbers.append(card)
+    effects = state.effects
+    if row.numbers.count(card) > 1:
+        row.status, row.status_event, row.bust_card = BUSTED, index, card
+        if effects is not None:
+            effects.append(Busted(seat, card))
+        return
+    if effects is not None:
+        effects.append(Placed(seat, card))
+    if len(row.numbers) == 7:
+        row.flip7 = True
+        if effects is not None:
+            effects.append(Flip7(seat))
+        end_round(state, "flip7", seat)
 
 
 def end_round(state: GameState, ended_by: str, flip7_seat: int | None) -> None:

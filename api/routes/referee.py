@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query, Request, Response
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from adjudicator.errors import LogUnreadable
@@ -44,6 +44,23 @@ def choose_language(header: str | None) -> str:
     return min(wanted)[2] if wanted else "en"
 
 
+def asked_language(
+    response: Response,
+    accept_language: Annotated[str | None, Header(description="`de` for German, `en` (default) for English.")] = None,
+    lang: Annotated[str | None, Query(pattern="^(en|de)$", description="Overrides Accept-Language.")] = None,
+) -> str:
+    """The language a request asks for (``?lang=`` over ``Accept-Language``), said back in
+    ``Content-Language``: a route's dependency."""
+    chosen = lang or choose_language(accept_language)
+    response.headers["Content-Language"] = chosen
+    response.headers["Vary"] = "Accept-Language"
+    return chosen
+
+
+#: The language a route answers in (``asked_language``).
+AskedLanguage = Annotated[str, Depends(asked_language)]
+
+
 def _text(source: bytes | list[str]) -> str:
     if isinstance(source, list):
         return "".join(f"{line}\n" for line in source)
@@ -69,15 +86,7 @@ def _text(source: bytes | list[str]) -> str:
     openapi_extra=_SETTLE_BODY,
     operation_id="settle",
 )
-async def settle(
-    request: Request,
-    response: Response,
-    accept_language: Annotated[str | None, Header(description="`de` for German, `en` (default) for English.")] = None,
-    lang: Annotated[str | None, Query(pattern="^(en|de)$", description="Overrides Accept-Language.")] = None,
-) -> Any:
+async def settle(request: Request, chosen: AskedLanguage) -> Any:
     body = await read_log(request)
-    chosen = lang or choose_language(accept_language)
     result = await run_in_threadpool(settlement, _text(body.source), chosen)
-    response.headers["Content-Language"] = chosen
-    response.headers["Vary"] = "Accept-Language"
     return result.to_dict()

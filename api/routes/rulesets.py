@@ -6,12 +6,12 @@ page's filter), so a ruleset added to the registry reaches them without a shared
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Header, Query, Response
+from fastapi import APIRouter
 
 from api.responses import SafeJSONResponse
-from api.routes.referee import choose_language
+from api.routes.referee import AskedLanguage
 from api.rulesets import Rulesets, describe_rulesets
 
 router = APIRouter(prefix="/v1", tags=["rulesets"], default_response_class=SafeJSONResponse)
@@ -29,12 +29,5 @@ router = APIRouter(prefix="/v1", tags=["rulesets"], default_response_class=SafeJ
     response_model=Rulesets,
     operation_id="listRulesets",
 )
-def list_rulesets(
-    response: Response,
-    accept_language: Annotated[str | None, Header(description="`de` for German, `en` (default) for English.")] = None,
-    lang: Annotated[str | None, Query(pattern="^(en|de)$", description="Overrides Accept-Language.")] = None,
-) -> Any:
-    chosen = lang or choose_language(accept_language)
-    response.headers["Content-Language"] = chosen
-    response.headers["Vary"] = "Accept-Language"
+def list_rulesets(chosen: AskedLanguage) -> Any:
     return describe_rulesets(chosen)

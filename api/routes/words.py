@@ -7,15 +7,15 @@ shares and each registered ruleset's own (its statuses, its words), so a page sa
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Header, Query, Response
+from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from adjudicator.messages import glossary
 from adjudicator.rulesets import RULESETS
 from api.responses import SafeJSONResponse
-from api.routes.referee import choose_language
+from api.routes.referee import AskedLanguage
 
 router = APIRouter(prefix="/v1", tags=["rulesets"], default_response_class=SafeJSONResponse)
 
@@ -43,12 +43,5 @@ def words_in(lang: str) -> Words:
     response_model=Words,
     operation_id="listWords",
 )
-def list_words(
-    response: Response,
-    accept_language: Annotated[str | None, Header(description="`de` for German, `en` (default) for English.")] = None,
-    lang: Annotated[str | None, Query(pattern="^(en|de)$", description="Overrides Accept-Language.")] = None,
-) -> Any:
-    chosen = lang or choose_language(accept_language)
-    response.headers["Content-Language"] = chosen
-    response.headers["Vary"] = "Accept-Language"
+def list_words(chosen: AskedLanguage) -> Any:
     return words_in(chosen)

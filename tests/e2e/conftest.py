@@ -180,3 +180,27 @@ def screenshot(page: Any, name: str) -> Path:
     page.screenshot(path=str(path), full_page=True)
     assert path.stat().st_size > 1000
     return path
+
+
+@contextmanager
+def serving_program(folder: Path, program: str, name: str) -> Iterator[str]:
+    """`flip7 serve` run by ``program`` (Python source that registers a test's ruleset, then runs
+    the CLI) on an empty store ``<name>.duckdb`` in ``folder``; yields its base URL."""
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    with (folder / "serve.log").open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-c", program, "serve", "--host", "127.0.0.1", "--port", str(port),
+             "--db", str(folder / f"{name}.duckdb"), "--log-level", "warning"],
+            stdout=log, stderr=subprocess.STDOUT, cwd=folder, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        try:
+            if not _wait_until_up(base, process):
+                pytest.fail(f"flip7 serve did not start: {(folder / 'serve.log').read_text(errors='replace')}")
+            yield base
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()

@@ -9,19 +9,16 @@ be driven.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.adjudicator.rulesets.meadow import EVENTS, GAME, log_text
-from tests.e2e.conftest import ROOT, _free_port, _page, _wait_until_up, screenshot
+from tests.e2e.conftest import _page, screenshot, serving_program
 from tests.e2e.test_table_join_e2e import post
 
 expect = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (pip install -e '.[test]')").expect
@@ -51,27 +48,9 @@ WORDS = {
 ENGLISH = ["napping", "snores", "sent to sleep", "sunshine", "pokes", "busted", "hits", "stays", "to move", "Round:"]
 
 
-@contextmanager
-def serving_meadow(folder: Path) -> Iterator[str]:
+def serving_meadow(folder: Path) -> AbstractContextManager[str]:
     """`flip7 serve` on an empty store in ``folder`` with Meadow registered; yields its base URL."""
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    with (folder / "serve.log").open("wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-c", SERVE_WITH_MEADOW, "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--db", str(folder / "meadow.duckdb"), "--log-level", "warning"],
-            stdout=log, stderr=subprocess.STDOUT, cwd=folder, env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
-        try:
-            if not _wait_until_up(base, process):
-                pytest.fail(f"flip7 serve did not start: {(folder / 'serve.log').read_text(errors='replace')}")
-            yield base
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+    return serving_program(folder, SERVE_WITH_MEADOW, "meadow")
 
 
 @pytest.fixture(scope="module")

@@ -17,10 +17,8 @@ from mypy_extensions import mypyc_attr
 from adjudicator.effects import (
     AsideDone,
     Awaits,
-    Busted,
     Discarded,
     DrawsOwed,
-    Flip7,
     Given,
     Kept,
     Placed,
@@ -32,7 +30,7 @@ from adjudicator.effects import (
 from adjudicator.errors import RuleViolation
 from adjudicator.events import GameEvent, TargetEvent
 from adjudicator.note import Note, Words
-from adjudicator.rules.common import card_said, end_round, said, standing, violation
+from adjudicator.rules.common import card_said, said, standing, take_number, violation
 from adjudicator.rulesets.base.cards import (
     CARD_LABELS,
     CARD_SET,
@@ -235,19 +233,7 @@ class BaseGame(Ruleset):
                     if effects is not None:
                         effects.append(Saved(seat, card, SECOND_CHANCE))
                     return
-                row.numbers.append(card)
-                row.status, row.status_event, row.bust_card = BUSTED, index, card
-                if effects is not None:
-                    effects.append(Busted(seat, card))
-                return
-            row.numbers.append(card)
-            if effects is not None:
-                effects.append(Placed(seat, card))
-            if len(row.numbers) == 7:
-                row.flip7 = True
-                if effects is not None:
-                    effects.append(Flip7(seat))
-                end_round(state, "flip7", seat)
+            take_number(state, seat, card, index)
             return
         if is_modifier(card):
             row.modifiers.append(card)

@@ -24,9 +24,9 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
-from adjudicator.effects import Awaits, Busted, Discarded, Effect, Flip7, Moved, Placed, PutOut
+from adjudicator.effects import Awaits, Discarded, Effect, Moved, PutOut
 from adjudicator.events import GameEvent, TargetEvent
-from adjudicator.rules import end_round
+from adjudicator.rules.common import take_number
 from adjudicator.rulesets import Kit
 from adjudicator.rulesets.kit import CardWords
 from adjudicator.rulesets.sentences import Say
@@ -92,7 +92,6 @@ class Meadow(Ruleset):
 
     def receive(self, state: GameState, seat: int, card: str, draw: DrawFrame | None, index: int) -> None:
         """A number as in Ladder; an action card waits for the player it goes to (discarded when nobody may take it)."""
-        row = state.rows[seat]
         effects = state.effects
         if card in ACTIONS:
             if self.eligible(state, TargetFrame(seat, card, "resolve")):
@@ -104,19 +103,7 @@ class Meadow(Ruleset):
                 if effects is not None:
                     effects.append(Discarded(seat, card))
             return
-        row.numbers.append(card)
-        if row.numbers.count(card) > 1:
-            row.status, row.status_event, row.bust_card = BUSTED, index, card
-            if effects is not None:
-                effects.append(Busted(seat, card))
-            return
-        if effects is not None:
-            effects.append(Placed(seat, card))
-        if len(row.numbers) == 7:
-            row.flip7 = True
-            if effects is not None:
-                effects.append(Flip7(seat))
-            end_round(state, "flip7", seat)
+        take_number(state, seat, card, index)
 
     def eligible(self, state: GameState, frame: TargetFrame) -> tuple[int, ...]:
         """Nap: anyone still in; Poke: anyone still in with a number in the row."""

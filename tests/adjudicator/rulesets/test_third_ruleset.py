@@ -23,12 +23,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.effects import Busted, Flip7, Placed
 from adjudicator.events import Event, TargetEvent, parse_event
 from adjudicator.notation import jsonl_to_notation, notation_to_jsonl, parse_notation
 from adjudicator.referee import explain, settle
 from adjudicator.replay import check_log, replay_log, state_at
-from adjudicator.rules import end_round
+from adjudicator.rules.common import take_number
 from adjudicator.rulesets import RULESETS, Kit, find_kit, registered
 from adjudicator.rulesets.view import DEFAULT_VIEW
 from adjudicator.simulate import GameOptions, dump_event, play_game, simulate
@@ -77,21 +76,7 @@ class Ladder(Ruleset):
     def receive(self, state: GameState, seat: int, card: str, draw: DrawFrame | None, index: int) -> None:
         """A number goes into the row: a duplicate busts, the seventh different one is a Flip 7
         (each reported as its effect while someone listens)."""
-        row = state.rows[seat]
-        row.numbers.append(card)
-        effects = state.effects
-        if row.numbers.count(card) > 1:
-            row.status, row.status_event, row.bust_card = BUSTED, index, card
-            if effects is not None:
-                effects.append(Busted(seat, card))
-            return
-        if effects is not None:
-            effects.append(Placed(seat, card))
-        if len(row.numbers) == 7:
-            row.flip7 = True
-            if effects is not None:
-                effects.append(Flip7(seat))
-            end_round(state, "flip7", seat)
+        take_number(state, seat, card, index)
 
     def apply_target(self, state: GameState, frame: TargetFrame, event: TargetEvent, index: int) -> None:
         """Never asked: no Ladder card waits for a target."""
