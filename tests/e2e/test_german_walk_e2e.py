@@ -2,8 +2,8 @@
 the sample logs: each page opened in German (the viewer on a stored game at an event with a frozen
 player, the statistics, the players, the live table's form) shows no English word of
 ``tests.german.ENGLISH`` (names, cards and ids aside); the statistics page's figures, captions and
-tables are the server's German. The viewer's next line and score breakdown come with the pages'
-sentences (told), marked until they are there."""
+tables are the server's German; the viewer's next line and score breakdown are the pages' told
+sentences."""
 
 from __future__ import annotations
 
@@ -17,15 +17,13 @@ from tests.german import english_in
 expect = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (pip install -e '.[test]')").expect
 
 NAMES = ("Ana", "Ben", "Cem", "Dana", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lea")
-#: Each page, what shows it has drawn, and why it may show English yet ("": it must not).
+#: Each page, and what shows it has drawn.
 PAGES = {
-    "viewer": ("/#game=sample-4-players&event=14", "#seats article", "the next line and the score breakdown are the pages' told sentences (their part of the issue)"),
-    "players": ("/players", "body", ""),
-    "table-form": ("/table", "body", ""),
-    "statistics": ("/stats", "#figures figure", ""),
+    "viewer": ("/#game=sample-4-players&event=14", "#seats article"),
+    "players": ("/players", "body"),
+    "table-form": ("/table", "body"),
+    "statistics": ("/stats", "#figures figure"),
 }
-#: Pages whose English is known until another part lands (not strict: they pass once it has).
-STRICT: set[str] = set()
 
 
 def _german(browser_context_factory: Any, server: str, path: str, ready: str) -> str:
@@ -41,10 +39,8 @@ def _german(browser_context_factory: Any, server: str, path: str, ready: str) ->
 
 
 @pytest.mark.parametrize("name", sorted(PAGES))
-def test_a_page_in_german_shows_no_english_word(browser_context_factory: Any, server: str, name: str, request: pytest.FixtureRequest) -> None:
-    path, ready, english_yet = PAGES[name]
-    if english_yet:
-        request.applymarker(pytest.mark.xfail(strict=name in STRICT, reason=english_yet))
+def test_a_page_in_german_shows_no_english_word(browser_context_factory: Any, server: str, name: str) -> None:
+    path, ready = PAGES[name]
     shown = _german(browser_context_factory, server, path, ready)
     found = english_in(shown, NAMES)
     assert found == [], (found, [line for line in shown.splitlines() if english_in(line, NAMES)])
